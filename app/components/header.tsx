@@ -1,0 +1,95 @@
+import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Avatar } from "./avatar.tsx";
+
+export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
+
+export function Header({ user, siteName }: { user: HeaderUser | null; siteName: string }) {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const onAuth = pathname === "/auth";
+  const shareHref = user ? "/?share=1" : `/auth?${new URLSearchParams({ redirectTo: "/?share=1" })}`;
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-[60px] border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-3 sm:px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand">
+          <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-white">
+            😂
+          </span>
+          <span className="hidden sm:inline">{siteName}</span>
+          <span className="sr-only sm:hidden">{siteName} home</span>
+        </Link>
+
+        {pathname === "/" ? (
+          <Form method="get" action="/" role="search" className="min-w-0 flex-1">
+            {["sort", "t"].map((name) =>
+              searchParams.get(name) ? (
+                <input key={name} type="hidden" name={name} value={searchParams.get(name) ?? ""} />
+              ) : null,
+            )}
+            <label htmlFor="header-search" className="sr-only">
+              Search posts, users
+            </label>
+            <input
+              id="header-search"
+              type="search"
+              name="q"
+              defaultValue={searchParams.get("q") ?? ""}
+              placeholder="Search posts, users..."
+              maxLength={100}
+              className="w-full max-w-md rounded-full border border-slate-300 bg-slate-50 px-4 py-1.5 text-sm"
+            />
+          </Form>
+        ) : (
+          <div className="flex-1" />
+        )}
+
+        {!onAuth ? (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <Link
+              to={shareHref}
+              className="inline-flex items-center gap-1 rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
+            >
+              <span aria-hidden="true">＋</span>
+              <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
+            </Link>
+            {/* The notification bell goes here (interactions issue). */}
+            {user ? (
+              <details className="relative" data-menu>
+                <summary
+                  className="cursor-pointer rounded-full"
+                  aria-label={`Account menu for ${user.displayName}`}
+                >
+                  <Avatar name={user.displayName} />
+                </summary>
+                <div className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+                  <p className="truncate px-4 py-2 text-xs text-slate-600">Signed in as {user.username}</p>
+                  <Link to={`/profile/${user.id}`} className="block px-4 py-2 text-sm hover:bg-slate-100">
+                    Profile
+                  </Link>
+                  {user.isAdmin ? (
+                    <Link to="/admin" className="block px-4 py-2 text-sm hover:bg-slate-100">
+                      Admin Dashboard
+                    </Link>
+                  ) : null}
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
+                      Logout
+                    </button>
+                  </Form>
+                </div>
+              </details>
+            ) : (
+              <Link
+                to="/auth"
+                className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100"
+              >
+                Sign In
+              </Link>
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Only same-site paths are followed after sign-in: "/post/1" yes; "//evil.com", "https://…",
+ * "/\\evil.com" and anything odd fall back to `fallback`.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
+  try {
+    const url = new URL(to, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

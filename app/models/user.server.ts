@@ -1,0 +1,140 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { users, type UserRow } from "#db/schema.ts";
+
+export const DEFAULT_BIO = "This user hasn't added a bio yet.";
+
+export type Badge = { name: string; icon: "fire" | "medal" | "crown" | "rocket" };
+const BADGES: Badge[] = [
+  { name: "New User", icon: "rocket" },
+  { name: "Commenter", icon: "medal" },
+  { name: "Upvoter", icon: "fire" },
+  { name: "Contributor", icon: "crown" },
+];
+
+/** The user as anyone may see it: never the password hash, the e-mail only when asked for. */
+export type PublicUser = {
+  id: number;
+  username: string;
+  email?: string;
+  isAdmin: boolean;
+  displayName: string;
+  bio: string;
+  postsCount: number;
+  followersCount: number;
+  followingCount: number;
+  joinDate: string;
+  location: string;
+  occupation: string;
+  website: string | null;
+  badges: Badge[];
+};
+
+export function toPublicUser(row: UserRow, { withEmail = false } = {}): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    ...(withEmail ? { email: row.email } : {}),
+    isAdmin: row.isAdmin,
+    displayName: row.displayName || row.username,
+    bio: row.bio || DEFAULT_BIO,
+    postsCount: row.postsCount,
+    followersCount: row.followersCount,
+    followingCount: row.followingCount,
+    joinDate: row.createdAt.toISOString(),
+    location: row.location || "Unknown",
+    occupation: row.occupation || "Not specified",
+    website: row.website,
+    badges: BADGES,
+  };
+}
+
+export function getUserById({ id }: { id: number }): UserRow | null {
+  return getDb().select().from(users).where(eq(users.id, id)).get() ?? null;
+}
+
+/** Finds an account by its name or e-mail address, ignoring case. */
+export function findUserByLogin({ login }: { login: string }): UserRow | null {
+  const value = login.trim().toLowerCase();
+  return (
+    getDb()
+      .select()
+      .from(users)
+      .where(
+        value.includes("@")
+          ? sql`lower(${users.email}) = ${value}`
+          : sql`lower(${users.username}) = ${value}`,
+      )
+      .get() ?? null
+  );
+}
+
+export function findUserByEmail({ email }: { email: string }): UserRow | null {
+  return (
+    getDb()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .get() ?? null
+  );
+}
+
+export function isUsernameTaken({ username }: { username: string }): boolean {
+  const row = getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
+    .get();
+  return Boolean(row);
+}
+
+export class DuplicateAccountError extends Error {
+  constructor(public field: "username" | "email") {
+    super(field === "username" ? "Username already exists" : "Email already exists");
+  }
+}
+
+/** Creates an account from an already-hashed password; throws DuplicateAccountError on a clash. */
+export function createUser(input: {
+  username: string;
+  email: string;
+  passwordHash: string;
+  isAdmin?: boolean;
+}): UserRow {
+  const db = getDb();
+  return db.transaction(
+    (tx) => {
+      const clash = tx
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(
+          sql`lower(${users.username}) = ${input.username.toLowerCase()} or lower(${users.email}) = ${input.email.toLowerCase()}`,
+        )
+        .get();
+      if (clash) {
+        throw new DuplicateAccountError(
+          clash.username.toLowerCase() === input.username.toLowerCase() ? "username" : "email",
+        );
+      }
+      return tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email.trim(),
+          passwordHash: input.passwordHash,
+          isAdmin: input.isAdmin ?? false,
+        })
+        .returning()
+        .get();
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function setUserPassword({ userId, passwordHash }: { userId: number; passwordHash: string }) {
+  getDb().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+}
+
+export function setUserAdmin({ userId, isAdmin }: { userId: number; isAdmin: boolean }) {
+  getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
+}

@@ -1,0 +1,93 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Header, type HeaderUser } from "./components/header.tsx";
+import { Toaster } from "./components/toaster.tsx";
+import { getUser } from "./services/session.server.ts";
+import { getToast } from "./services/toast.server.ts";
+import { getEnv } from "./services/env.server.ts";
+import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [row, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  const user: HeaderUser | null = row
+    ? { id: row.id, username: row.username, displayName: row.displayName || row.username, isAdmin: row.isAdmin }
+    : null;
+  return data(
+    { user, toast, siteName: getEnv().SITE_NAME, timeZone: getTimeZone(request), clientHintScript },
+    headers ? { headers } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e11d48" />
+        {root ? <script dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <Header user={root?.user ?? null} siteName={root?.siteName ?? "Chortle"} />
+        <main id="main" className="mx-auto max-w-6xl px-3 pb-16 pt-[76px] sm:px-4">
+          {children}
+        </main>
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let details = "Something went wrong. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      heading = "404 Page Not Found";
+      details = "Did you forget to add the page to the router?";
+    } else if (error.status === 403) {
+      heading = "Access Denied";
+      details = typeof error.data?.message === "string" ? error.data.message : "You do not have access to this page.";
+    } else {
+      heading = `Error ${error.status}`;
+      details = typeof error.data?.message === "string" ? error.data.message : error.statusText || details;
+    }
+  } else {
+    console.error(error);
+  }
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-slate-700">{details}</p>
+      <a href="/" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
+        Return to Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+// The one URL map of the site. Screens first, then the JSON API of SPEC §7.
+export default [
+  index("routes/home.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("healthz", "routes/healthz.ts"),
+
+  ...prefix("api", [
+    route("user", "routes/api/user.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

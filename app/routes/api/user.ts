@@ -1,0 +1,9 @@
+import type { Route } from "./+types/user";
+import { getUser, publicSelf } from "~/services/session.server.ts";
+import { noStore } from "~/services/http.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (!user) return Response.json({ message: "Not logged in" }, { status: 401, headers: noStore });
+  return Response.json(publicSelf(user), { headers: noStore });
+}

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes", "on"].includes(v)));
+const bool = (fallback: boolean) => flag.transform((v) => v ?? fallback);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().min(1).default("data/app.db"),
+  PUBLIC_URL: z.url().optional(),
+  COOKIE_SECURE: flag,
+  SESSION_SECRET: z.string().min(16).optional(),
+  SITE_NAME: z.string().min(1).max(60).default("Chortle"),
+  ADMIN_USERNAME: z.string().min(3).max(20).optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  SEED_DEMO: bool(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
+  RESET_LINK_IN_RESPONSE: bool(false),
+  // "off", or per-IP limits like "10/60" (10 attempts a minute).
+  RATE_LIMIT: z
+    .string()
+    .regex(/^(off|\d+\/\d+)$/, "RATE_LIMIT must be 'off' or 'ATTEMPTS/SECONDS'")
+    .default("10/60"),
+  YOUTUBE_API_KEY: z.string().optional(),
+  YOUTUBE_API_BASE_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
+  YOUTUBE_OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };
+
+function loadSecret(databasePath: string): string {
+  // Kept beside the database so a restart keeps everyone signed in.
+  const file = path.join(path.dirname(path.resolve(databasePath)), "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function parseEnv(): Env {
+  const result = EnvSchema.safeParse(process.env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? loadSecret(env.DATABASE_PATH),
+    // Secure cookies only when the site is really served over https.
+    COOKIE_SECURE: env.COOKIE_SECURE ?? env.PUBLIC_URL?.startsWith("https://") ?? false,
+  };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,90 @@
+import { createCookie, redirect } from "react-router";
+import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server.ts";
+import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
+import type { UserRow } from "#db/schema.ts";
+import { getEnv } from "./env.server.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  const env = getEnv();
+  cookie ??= createCookie("chortle_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return cookie;
+}
+
+const memo = new WeakMap<Request, Promise<UserRow | null>>();
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The signed-in user's row (memoised per request), or null. */
+export function getUser(request: Request): Promise<UserRow | null> {
+  let pending = memo.get(request);
+  if (!pending) {
+    pending = readToken(request).then((token) => (token ? getSessionUser({ token }) : null));
+    memo.set(request, pending);
+  }
+  return pending;
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  return (await getUser(request))?.id ?? null;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in user, or a redirect to /auth that comes back here afterwards. */
+export async function requireUser(request: Request, { redirectTo }: { redirectTo?: string } = {}) {
+  const user = await getUser(request);
+  if (!user) {
+    const back = redirectTo ?? currentPath(request);
+    throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
+  }
+  return user;
+}
+
+export async function requireAnonymous(request: Request) {
+  if (await getUser(request)) throw redirect("/");
+}
+
+/** Answers a JSON 401 when nobody is signed in (for /api routes). */
+export async function requireApiUser(request: Request) {
+  const user = await getUser(request);
+  if (!user) throw Response.json({ message: "Authentication required. Please log in." }, { status: 401 });
+  return user;
+}
+
+/** Creates a session row and returns the Set-Cookie header value for it. */
+export async function startSession(userId: number): Promise<string> {
+  const { token } = createSession({ userId });
+  return sessionCookie().serialize(token);
+}
+
+/** Ends the current session (if any) and returns the Set-Cookie header that clears it. */
+export async function endSession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) deleteSession({ token });
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function getSessionToken(request: Request) {
+  return readToken(request);
+}
+
+export function publicSelf(user: UserRow): PublicUser {
+  return toPublicUser(user, { withEmail: true });
+}
+
+export { safeRedirect };

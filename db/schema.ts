@@ -1,0 +1,255 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+
+// Times are stored as integer milliseconds since the epoch and read as Date.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    displayName: text("display_name"),
+    bio: text("bio"),
+    location: text("location"),
+    occupation: text("occupation"),
+    website: text("website"),
+    postsCount: integer("posts_count").notNull().default(0),
+    followersCount: integer("followers_count").notNull().default(0),
+    followingCount: integer("following_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Names and addresses are unique whatever their case: 'Alice' and 'alice' are one account.
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_posts_count_idx").on(t.postsCount),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the random token that only the cookie holds.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the token sent by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null when the author's account is gone: the post stays, shown by 'Unknown'.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    category: text("category").notNull().default("Uncategorized"),
+    comment: text("comment").notNull(),
+    commentAuthor: text("comment_author").notNull(),
+    videoId: text("video_id").notNull(),
+    videoTitle: text("video_title").notNull(),
+    videoChannel: text("video_channel").notNull(),
+    videoThumbnail: text("video_thumbnail").notNull(),
+    videoViewCount: integer("video_view_count"),
+    videoPublishedAt: integer("video_published_at", { mode: "timestamp_ms" }),
+    upvotes: integer("upvotes").notNull().default(0),
+    downvotes: integer("downvotes").notNull().default(0),
+    // upvotes - downvotes, kept beside them so 'top' can use an index.
+    score: integer("score").notNull().default(0),
+    // Reddit's hot rank (db/hot.ts), recomputed in the transaction of every vote.
+    hot: real("hot").notNull().default(0),
+    commentsCount: integer("comments_count").notNull().default(0),
+    trendingNotifiedAt: integer("trending_notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("posts_hot_idx").on(t.hot),
+    index("posts_created_idx").on(t.createdAt),
+    index("posts_score_idx").on(t.score, t.createdAt),
+    index("posts_category_hot_idx").on(t.category, t.hot),
+    index("posts_category_created_idx").on(t.category, t.createdAt),
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => comments.id, {
+      onDelete: "cascade",
+    }),
+    content: text("content").notNull(),
+    upvotes: integer("upvotes").notNull().default(0),
+    downvotes: integer("downvotes").notNull().default(0),
+    // A deleted comment that still has replies stays as a '[deleted]' placeholder.
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("comments_post_created_idx").on(t.postId, t.createdAt),
+    index("comments_user_created_idx").on(t.userId, t.createdAt),
+    index("comments_parent_idx").on(t.parentId),
+    index("comments_created_idx").on(t.createdAt),
+  ],
+);
+
+export const votes = sqliteTable(
+  "votes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    isUpvote: integer("is_upvote", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One vote per user per post and per comment (NULLs never collide in SQLite).
+    uniqueIndex("votes_user_post_idx").on(t.userId, t.postId),
+    uniqueIndex("votes_user_comment_idx").on(t.userId, t.commentId),
+    index("votes_post_idx").on(t.postId),
+    index("votes_comment_idx").on(t.commentId),
+    index("votes_user_created_idx").on(t.userId, t.createdAt),
+    index("votes_created_idx").on(t.createdAt),
+    check(
+      "votes_one_target",
+      sql`(${t.postId} IS NULL) <> (${t.commentId} IS NULL)`,
+    ),
+  ],
+);
+
+export const saves = sqliteTable(
+  "saves",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index("saves_user_created_idx").on(t.userId, t.createdAt),
+    index("saves_post_idx").on(t.postId),
+  ],
+);
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followingId: integer("following_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    index("follows_following_idx").on(t.followingId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const NOTIFICATION_TYPES = [
+  "comment_on_post",
+  "reply_to_comment",
+  "post_upvote",
+  "post_downvote",
+  "comment_upvote",
+  "comment_downvote",
+  "new_follower",
+  "trending_comment",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // The recipient.
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    message: text("message").notNull(),
+    postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_unread_idx").on(t.userId, t.isRead, t.createdAt),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  posts: many(posts),
+  comments: many(comments),
+}));
+
+export const postsRelations = relations(posts, ({ one, many }) => ({
+  author: one(users, { fields: [posts.userId], references: [users.id] }),
+  comments: many(comments),
+}));
+
+export const commentsRelations = relations(comments, ({ one }) => ({
+  post: one(posts, { fields: [comments.postId], references: [posts.id] }),
+  author: one(users, { fields: [comments.userId], references: [users.id] }),
+  parent: one(comments, { fields: [comments.parentId], references: [comments.id] }),
+}));
+
+export type UserRow = typeof users.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+// Every flow runs twice: with JavaScript and without (tests/e2e/*.spec.ts).
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { trace: "off", screenshot: "off" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    // axe-core runs inside the page, so the accessibility checks (a11y.spec.ts) need JS.
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /a11y\.spec\.ts/ },
+  ],
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe("the server shell", () => {
+  it("answers /healthz with 200 when the database answers", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("ok");
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Not found" });
+  });
+
+  it("refuses cross-site writes and lets scripts without Origin through", async () => {
+    const cross = await fetch(`${server.url}/logout`, { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(cross.status).toBe(403);
+    expect((await cross.json()).message).toMatch(/Cross-site/);
+    const fetchSite = await fetch(`${server.url}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(fetchSite.status).toBe(403);
+    const script = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual" });
+    expect(script.status).toBe(303);
+  });
+});

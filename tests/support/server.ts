@@ -1,0 +1,66 @@
+// Starts the built server (node server.js) on a free port with a fresh temp database.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type RunningServer = {
+  url: string;
+  dir: string;
+  databasePath: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-server-"));
+  const databasePath = path.join(dir, "app.db");
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_PATH: databasePath,
+      SEED_DEMO: "false",
+      RATE_LIMIT: "off",
+      SMTP_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dir,
+    databasePath,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
