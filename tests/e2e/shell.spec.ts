@@ -15,3 +15,17 @@ test("a visitor sees the brand, the share button and Sign In", async ({ page }) 
   await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(page.getByPlaceholder("Search posts, users...")).toBeVisible();
 });
+
+test("a signed-in user sees the avatar menu and logs out to /auth with a toast", async ({ page, context }) => {
+  const { makeUser, loginAs } = await import("../fixtures/factories.ts");
+  const user = makeUser();
+  await loginAs(context, user.id);
+  await page.goto("/");
+  const menu = page.getByLabel(`Account menu for ${user.username}`);
+  await menu.click();
+  await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", `/profile/${user.id}`);
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByTestId("toast")).toContainText("Logged out");
+});
