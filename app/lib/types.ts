@@ -1,0 +1,19 @@
+// Shapes shared by models (which produce them) and components (which show them).
+
+/** A comment as lists and the API show it (SPEC §3). A deleted one keeps its place as '[deleted]'. */
+export type CommentView = {
+  id: number;
+  postId: number;
+  userId: number | null;
+  username: string;
+  parentId: number | null;
+  content: string;
+  upvotes: number;
+  downvotes: number;
+  createdAt: string;
+  isDeleted: boolean;
+  /** The viewer's own vote on it. */
+  myVote: "up" | "down" | null;
+};
+
+export type ViewerPostState = { myVote: "up" | "down" | null; isSaved: boolean };
