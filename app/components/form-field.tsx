@@ -1,5 +1,25 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
+import type { z } from "zod";
+
+/**
+ * A Conform form validated by a zod schema: on the client (blur, then every input once shown) and,
+ * with the same schema, by the action that answers `lastResult`.
+ */
+export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
 
 type InputType = "text" | "email" | "password";
 

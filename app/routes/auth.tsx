@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormAlert, FormField, SubmitButton } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
 import {
   EMAIL_TAKEN_MESSAGE,
   ForgotPasswordSchema,
@@ -63,7 +63,7 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, init?: { stat
 }
 
 /** Counts the attempt; answers the form with the limit message (429 + Retry-After) when over it. */
-function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: { reply: (o: { formErrors: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }) {
+function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
   const limit = checkRateLimit(action, clientIp);
   if (limit.ok) return null;
   return reply(intent, submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), {
@@ -155,11 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (tooMany) return tooMany;
       requestPasswordReset({ email: submission.value.email, request });
       // The same answer whether or not an account has this address.
-      const back = formData.get("redirectTo");
-      return new Response(null, {
-        status: 303,
-        headers: { Location: authHref({ forgot: "sent", redirectTo: safeRedirect(back, "") }) },
-      });
+      return redirect(authHref({ forgot: "sent", redirectTo: safeRedirect(formData.get("redirectTo"), "") }), 303);
     }
 
     default:
@@ -243,13 +239,7 @@ function useSubmitting(intent: Intent) {
 }
 
 function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useZodForm("login", LoginSchema, lastResult);
   const submitting = useSubmitting("login");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign in">
@@ -299,13 +289,7 @@ function useUsernameAvailability(initial: string) {
 }
 
 function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-  });
+  const [form, fields] = useZodForm("register", RegisterSchema, lastResult);
   const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
   const submitting = useSubmitting("register");
   const taken = status === "taken";
@@ -367,13 +351,7 @@ function ForgotPasswordDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const closeHref = authHref({ redirectTo });
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-  });
+  const [form, fields] = useZodForm("forgot-password", ForgotPasswordSchema, lastResult);
   const submitting = useSubmitting("forgot-password");
 
   useEffect(() => {

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, FormField, SubmitButton } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
 import { resetPassword } from "~/services/auth.server.ts";
@@ -91,13 +91,7 @@ function Notice({ title, linkText, to = "/auth", children }: { title: string; li
 }
 
 function ResetForm({ token, email, lastResult }: { token: string; email: string; lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
-  });
+  const [form, fields] = useZodForm("reset-password", ResetPasswordFormSchema, lastResult);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (

@@ -17,7 +17,8 @@ beforeAll(async () => {
   mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-mail-"));
   smtp = await startSmtp(mailDir);
   [server, limited] = await Promise.all([
-    startServer({ SEED_DEMO: "true", SMTP_URL: smtp.url }),
+    // An admin account from the environment must not stop the demo seed (startup order).
+    startServer({ SEED_DEMO: "true", SMTP_URL: smtp.url, ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "boss-password" }),
     // Limits of 3 a minute, per address; TRUST_PROXY lets each test pose as its own client.
     startServer({ RATE_LIMIT: "3/60", TRUST_PROXY: "loopback", RESET_LINK_IN_RESPONSE: "true" }),
   ]);
@@ -187,6 +188,12 @@ describe("POST /api/logout", () => {
 });
 
 describe("POST /api/demo-login", () => {
+  it("exists beside the configured admin account", async () => {
+    const admin = await call("POST", "/api/login", { json: { username: "boss", password: "boss-password" } });
+    expect(admin.body).toMatchObject({ username: "boss", isAdmin: true });
+    expect((await call("GET", "/api/check-username/demo_user")).body).toEqual({ available: false });
+  });
+
   it("signs in as demo_user", async () => {
     const res = await call("POST", "/api/demo-login", { json: {} });
     expect(res.status).toBe(200);
