@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+// One schema per account form: the page form (Conform, client and server), the page action and the
+// JSON endpoint all parse with these. Messages are SPEC §5's, verbatim, where the spec has one.
+
+export const DEMO_USERNAME = "demo_user";
+export const DEMO_CASING_MESSAGE =
+  "For the demo account, you must use the exact username 'demo_user' (case-sensitive)";
+export const USERNAME_TAKEN_MESSAGE = "This username is already taken. Please choose another one.";
+export const EMAIL_TAKEN_MESSAGE = "This email is already registered. Please use a different email address.";
+export const PASSWORDS_MISMATCH_MESSAGE = "Passwords Don't Match: Please make sure both passwords are identical.";
+export const RESET_PASSWORD_TOO_SHORT_MESSAGE = "Password Too Short: Password must be at least 6 characters long.";
+export const INVALID_RESET_LINK_MESSAGE = "This password reset link is invalid or has expired.";
+export const LOGIN_FAILED_MESSAGE = "Invalid username or password.";
+
+export const PASSWORD_MIN = 6;
+// argon2 takes any length, but nobody needs more and it bounds the work per attempt.
+export const PASSWORD_MAX = 200;
+
+/** A string field: missing → "{label} is required", another type → "{label} must be text". */
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`),
+  });
+}
+
+/** True for 'Demo_User', 'DEMO_USER' …: the demo name in any casing but the exact one. */
+export function isMiscasedDemoName(username: string): boolean {
+  return username !== DEMO_USERNAME && username.toLowerCase() === DEMO_USERNAME;
+}
+
+const loginName = text("Username")
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .refine((v) => !isMiscasedDemoName(v), DEMO_CASING_MESSAGE);
+
+export const UsernameSchema = text("Username")
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(20, "Username must be at most 20 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, hyphens and underscores");
+
+export const EmailSchema = text("Email")
+  .trim()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+const password = text("Password")
+  .min(PASSWORD_MIN, "Password must be at least 6 characters")
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Sign in: `username` may also be the account's e-mail address (SPEC §5: 3 to 50 characters). */
+export const LoginSchema = z.object({ username: loginName, password });
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RegisterSchema = z.object({ username: UsernameSchema, email: EmailSchema, password });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+const resetToken = text("Reset token").min(1, INVALID_RESET_LINK_MESSAGE).max(200, INVALID_RESET_LINK_MESSAGE);
+const newPassword = text("New password")
+  .min(PASSWORD_MIN, RESET_PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** POST /api/reset-password {token, email, newPassword}. */
+export const ResetPasswordSchema = z.object({ token: resetToken, email: EmailSchema, newPassword });
+
+/** The reset page's form adds the confirmation field. */
+export const ResetPasswordFormSchema = ResetPasswordSchema.extend({ confirmPassword: text("Confirm password") }).refine(
+  (v) => v.newPassword === v.confirmPassword,
+  { message: PASSWORDS_MISMATCH_MESSAGE, path: ["confirmPassword"] },
+);

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/debug-session";
+import { noStore } from "~/services/http.server.ts";
+import { getUser, publicSelf } from "~/services/session.server.ts";
+
+// GET /api/debug-session → {user} for the caller's own session, else {} (SPEC §4 last recovery step).
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  return Response.json(user ? { user: publicSelf(user) } : {}, { headers: noStore });
+}

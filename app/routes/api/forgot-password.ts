@@ -1,0 +1,27 @@
+import type { Route } from "./+types/forgot-password";
+import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/services/auth.server.ts";
+import { getEnv } from "~/services/env.server.ts";
+import { jsonError, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { enforceRateLimit } from "~/services/rate-limit.server.ts";
+
+// POST /api/forgot-password {email}: the same answer whether or not an account has the address.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { email } = await parseJsonBody(request, ForgotPasswordSchema);
+  enforceRateLimit("forgot-password", context.clientIp);
+  const { resetLink } = requestPasswordReset({ email, request });
+  const body: Record<string, unknown> = { message: FORGOT_PASSWORD_MESSAGE };
+  if (getEnv().RESET_LINK_IN_RESPONSE) {
+    // SPEC §7 demo mode (RESET_LINK_IN_RESPONSE, local demos only): the link comes back in the answer.
+    Object.assign(body, {
+      demoMode: true,
+      resetLink,
+      note: resetLink
+        ? "Demo mode: the reset link is included here instead of being e-mailed only."
+        : "Demo mode: no account uses this email address, so there is no reset link.",
+    });
+  }
+  return Response.json(body, { headers: noStore });
+}
+
+export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });

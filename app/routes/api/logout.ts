@@ -1,0 +1,13 @@
+import type { Route } from "./+types/logout";
+import { jsonError, noStore } from "~/services/http.server.ts";
+import { endSession } from "~/services/session.server.ts";
+
+// POST /api/logout: ends the caller's session (if any) and clears the cookie.
+export async function action({ request }: Route.ActionArgs) {
+  return Response.json(
+    { success: true, message: "You have been logged out successfully." },
+    { headers: { ...noStore, "Set-Cookie": await endSession(request) } },
+  );
+}
+
+export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });

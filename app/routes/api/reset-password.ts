@@ -1,0 +1,20 @@
+import type { Route } from "./+types/reset-password";
+import { INVALID_RESET_LINK_MESSAGE, ResetPasswordSchema } from "~/lib/schemas/auth.ts";
+import { resetPassword } from "~/services/auth.server.ts";
+import { jsonError, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { enforceRateLimit } from "~/services/rate-limit.server.ts";
+import { getSessionToken } from "~/services/session.server.ts";
+
+// POST /api/reset-password {token, email, newPassword} → {success, message}.
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = await parseJsonBody(request, ResetPasswordSchema);
+  enforceRateLimit("reset-password", context.clientIp);
+  const user = await resetPassword({ ...input, keepSessionToken: await getSessionToken(request) });
+  if (!user) return jsonError(INVALID_RESET_LINK_MESSAGE, 400);
+  return Response.json(
+    { success: true, message: "Your password has been reset. You can now sign in with your new password." },
+    { headers: noStore },
+  );
+}
+
+export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });

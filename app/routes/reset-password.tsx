@@ -1,0 +1,111 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
+import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
+import { resetPassword } from "~/services/auth.server.ts";
+import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders } from "~/services/rate-limit.server.ts";
+import { getSessionToken } from "~/services/session.server.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [{ title: `Reset password · ${siteName}` }];
+};
+
+type Screen = "missing" | "form" | "expired" | "done";
+
+export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("status") === "done") return { screen: "done" as Screen, token: "", email: "" };
+  const token = url.searchParams.get("token") ?? "";
+  const email = url.searchParams.get("email") ?? "";
+  if (!token || !email) return { screen: "missing" as Screen, token: "", email: "" };
+  // Checked when the page opens, so nobody types a new password into a dead link.
+  const screen: Screen = isPasswordResetTokenValid({ token, email }) ? "form" : "expired";
+  return { screen, token, email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
+  const hidden = { hideFields: ["newPassword", "confirmPassword"] };
+  if (submission.status !== "success") {
+    // A tampered link (hidden token or email) is reported like a dead one.
+    const badLink = Boolean(submission.error?.token || submission.error?.email);
+    return data(submission.reply(badLink ? { formErrors: [INVALID_RESET_LINK_MESSAGE], ...hidden } : hidden), {
+      status: 400,
+    });
+  }
+  const limit = checkRateLimit("reset-password", context.clientIp);
+  if (!limit.ok) {
+    return data(submission.reply({ formErrors: [limit.message], ...hidden }), {
+      status: 429,
+      headers: retryAfterHeaders(limit),
+    });
+  }
+  const user = await resetPassword({ ...submission.value, keepSessionToken: await getSessionToken(request) });
+  if (!user) return data(submission.reply({ formErrors: [INVALID_RESET_LINK_MESSAGE], ...hidden }), { status: 400 });
+  return redirect("/reset-password?status=done", { status: 303 });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { screen, token, email } = loaderData;
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {screen === "missing" ? (
+          <Notice title="Invalid Reset Link" linkText="Go to Sign In">
+            This password reset link is missing its token or email address. Request a new link from the sign-in page.
+          </Notice>
+        ) : screen === "expired" ? (
+          <Notice title="Reset Failed" linkText="Request a new link" to="/auth?forgot=1">
+            {INVALID_RESET_LINK_MESSAGE}
+          </Notice>
+        ) : screen === "done" ? (
+          <Notice title="Password reset successful" linkText="Go to Login">
+            Your password has been changed and every other session of your account was signed out. You can now sign
+            in with your new password.
+          </Notice>
+        ) : (
+          <ResetForm token={token} email={email} lastResult={actionData} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Notice({ title, linkText, to = "/auth", children }: { title: string; linkText: string; to?: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-4 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-700">{children}</p>
+      <Link to={to} className="inline-block rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+        {linkText}
+      </Link>
+    </div>
+  );
+}
+
+function ResetForm({ token, email, lastResult }: { token: string; email: string; lastResult?: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useZodForm("reset-password", ResetPasswordFormSchema, lastResult);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <h1 className="text-2xl font-bold">Reset your password</h1>
+      <p className="text-sm text-slate-700">
+        Choose a new password for <strong className="break-all">{email}</strong>.
+      </p>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="email" value={email} />
+      <FormAlert id={form.errorId} title="Reset Failed" errors={form.errors} />
+      <FormField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+      <FormField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+      <SubmitButton disabled={submitting}>{submitting ? "Resetting…" : "Reset Password"}</SubmitButton>
+    </Form>
+  );
+}

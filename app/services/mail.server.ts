@@ -1,0 +1,44 @@
+import nodemailer from "nodemailer";
+import { getEnv } from "./env.server.ts";
+
+let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+
+function getTransport() {
+  const { SMTP_URL } = getEnv();
+  if (!SMTP_URL) return null;
+  transport ??= nodemailer.createTransport(SMTP_URL);
+  return transport;
+}
+
+type Mail = { to: string; subject: string; text: string };
+
+/**
+ * Sends a plain-text mail through SMTP_URL. Without SMTP_URL the mail is written to the server log
+ * instead (so a self-hoster without a mail server can still read reset links).
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const t = getTransport();
+  if (!t) {
+    console.log(`[mail] SMTP_URL is not set; this mail was not sent:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    return;
+  }
+  await t.sendMail({ from: getEnv().MAIL_FROM, ...mail });
+}
+
+export function passwordResetMail({ to, link, username }: { to: string; link: string; username: string }): Mail {
+  const { SITE_NAME } = getEnv();
+  return {
+    to,
+    subject: `Reset your ${SITE_NAME} password`,
+    text: [
+      `Hi ${username},`,
+      "",
+      `Someone (hopefully you) asked to reset the password of your ${SITE_NAME} account.`,
+      "Open this link within one hour to choose a new password:",
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+    ].join("\n"),
+  };
+}
