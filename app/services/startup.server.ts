@@ -13,6 +13,9 @@ export function runStartupTasks() {
   const env = getEnv();
   const db = getDb();
   migrate(db);
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
+    console.warn("PUBLIC_URL is not set: password-reset links will be built from each request's Host header.");
+  }
   // Seed before the admin account is made: the seed only fills an empty database.
   if (env.SEED_DEMO) {
     const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
