@@ -8,6 +8,8 @@ export default [
 
   ...prefix("api", [
     route("user", "routes/api/user.ts"),
+    route("posts", "routes/api/posts-create.ts", { id: "api-posts-create" }),
+    route("youtube/video/:videoId", "routes/api/youtube-video.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 
