@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("share", "routes/share.tsx"),
 
   ...prefix("api", [
     route("user", "routes/api/user.ts"),
