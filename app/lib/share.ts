@@ -25,7 +25,8 @@ const OWN_PARAMS: readonly string[] = Object.values(SHARE_PARAM);
 /** How many pages of comments 'Load More Comments' may add (10 × 100 comments). */
 export const MAX_COMMENT_PAGES = 10;
 
-const LIMITS = { url: 2000, title: 300, text: 2000, author: 200, category: 40, pick: 200, pageToken: 300 } as const;
+// Bounds on what the URL carries (the post's own limits are checked when it is created).
+const LIMITS = { url: 2000, title: 300, text: 1000, author: 200, category: 40, pick: 200, pageToken: 300 } as const;
 
 export const SHARE_ERROR_MESSAGES = {
   url: SHARE_MESSAGES.invalidVideo,
