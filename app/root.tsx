@@ -11,9 +11,11 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
+import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
+import { loadShareDialog } from "./services/share-dialog.server.ts";
 import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
 
@@ -22,12 +24,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [row, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  const [row, { toast, headers }, share] = await Promise.all([
+    getUser(request),
+    getToast(request),
+    loadShareDialog(request),
+  ]);
   const user: HeaderUser | null = row
     ? { id: row.id, username: row.username, displayName: row.displayName || row.username, isAdmin: row.isAdmin }
     : null;
   return data(
-    { user, toast, siteName: getEnv().SITE_NAME, timeZone: getTimeZone(request), clientHintScript },
+    { user, toast, share, siteName: getEnv().SITE_NAME, timeZone: getTimeZone(request), clientHintScript },
     headers ? { headers } : undefined,
   );
 }
@@ -50,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Header user={root?.user ?? null} siteName={root?.siteName ?? "Chortle"} />
         <main id="main" className="mx-auto max-w-6xl px-3 pb-16 pt-[76px] sm:px-4">
+          <ShareDialog share={root?.share ?? null} timeZone={root?.timeZone ?? "UTC"} />
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

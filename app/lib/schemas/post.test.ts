@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { CATEGORIES } from "../categories.ts";
+import { CreatePostSchema } from "./post.ts";
+
+const VALID = {
+  title: "  A title with spaces around  ",
+  comment: "Funny",
+  commentAuthor: "@someone",
+  category: "Music",
+  videoId: "dQw4w9WgXcQ",
+  videoTitle: "Video",
+  videoChannel: "Channel",
+  videoThumbnail: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+};
+
+const firstMessage = (input: unknown) => CreatePostSchema.safeParse(input).error?.issues[0]?.message;
+
+describe("CreatePostSchema", () => {
+  it("trims text, turns string statistics into numbers and ISO dates into Dates", () => {
+    const post = CreatePostSchema.parse({ ...VALID, videoViewCount: "8700000000", videoPublishedAt: "2017-01-12T19:06:32Z" });
+    expect(post.title).toBe("A title with spaces around");
+    expect(post.videoViewCount).toBe(8_700_000_000);
+    expect(post.videoPublishedAt).toEqual(new Date("2017-01-12T19:06:32Z"));
+  });
+
+  it("makes the optional video facts null when left out or null", () => {
+    expect(CreatePostSchema.parse(VALID)).toMatchObject({ videoViewCount: null, videoPublishedAt: null });
+    expect(CreatePostSchema.parse({ ...VALID, videoViewCount: null, videoPublishedAt: null })).toMatchObject({
+      videoViewCount: null,
+      videoPublishedAt: null,
+    });
+  });
+
+  it("takes exactly the 20 categories", () => {
+    for (const category of CATEGORIES) expect(CreatePostSchema.safeParse({ ...VALID, category }).success).toBe(true);
+    expect(firstMessage({ ...VALID, category: "Uncategorized" })).toBe("Please choose one of the categories.");
+  });
+
+  it("holds the limits: title 3–200, comment 1–500, author 1–100", () => {
+    const ok = (change: object) => CreatePostSchema.safeParse({ ...VALID, ...change }).success;
+    expect([ok({ title: "abc" }), ok({ title: "t".repeat(200) }), ok({ title: "ab" }), ok({ title: "t".repeat(201) })]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([ok({ comment: "c" }), ok({ comment: "c".repeat(500) }), ok({ comment: "c".repeat(501) })]).toEqual([true, true, false]);
+    expect([ok({ commentAuthor: "a" }), ok({ commentAuthor: "a".repeat(100) }), ok({ commentAuthor: "a".repeat(101) })]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("speaks SPEC §5's words for missing fields", () => {
+    expect(firstMessage({ ...VALID, title: "" })).toBe("Please enter a post title.");
+    expect(firstMessage({ ...VALID, comment: undefined })).toBe("Please fill out all fields.");
+    expect(firstMessage({ ...VALID, commentAuthor: "  " })).toBe("Please fill out all fields.");
+    expect(firstMessage({ ...VALID, category: "" })).toBe("Please fill out all fields.");
+    expect(firstMessage({ ...VALID, videoId: "dQw4w9WgXc" })).toBe("Please enter a valid YouTube video URL.");
+  });
+
+  it("accepts the id 'unknown' and only https thumbnails", () => {
+    expect(CreatePostSchema.safeParse({ ...VALID, videoId: "unknown" }).success).toBe(true);
+    expect(firstMessage({ ...VALID, videoThumbnail: "http://i.ytimg.com/x.jpg" })).toBe("Video thumbnail must be an https URL.");
+    expect(firstMessage({ ...VALID, videoThumbnail: "data:image/png;base64,AAAA" })).toBe("Video thumbnail must be an https URL.");
+  });
+});

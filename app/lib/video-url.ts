@@ -1,0 +1,83 @@
+// YouTube video links: which video a pasted link points at, and the links we build from an id.
+
+/** A video id: exactly 11 characters of [0-9A-Za-z_-]. */
+export const VIDEO_ID_PATTERN = /^[0-9A-Za-z_-]{11}$/;
+
+/** The id stored for a post whose link could not be read (SPEC §5, key-not-configured fallback). */
+export const UNKNOWN_VIDEO_ID = "unknown";
+
+// An id at the start of a path piece or parameter, not followed by another id character
+// (so "ID&t=42" pasted into a short link still reads, but a 12-character id does not).
+const LEADING_ID = /^([0-9A-Za-z_-]{11})(?![0-9A-Za-z_-])/;
+
+// The path forms that carry the id as the next piece: /embed/ID, /shorts/ID, /live/ID, …
+const ID_PATH_PREFIXES = new Set(["v", "embed", "e", "shorts", "live"]);
+
+function isYouTubeHost(host: string): boolean {
+  return ["youtube.com", "youtube-nocookie.com", "youtubekids.com"].some(
+    (domain) => host === domain || host.endsWith(`.${domain}`),
+  );
+}
+
+function leadingId(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return LEADING_ID.exec(value)?.[1] ?? null;
+}
+
+/** The `v` parameter of a query string such as "feature=share&v=ID&t=42". */
+function idFromQuery(query: string): string | null {
+  return leadingId(new URLSearchParams(query).get("v"));
+}
+
+/**
+ * The video id of anything people paste: a bare 11-character id, or a link on youtube.com (any
+ * subdomain: www., m., music.), youtube-nocookie.com, youtubekids.com or youtu.be in every form
+ * (`watch?v=` anywhere in the query or after `#!`, `/v/`, `/embed/`, `/e/`, `/shorts/`, `/live/`,
+ * youtu.be/ID), with or without a scheme and extra parameters. Anything else is null.
+ */
+export function parseVideoId(input: string | null | undefined): string | null {
+  const raw = input?.trim() ?? "";
+  if (!raw || raw.length > 2000) return null;
+  if (VIDEO_ID_PATTERN.test(raw)) return raw;
+
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  const pieces = url.pathname.split("/").filter(Boolean);
+
+  if (host === "youtu.be" || host === "www.youtu.be") return leadingId(pieces[0]);
+  if (!isYouTubeHost(host)) return null;
+
+  const first = pieces[0]?.toLowerCase();
+  if (first && ID_PATH_PREFIXES.has(first)) return leadingId(pieces[1]);
+
+  if (first === undefined || first === "watch") {
+    const fromQuery = idFromQuery(url.search);
+    if (fromQuery) return fromQuery;
+    // Old AJAX-style links: /watch#!v=ID, /#!watch?v=ID, /#!/watch?v=ID.
+    if (url.hash.startsWith("#!")) {
+      const fragment = url.hash.slice(2);
+      const query = fragment.includes("?") ? fragment.slice(fragment.indexOf("?") + 1) : fragment;
+      return idFromQuery(query);
+    }
+  }
+  return null;
+}
+
+/** The canonical watch link of a video. */
+export function watchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}
+
+/** The 480×360 thumbnail, which every video has (YOUTUBE.md: the safe default). */
+export function thumbnailUrl(videoId: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
+}
+
+/** YouTube's own "no thumbnail" picture, for posts whose video is unknown. */
+export const DEFAULT_THUMBNAIL = "https://i.ytimg.com/img/no_thumbnail.jpg";

@@ -1,0 +1,63 @@
+// GET /api/youtube/video/{videoId}?sortBy=relevance|time&maxResults=1..100&pageToken=… (SPEC §7)
+import { z } from "zod";
+import type { Route } from "./+types/youtube-video";
+import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
+import { parseVideoId } from "~/lib/video-url.ts";
+import { jsonError, noStore } from "~/services/http.server.ts";
+import { youtube, YouTubeError, type CommentPage } from "~/services/youtube.server.ts";
+
+const QuerySchema = z.object({
+  sortBy: z.enum(COMMENT_ORDERS, { error: "sortBy must be 'relevance' or 'time'." }).default("relevance"),
+  maxResults: z.coerce
+    .number({ error: "maxResults must be a whole number from 1 to 100." })
+    .int("maxResults must be a whole number from 1 to 100.")
+    .min(1, "maxResults must be a whole number from 1 to 100.")
+    .max(100, "maxResults must be a whole number from 1 to 100.")
+    .default(COMMENTS_PAGE_SIZE),
+  pageToken: z.string().max(300, "pageToken is too long.").optional(),
+});
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const videoId = parseVideoId(params.videoId);
+  if (!videoId) return jsonError("Please enter a valid YouTube video URL", 400);
+  const search = new URL(request.url).searchParams;
+  const query = QuerySchema.safeParse({
+    sortBy: search.get("sortBy") || undefined,
+    maxResults: search.get("maxResults") || undefined,
+    pageToken: search.get("pageToken") || undefined,
+  });
+  if (!query.success) return jsonError(query.error.issues[0]?.message ?? "Invalid request.", 400);
+
+  const client = youtube();
+  if (!client.keyConfigured) {
+    // The client can still post by hand: it gets what oEmbed (or the fallback) knows.
+    const error = new YouTubeError("keyNotConfigured");
+    return Response.json(
+      { message: error.message, videoDetails: await client.getKeylessDetails(videoId), comments: [], nextPageToken: null },
+      { status: error.status, headers: noStore },
+    );
+  }
+
+  const { sortBy, maxResults, pageToken } = query.data;
+  const [video, page] = await Promise.allSettled([
+    client.getVideo(videoId),
+    client.getComments({ videoId, order: sortBy, maxResults, pageToken }),
+  ]);
+  const failure = video.status === "rejected" ? video.reason : page.status === "rejected" ? page.reason : null;
+  // Disabled comments are a property of the video, not a failure: the details still answer.
+  const commentsDisabled = failure instanceof YouTubeError && failure.reason === "commentsDisabled";
+  if (failure && !commentsDisabled) {
+    if (failure instanceof YouTubeError) return jsonError(failure.message, failure.status);
+    throw failure;
+  }
+  const comments: CommentPage = page.status === "fulfilled" ? page.value : { comments: [], nextPageToken: null };
+  return Response.json(
+    {
+      videoDetails: video.status === "fulfilled" ? video.value : null,
+      comments: comments.comments,
+      nextPageToken: comments.nextPageToken,
+      ...(commentsDisabled ? { commentsDisabled: true, commentsMessage: (failure as YouTubeError).message } : {}),
+    },
+    { headers: noStore },
+  );
+}

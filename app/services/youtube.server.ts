@@ -1,0 +1,315 @@
+// The YouTube lookup: Data API v3 (videos, commentThreads) with a key, keyless oEmbed without one.
+// Real fetch against the configured base URLs (tests point them at tests/fixtures/youtube-fake.ts),
+// a 5 s timeout, no retry, and answers cached in memory for 5 minutes.
+import {
+  COMMENTS_PAGE_SIZE,
+  FALLBACK_CHANNEL,
+  FALLBACK_VIDEO_TITLE,
+  fallbackVideoDetails,
+  type CommentOrder,
+  type FetchedComment,
+  type VideoDetails,
+} from "~/lib/video.ts";
+import { thumbnailUrl, watchUrl } from "~/lib/video-url.ts";
+import { getEnv } from "./env.server.ts";
+
+export type YouTubeErrorReason =
+  | "keyNotConfigured"
+  | "videoNotFound"
+  | "commentsDisabled"
+  | "quotaExceeded"
+  | "keyInvalid"
+  | "invalidPageToken"
+  | "badRequest"
+  | "timeout"
+  | "unavailable";
+
+const MESSAGES: Record<YouTubeErrorReason, string> = {
+  keyNotConfigured: "YouTube API key not configured.",
+  videoNotFound: "Video not found. It may be private or deleted.",
+  commentsDisabled: "Comments are disabled for this video.",
+  quotaExceeded: "The YouTube API quota has been used up for today. Please try again later.",
+  keyInvalid: "The YouTube API key is not valid. Please ask the site administrator to check it.",
+  invalidPageToken: "Those comments are no longer available. Please load the comments again.",
+  badRequest: "YouTube rejected the request.",
+  timeout: "YouTube did not answer in time. Please try again.",
+  unavailable: "Failed to fetch video details",
+};
+
+// The HTTP status our own API answers with for each failure.
+const STATUS: Record<YouTubeErrorReason, number> = {
+  keyNotConfigured: 503,
+  videoNotFound: 404,
+  commentsDisabled: 403,
+  quotaExceeded: 503,
+  keyInvalid: 502,
+  invalidPageToken: 400,
+  badRequest: 502,
+  timeout: 504,
+  unavailable: 502,
+};
+
+export class YouTubeError extends Error {
+  readonly status: number;
+  constructor(
+    readonly reason: YouTubeErrorReason,
+    message: string = MESSAGES[reason],
+  ) {
+    super(message);
+    this.name = "YouTubeError";
+    this.status = STATUS[reason];
+  }
+}
+
+// Answers worth remembering: they will not change within the cache's lifetime.
+const LASTING: ReadonlySet<YouTubeErrorReason> = new Set(["videoNotFound", "commentsDisabled"]);
+
+export type CommentPage = { comments: FetchedComment[]; nextPageToken: string | null };
+
+export type YouTubeClientOptions = {
+  apiKey?: string | null;
+  baseUrl: string;
+  oembedUrl: string;
+  timeoutMs?: number;
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+};
+
+type ErrorEnvelope = { error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[] } };
+
+/** Maps YouTube's error envelope `{error:{code,message,errors:[{reason}]}}` to one of our reasons. */
+export function errorFromEnvelope(status: number, body: unknown): YouTubeError {
+  const error = (body as ErrorEnvelope | null)?.error;
+  const reasons = new Set((error?.errors ?? []).map((e) => e?.reason).filter(Boolean));
+  const message = typeof error?.message === "string" ? error.message : "";
+  if (reasons.has("commentsDisabled")) return new YouTubeError("commentsDisabled");
+  if (reasons.has("quotaExceeded") || reasons.has("dailyLimitExceeded") || reasons.has("rateLimitExceeded")) {
+    return new YouTubeError("quotaExceeded");
+  }
+  if (reasons.has("keyInvalid") || reasons.has("keyExpired") || /API key not valid|API key expired/i.test(message)) {
+    return new YouTubeError("keyInvalid");
+  }
+  if (reasons.has("videoNotFound") || status === 404) return new YouTubeError("videoNotFound");
+  if (reasons.has("invalidPageToken")) return new YouTubeError("invalidPageToken");
+  if (status === 400) return new YouTubeError("badRequest", message ? `YouTube rejected the request: ${message}` : undefined);
+  return new YouTubeError("unavailable", message || `Error: ${status}`);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** textDisplay is HTML (`<br>`, links, `&#39;`); used only when textOriginal is missing. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? whole;
+      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+}
+
+function toCount(value: unknown): number | null {
+  if (typeof value === "number" && Number.isFinite(value)) return Math.max(0, Math.trunc(value));
+  if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
+  return null;
+}
+
+const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
+
+type Thumbs = Partial<Record<"default" | "medium" | "high" | "standard" | "maxres", { url?: string }>>;
+function pickThumbnail(thumbnails: Thumbs | undefined, videoId: string): string {
+  for (const size of ["high", "medium", "standard", "maxres", "default"] as const) {
+    const url = thumbnails?.[size]?.url;
+    if (url?.startsWith("https://")) return url;
+  }
+  return thumbnailUrl(videoId);
+}
+
+type VideoItem = {
+  id?: string;
+  snippet?: { title?: string; channelTitle?: string; publishedAt?: string; thumbnails?: Thumbs };
+  statistics?: { viewCount?: string | number };
+};
+
+function toVideoDetails(videoId: string, item: VideoItem): VideoDetails {
+  return {
+    id: str(item.id) ?? videoId,
+    title: str(item.snippet?.title) ?? FALLBACK_VIDEO_TITLE,
+    thumbnail: pickThumbnail(item.snippet?.thumbnails, videoId),
+    channelTitle: str(item.snippet?.channelTitle) ?? FALLBACK_CHANNEL,
+    viewCount: toCount(item.statistics?.viewCount),
+    publishedAt: str(item.snippet?.publishedAt),
+  };
+}
+
+type ThreadItem = {
+  id?: string;
+  snippet?: {
+    totalReplyCount?: number;
+    topLevelComment?: {
+      id?: string;
+      snippet?: {
+        textDisplay?: string;
+        textOriginal?: string;
+        authorDisplayName?: string;
+        authorProfileImageUrl?: string;
+        likeCount?: number | string;
+        publishedAt?: string;
+      };
+    };
+  };
+};
+
+function toComment(item: ThreadItem): FetchedComment | null {
+  const top = item.snippet?.topLevelComment;
+  const s = top?.snippet;
+  const text = typeof s?.textOriginal === "string" ? s.textOriginal : htmlToText(s?.textDisplay ?? "");
+  const id = str(item.id) ?? str(top?.id);
+  if (!id || !text.trim()) return null;
+  return {
+    id,
+    text,
+    authorDisplayName: str(s?.authorDisplayName) ?? "Unknown",
+    authorProfileImageUrl: str(s?.authorProfileImageUrl) ?? "",
+    publishedAt: str(s?.publishedAt) ?? "",
+    likeCount: toCount(s?.likeCount) ?? 0,
+    replyCount: toCount(item.snippet?.totalReplyCount) ?? 0,
+  };
+}
+
+export type YouTubeClient = ReturnType<typeof createYouTubeClient>;
+
+export function createYouTubeClient(options: YouTubeClientOptions) {
+  const apiKey = options.apiKey?.trim() || null;
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const ttlMs = options.cacheTtlMs ?? 5 * 60_000;
+  const maxEntries = options.cacheMaxEntries ?? 500;
+  const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  /** One request per key at a time; answers (and lasting failures) are kept for ttlMs. */
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit) cache.delete(key);
+    const value = load();
+    cache.set(key, { expires: now + ttlMs, value });
+    value.catch((error: unknown) => {
+      if (!(error instanceof YouTubeError && LASTING.has(error.reason)) && cache.get(key)?.value === value) {
+        cache.delete(key);
+      }
+    });
+    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    return value;
+  }
+
+  async function request(url: string): Promise<{ status: number; ok: boolean; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const name = (error as Error | null)?.name;
+      throw new YouTubeError(name === "TimeoutError" || name === "AbortError" ? "timeout" : "unavailable");
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch (error) {
+      const name = (error as Error | null)?.name;
+      if (name === "TimeoutError" || name === "AbortError") throw new YouTubeError("timeout");
+    }
+    return { status: response.status, ok: response.ok, body };
+  }
+
+  async function callApi(resource: "videos" | "commentThreads", params: Record<string, string>): Promise<unknown> {
+    if (!apiKey) throw new YouTubeError("keyNotConfigured");
+    const query = new URLSearchParams({ ...params, key: apiKey });
+    const { status, ok, body } = await request(`${baseUrl}/${resource}?${query}`);
+    if (!ok) throw errorFromEnvelope(status, body);
+    if (!body || typeof body !== "object") throw new YouTubeError("unavailable");
+    return body;
+  }
+
+  /** Keyless details from oEmbed (title, channel; no views or date), or null when it fails. */
+  async function getOEmbed(videoId: string): Promise<VideoDetails | null> {
+    try {
+      return await cached(`oembed:${videoId}`, async () => {
+        const query = new URLSearchParams({ url: watchUrl(videoId), format: "json" });
+        const { ok, body } = await request(`${options.oembedUrl}?${query}`);
+        const data = body as { title?: unknown; author_name?: unknown } | null;
+        const title = str(data?.title);
+        if (!ok || !title) throw new YouTubeError("unavailable");
+        return {
+          id: videoId,
+          title,
+          thumbnail: thumbnailUrl(videoId),
+          channelTitle: str(data?.author_name) ?? FALLBACK_CHANNEL,
+          viewCount: null,
+          publishedAt: null,
+        };
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    keyConfigured: apiKey !== null,
+
+    /** videos.list: the video's details; an empty `items` means missing, deleted or private. */
+    getVideo(videoId: string): Promise<VideoDetails> {
+      return cached(`video:${videoId}`, async () => {
+        const body = (await callApi("videos", { part: "snippet,statistics", id: videoId })) as { items?: VideoItem[] };
+        const item = Array.isArray(body.items) ? body.items[0] : undefined;
+        if (!item) throw new YouTubeError("videoNotFound");
+        return toVideoDetails(videoId, item);
+      });
+    },
+
+    /** commentThreads.list: one page of top-level comments, as plain text. */
+    getComments({
+      videoId,
+      order = "relevance",
+      maxResults = COMMENTS_PAGE_SIZE,
+      pageToken,
+    }: {
+      videoId: string;
+      order?: CommentOrder;
+      maxResults?: number;
+      pageToken?: string | null;
+    }): Promise<CommentPage> {
+      const size = String(Math.min(100, Math.max(1, Math.trunc(maxResults))));
+      return cached(`comments:${videoId}:${order}:${size}:${pageToken ?? ""}`, async () => {
+        const params: Record<string, string> = { part: "snippet", videoId, order, maxResults: size, textFormat: "plainText" };
+        if (pageToken) params.pageToken = pageToken;
+        const body = (await callApi("commentThreads", params)) as { items?: ThreadItem[]; nextPageToken?: string };
+        const comments = (Array.isArray(body.items) ? body.items : []).map(toComment).filter((c) => c !== null);
+        return { comments, nextPageToken: str(body.nextPageToken) };
+      });
+    },
+
+    getOEmbed,
+
+    /** Without a key: oEmbed first, then SPEC §5's fallback texts (video id 'unknown' if none). */
+    async getKeylessDetails(videoId: string | null): Promise<VideoDetails> {
+      return (videoId ? await getOEmbed(videoId) : null) ?? fallbackVideoDetails(videoId);
+    },
+  };
+}
+
+let instance: YouTubeClient | undefined;
+
+/** The process-wide client, configured from the environment. */
+export function youtube(): YouTubeClient {
+  if (!instance) {
+    const env = getEnv();
+    instance = createYouTubeClient({
+      apiKey: env.YOUTUBE_API_KEY,
+      baseUrl: env.YOUTUBE_API_BASE_URL,
+      oembedUrl: env.YOUTUBE_OEMBED_URL,
+    });
+  }
+  return instance;
+}

@@ -1,0 +1,348 @@
+// HTTP contract of the share flow: POST /api/posts, GET /api/youtube/video/{id} and the dialog's
+// action POST /share, against the built server (YouTube is the local fake).
+import { createCookie } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server.ts";
+import { posts } from "#db/schema.ts";
+import { eq } from "drizzle-orm";
+import { createSession } from "~/models/session.server.ts";
+import { createUser, getUserById } from "~/models/user.server.ts";
+import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, startYouTubeFake, TOP_COMMENT, type YouTubeFake } from "../fixtures/youtube-fake.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+const SECRET = "contract-test-session-secret-0123456789";
+let fake: YouTubeFake;
+let server: RunningServer;
+let noKey: RunningServer;
+
+// Both servers use this worker's database, so users and sessions made here sign them in.
+beforeAll(async () => {
+  fake = await startYouTubeFake();
+  const shared = { DATABASE_PATH: process.env.DATABASE_PATH!, SESSION_SECRET: SECRET, YOUTUBE_API_BASE_URL: fake.apiBaseUrl };
+  [server, noKey] = await Promise.all([
+    startServer({ ...shared, YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_OEMBED_URL: fake.oembedUrl }),
+    startServer({ ...shared, YOUTUBE_API_KEY: "", YOUTUBE_OEMBED_URL: fake.oembedUrl }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server?.stop(), noKey?.stop()]);
+  await fake?.stop();
+});
+
+let n = 0;
+async function member() {
+  n++;
+  const user = createUser({ username: `sharer${n}${Date.now() % 100000}`, email: `sharer${n}-${Date.now()}@example.com`, passwordHash: "unused" });
+  const { token } = createSession({ userId: user.id });
+  const header = await createCookie("chortle_session", { secrets: [SECRET] }).serialize(token);
+  return { user, cookie: header.split(";")[0] };
+}
+
+const VALID = {
+  title: "The cucumber incident",
+  comment: "I'm not crying, you're crying",
+  commentAuthor: "@cucumber_survivor",
+  videoId: FAKE_VIDEOS.funny,
+  videoTitle: FUNNY_VIDEO.title,
+  videoThumbnail: `https://i.ytimg.com/vi/${FAKE_VIDEOS.funny}/hqdefault.jpg`,
+  videoChannel: FUNNY_VIDEO.channelTitle,
+  videoViewCount: "1234567",
+  videoPublishedAt: FUNNY_VIDEO.publishedAt,
+  category: "Animals",
+};
+
+function createPostRequest(body: unknown, cookie?: string, raw = false) {
+  return fetch(`${server.url}/api/posts`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+describe("POST /api/posts", () => {
+  it("answers 401 to a visitor", async () => {
+    const res = await createPostRequest(VALID);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: "Authentication required. Please log in." });
+  });
+
+  it("creates the post for the session user: 201 with the post, postsCount and hot rank updated", async () => {
+    const { user, cookie } = await member();
+    const res = await createPostRequest(VALID, cookie);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const post = await res.json();
+    expect(post).toMatchObject({
+      id: expect.any(Number),
+      userId: user.id,
+      username: user.username,
+      title: VALID.title,
+      comment: VALID.comment,
+      commentAuthor: VALID.commentAuthor,
+      category: "Animals",
+      videoId: FAKE_VIDEOS.funny,
+      videoTitle: FUNNY_VIDEO.title,
+      videoChannel: FUNNY_VIDEO.channelTitle,
+      videoThumbnail: VALID.videoThumbnail,
+      videoViewCount: 1234567,
+      videoPublishedAt: "2019-04-01T12:34:56.000Z",
+      upvotes: 0,
+      downvotes: 0,
+      commentsCount: 0,
+      author: { id: user.id, username: user.username },
+    });
+    expect(Date.parse(post.createdAt)).not.toBeNaN();
+    expect(JSON.stringify(post)).not.toMatch(/password|email/i);
+    expect(getUserById({ id: user.id })?.postsCount).toBe(1);
+    const row = getDb().select().from(posts).where(eq(posts.id, post.id)).get();
+    expect(row?.hot).toBeGreaterThan(0);
+  });
+
+  it("accepts the caller's own userId, in either form, and the optional fields left out", async () => {
+    const { user, cookie } = await member();
+    const { videoViewCount: _v, videoPublishedAt: _p, ...required } = VALID;
+    for (const userId of [user.id, String(user.id)]) {
+      const res = await createPostRequest({ ...required, userId }, cookie);
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ userId: user.id, videoViewCount: null, videoPublishedAt: null });
+    }
+    expect(getUserById({ id: user.id })?.postsCount).toBe(2);
+  });
+
+  it("refuses with 403 a userId that is not the session user's, creating nothing", async () => {
+    const { user, cookie } = await member();
+    const other = await member();
+    const res = await createPostRequest({ ...VALID, userId: other.user.id }, cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: "You can only create posts as yourself." });
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
+    expect(getUserById({ id: other.user.id })?.postsCount).toBe(0);
+  });
+
+  it("accepts 'unknown' as the video id (the no-key fallback)", async () => {
+    const { cookie } = await member();
+    const res = await createPostRequest(
+      { ...VALID, videoId: "unknown", videoTitle: "Video information unavailable", videoChannel: "Unknown channel" },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+    expect((await res.json()).videoId).toBe("unknown");
+  });
+
+  it.each([
+    ["title too short", { title: "ab" }, "Title must be at least 3 characters."],
+    ["title empty", { title: "   " }, "Please enter a post title."],
+    ["title too long", { title: "t".repeat(201) }, "Title must be at most 200 characters."],
+    ["comment empty", { comment: "" }, "Please fill out all fields."],
+    ["comment too long", { comment: "c".repeat(501) }, "Comment must be at most 500 characters."],
+    ["author empty", { commentAuthor: " " }, "Please fill out all fields."],
+    ["author too long", { commentAuthor: "a".repeat(101) }, "Comment author must be at most 100 characters."],
+    ["category missing", { category: undefined }, "Please fill out all fields."],
+    ["category unknown", { category: "Cats" }, "Please choose one of the categories."],
+    ["category in the wrong case", { category: "animals" }, "Please choose one of the categories."],
+    ["video id too short", { videoId: "abc" }, "Please enter a valid YouTube video URL."],
+    ["video id a link", { videoId: `https://youtu.be/${FAKE_VIDEOS.funny}` }, "Please enter a valid YouTube video URL."],
+    ["thumbnail over http", { videoThumbnail: "http://i.ytimg.com/vi/x/hqdefault.jpg" }, "Video thumbnail must be an https URL."],
+    ["thumbnail not a URL", { videoThumbnail: "javascript:alert(1)" }, "Video thumbnail must be an https URL."],
+    ["video title missing", { videoTitle: undefined }, "Video title is required."],
+    ["channel missing", { videoChannel: "" }, "Video channel is required."],
+    ["negative view count", { videoViewCount: -5 }, "Video view count must be a whole number."],
+    ["view count with letters", { videoViewCount: "12k" }, "Video view count must be a whole number."],
+    ["date that is not ISO", { videoPublishedAt: "last Tuesday" }, "Video date must be an ISO 8601 date and time."],
+    ["title of the wrong type", { title: 42 }, "Please enter a post title."],
+  ])("answers 400 for %s", async (_name, change, message) => {
+    const { user, cookie } = await member();
+    const res = await createPostRequest({ ...VALID, ...change }, cookie);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
+  });
+
+  it("answers odd bodies with a 4xx message, never a 500", async () => {
+    const { cookie } = await member();
+    const bodies: [unknown, boolean][] = [
+      ["{not json", true],
+      ["", true],
+      ["null", true],
+      ["[]", true],
+      ['"a string"', true],
+      [{ ...VALID, title: { nested: true } }, false],
+      [{ ...VALID, userId: { id: 1 } }, false],
+      ["x".repeat(70 * 1024), true],
+    ];
+    for (const [body, raw] of bodies) {
+      const res = await createPostRequest(body, cookie, raw);
+      expect(res.status, String(body).slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof (await res.json()).message).toBe("string");
+    }
+  });
+});
+
+const lookup = (path: string, base = server) => fetch(`${base.url}/api/youtube/video/${path}`);
+
+describe("GET /api/youtube/video/{videoId}", () => {
+  it("answers details, a page of comments and the next page token", async () => {
+    const res = await lookup(FAKE_VIDEOS.funny);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.videoDetails).toEqual({
+      id: FAKE_VIDEOS.funny,
+      title: FUNNY_VIDEO.title,
+      thumbnail: `https://i.ytimg.com/vi/${FAKE_VIDEOS.funny}/hqdefault.jpg`,
+      channelTitle: FUNNY_VIDEO.channelTitle,
+      viewCount: 1234567,
+      publishedAt: FUNNY_VIDEO.publishedAt,
+    });
+    expect(body.comments).toHaveLength(100);
+    expect(body.comments[0]).toEqual({
+      id: expect.any(String),
+      text: TOP_COMMENT.textOriginal,
+      authorDisplayName: TOP_COMMENT.author,
+      authorProfileImageUrl: expect.stringMatching(/^https:/),
+      publishedAt: expect.any(String),
+      likeCount: 9000,
+      replyCount: 0,
+    });
+    expect(body.nextPageToken).toEqual(expect.any(String));
+  });
+
+  it("sorts by time, honours maxResults and pages with pageToken", async () => {
+    const first = await (await lookup(`${FAKE_VIDEOS.funny}?sortBy=time&maxResults=5`)).json();
+    expect(first.comments.map((c: { text: string }) => c.text.split(":")[0])).toEqual([
+      "Funny comment number 230",
+      "Funny comment number 229",
+      "Funny comment number 228",
+      "Funny comment number 227",
+      "Funny comment number 226",
+    ]);
+    const second = await (
+      await lookup(`${FAKE_VIDEOS.funny}?sortBy=time&maxResults=5&pageToken=${encodeURIComponent(first.nextPageToken)}`)
+    ).json();
+    expect(second.comments[0].text).toMatch(/^Funny comment number 225:/);
+    const last = await (await lookup(`${FAKE_VIDEOS.short}`)).json();
+    expect(last.comments).toHaveLength(3);
+    expect(last.nextPageToken).toBeNull();
+  });
+
+  it("reads a bare id from the path only", async () => {
+    expect((await lookup(encodeURIComponent(`https://youtu.be/${FAKE_VIDEOS.short}`))).status).toBe(200);
+  });
+
+  it.each([
+    ["not-an-id", "Please enter a valid YouTube video URL"],
+    [`${FAKE_VIDEOS.funny}x`, "Please enter a valid YouTube video URL"],
+    [`${FAKE_VIDEOS.funny}?sortBy=best`, "sortBy must be 'relevance' or 'time'."],
+    [`${FAKE_VIDEOS.funny}?maxResults=0`, "maxResults must be a whole number from 1 to 100."],
+    [`${FAKE_VIDEOS.funny}?maxResults=101`, "maxResults must be a whole number from 1 to 100."],
+    [`${FAKE_VIDEOS.funny}?maxResults=ten`, "maxResults must be a whole number from 1 to 100."],
+    [`${FAKE_VIDEOS.funny}?pageToken=${"t".repeat(301)}`, "pageToken is too long."],
+    [`${FAKE_VIDEOS.funny}?pageToken=bm9wZQ`, "Those comments are no longer available. Please load the comments again."],
+  ])("answers 400 for %s", async (path, message) => {
+    const res = await lookup(path);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it.each([
+    [FAKE_VIDEOS.missing, 404, "Video not found. It may be private or deleted."],
+    [FAKE_VIDEOS.private, 404, "Video not found. It may be private or deleted."],
+    [FAKE_VIDEOS.quota, 503, "The YouTube API quota has been used up for today. Please try again later."],
+    [FAKE_VIDEOS.broken, 502, "Backend Error"],
+  ])("maps YouTube's error for %s to %i", async (id, status, message) => {
+    const res = await lookup(id);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it("still answers the details of a video whose comments are disabled", async () => {
+    const res = await lookup(FAKE_VIDEOS.commentsDisabled);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      videoDetails: { id: FAKE_VIDEOS.commentsDisabled, title: "Comments Are Off Here" },
+      comments: [],
+      nextPageToken: null,
+      commentsDisabled: true,
+      commentsMessage: "Comments are disabled for this video.",
+    });
+  });
+
+  it("says the key is not configured (503) and still gives what oEmbed knows", async () => {
+    const res = await lookup(FAKE_VIDEOS.funny, noKey);
+    expect(res.status).toBe(503);
+    const body = await res.json();
+    expect(body.message).toContain("API key not configured");
+    expect(body.videoDetails).toEqual({
+      id: FAKE_VIDEOS.funny,
+      title: FUNNY_VIDEO.title,
+      thumbnail: `https://i.ytimg.com/vi/${FAKE_VIDEOS.funny}/hqdefault.jpg`,
+      channelTitle: FUNNY_VIDEO.channelTitle,
+      viewCount: null,
+      publishedAt: null,
+    });
+    const missing = await (await lookup(FAKE_VIDEOS.missing, noKey)).json();
+    expect(missing.videoDetails).toMatchObject({ title: "Video information unavailable", channelTitle: "Unknown channel" });
+  });
+
+  it("never answers 500 to odd paths", async () => {
+    for (const path of ["%00%00%00%00%00%00%00%00%00%00%00", "a".repeat(3000), "..%2F..%2Fetc", "%E2%80%AE" + "a".repeat(10)]) {
+      const res = await lookup(path);
+      expect(res.status, path.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+});
+
+async function shareAction(fields: Record<string, string>, cookie?: string) {
+  return fetch(`${server.url}/share`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe("POST /share (the dialog's action)", () => {
+  const filled = { page: "/", url: `https://youtu.be/${FAKE_VIDEOS.short}`, title: "A fine title", text: "So funny", author: "@me", cat: "Comedy", intent: "create" };
+
+  it("sends a visitor to sign in and back to the dialog", async () => {
+    const res = await shareAction({ ...filled, intent: "next" });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!, server.url);
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("redirectTo")).toMatch(/^\/\?share=1&step=1&url=/);
+  });
+
+  it("creates the post and redirects to its page with the success toast", async () => {
+    const { user, cookie } = await member();
+    const res = await shareAction(filled, cookie);
+    expect(res.status).toBe(303);
+    const id = Number(res.headers.get("location")?.match(/^\/post\/(\d+)$/)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    expect(res.headers.get("set-cookie")).toContain("chortle_toast=");
+    const row = getDb().select().from(posts).where(eq(posts.id, id)).get();
+    expect(row).toMatchObject({ userId: user.id, videoId: FAKE_VIDEOS.short, videoTitle: "A Short Clip", videoViewCount: 987 });
+    expect(getUserById({ id: user.id })?.postsCount).toBe(1);
+  });
+
+  it("validates on the server: empty fields, text over 500, an unknown video", async () => {
+    const { user, cookie } = await member();
+    const empty = await shareAction({ ...filled, text: "  " }, cookie);
+    expect(empty.headers.get("location")).toMatch(/step=2.*err=fields/);
+    const long = await shareAction({ ...filled, text: "x".repeat(501) }, cookie);
+    expect(long.headers.get("location")).toMatch(/^\/\?share=1&step=2/);
+    expect(long.headers.get("set-cookie")).toContain("chortle_toast=");
+    const missing = await shareAction({ ...filled, url: `https://youtu.be/${FAKE_VIDEOS.missing}` }, cookie);
+    expect(missing.headers.get("location")).toMatch(/step=1.*err=url/);
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
+  });
+
+  it("only ever redirects within the site", async () => {
+    const { cookie } = await member();
+    for (const page of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const res = await shareAction({ page, intent: "back" }, cookie);
+      expect(res.headers.get("location")).toMatch(/^\/\?share=1/);
+    }
+  });
+});
