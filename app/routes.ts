@@ -5,11 +5,12 @@ export default [
   index("routes/home.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
-<<<<<<< HEAD
   route("auth", "routes/auth.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("share", "routes/share.tsx"),
 
   ...prefix("api", [
+    // accounts
     route("user", "routes/api/user.ts"),
     route("login", "routes/api/login.ts"),
     route("register", "routes/api/register.ts"),
@@ -20,14 +21,11 @@ export default [
     route("reset-password", "routes/api/reset-password.ts"),
     route("direct-login", "routes/api/direct-login.ts"),
     route("debug-session", "routes/api/debug-session.ts"),
-=======
-  route("share", "routes/share.tsx"),
 
-  ...prefix("api", [
-    route("user", "routes/api/user.ts"),
+    // sharing
     route("posts", "routes/api/posts-create.ts", { id: "api-posts-create" }),
     route("youtube/video/:videoId", "routes/api/youtube-video.ts"),
->>>>>>> share
+
     route("*", "routes/api/not-found.ts"),
   ]),
 

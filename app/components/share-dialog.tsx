@@ -2,9 +2,11 @@
 // button posts to /share, so without JavaScript it is a server-rendered section of the page; with
 // JavaScript the same markup becomes a modal <dialog> (focus kept inside, Escape closes) and the
 // fields update live (counter, picking a comment, disabled submit, paste from the clipboard).
-import { useEffect, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories.ts";
+import { formatCount, formatDate } from "~/lib/format.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { POST_LIMITS } from "~/lib/schemas/post.ts";
 import { commentPageAnchor, SHARE_PARAM, SHARE_TEXTS, type ShareDialogData, type ShareValues } from "~/lib/share.ts";
 import type { FetchedComment, VideoDetails } from "~/lib/video.ts";
@@ -13,26 +15,10 @@ import { showToast } from "./toaster.tsx";
 
 type OpenShare = Extract<ShareDialogData, { signedIn: true }>;
 
-const noSubscription = () => () => {};
-/** False while rendering on the server and hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
-function formatCount(n: number): string {
-  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 1_000) return `${(n / 1_000).toFixed(1)}K`;
-  return String(n);
-}
-
-function formatDate(iso: string | null, timeZone: string): string {
+function formatVideoDate(iso: string | null, timeZone: string): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(date);
+  return formatDate(date, timeZone);
 }
 
 function focusFirst(dialog: HTMLElement) {
@@ -276,7 +262,7 @@ function ApiError({ message, keyNotConfigured = false }: { message: string; keyN
 function VideoCard({ details, timeZone }: { details: VideoDetails; timeZone: string }) {
   const facts = [
     details.viewCount === null ? "" : `${formatCount(details.viewCount)} views`,
-    formatDate(details.publishedAt, timeZone),
+    formatVideoDate(details.publishedAt, timeZone),
   ].filter(Boolean);
   return (
     <div className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3" data-testid="share-video">
@@ -535,7 +521,7 @@ function CommentOption({
       <Avatar name={comment.authorDisplayName.replace(/^@/, "")} size="sm" />
       <span className="min-w-0 text-sm">
         <span className="font-semibold">{comment.authorDisplayName}</span>{" "}
-        <span className="text-xs text-slate-600">{formatDate(comment.publishedAt, timeZone)}</span>
+        <span className="text-xs text-slate-600">{formatVideoDate(comment.publishedAt, timeZone)}</span>
         <span className="mt-1 block whitespace-pre-line break-words">{comment.text}</span>
         <span className="mt-1 block text-xs text-slate-600">
           {formatCount(comment.likeCount)} {comment.likeCount === 1 ? "like" : "likes"}
