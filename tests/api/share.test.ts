@@ -179,9 +179,19 @@ describe("POST /api/posts", () => {
   });
 });
 
-const lookup = (path: string, base = server) => fetch(`${base.url}/api/youtube/video/${path}`);
+let lookupCookie: string | undefined;
+const lookup = async (path: string, base = server) => {
+  lookupCookie ??= (await member()).cookie;
+  return fetch(`${base.url}/api/youtube/video/${path}`, { headers: { Cookie: lookupCookie } });
+};
 
 describe("GET /api/youtube/video/{videoId}", () => {
+  it("answers 401 to a visitor, so nobody can spend the site's YouTube quota anonymously", async () => {
+    const res = await fetch(`${server.url}/api/youtube/video/${FAKE_VIDEOS.funny}`);
+    expect(res.status).toBe(401);
+    expect(typeof (await res.json()).message).toBe("string");
+  });
+
   it("answers details, a page of comments and the next page token", async () => {
     const res = await lookup(FAKE_VIDEOS.funny);
     expect(res.status).toBe(200);
