@@ -50,7 +50,9 @@ export function Header({ user, siteName }: { user: HeaderUser | null; siteName: 
               to={shareHref}
               className="inline-flex items-center gap-1 rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
             >
-              <span aria-hidden="true">＋</span>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <path d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
+              </svg>
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
             {/* The notification bell goes here (interactions issue). */}
