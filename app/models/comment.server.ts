@@ -73,18 +73,6 @@ export function getViewerCommentVotes({ viewerId, commentIds }: { viewerId: numb
   return map;
 }
 
-export type CommentRef = { id: number; postId: number; userId: number | null; parentId: number | null; isDeleted: boolean };
-
-/** The few fields actions need (where it lives, who wrote it), or null. */
-export function getCommentRef({ id }: { id: number }): CommentRef | null {
-  const row = getDb()
-    .select({ id: comments.id, postId: comments.postId, userId: comments.userId, parentId: comments.parentId, deletedAt: comments.deletedAt })
-    .from(comments)
-    .where(eq(comments.id, id))
-    .get();
-  return row ? { id: row.id, postId: row.postId, userId: row.userId, parentId: row.parentId, isDeleted: row.deletedAt !== null } : null;
-}
-
 export type CreateCommentResult =
   | { ok: true; comment: CommentView }
   | { ok: false; reason: "post_not_found" | "parent_not_found" };

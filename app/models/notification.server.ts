@@ -40,34 +40,28 @@ export type NewNotification = {
 };
 
 const p = sql.placeholder;
-const statements = prepared((db) => ({
-  insert: db
-    .insert(notifications)
-    .values({ userId: p("userId"), actorId: p("actorId"), type: p("type"), message: p("message"), postId: p("postId"), commentId: p("commentId") })
-    .prepare(),
-  withdrawOnPost: db
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.actorId, p("actorId")),
-        eq(notifications.postId, p("postId")),
-        eq(notifications.isRead, false),
-        inArray(notifications.type, ["post_upvote", "post_downvote"]),
-      ),
-    )
-    .prepare(),
-  withdrawOnComment: db
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.actorId, p("actorId")),
-        eq(notifications.commentId, p("commentId")),
-        eq(notifications.isRead, false),
-        inArray(notifications.type, ["comment_upvote", "comment_downvote"]),
-      ),
-    )
-    .prepare(),
-}));
+const statements = prepared((db) => {
+  const withdraw = (target: typeof notifications.postId | typeof notifications.commentId, types: NotificationType[]) =>
+    db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.actorId, p("actorId")),
+          eq(target, p("targetId")),
+          eq(notifications.isRead, false),
+          inArray(notifications.type, types),
+        ),
+      )
+      .prepare();
+  return {
+    insert: db
+      .insert(notifications)
+      .values({ userId: p("userId"), actorId: p("actorId"), type: p("type"), message: p("message"), postId: p("postId"), commentId: p("commentId") })
+      .prepare(),
+    withdrawOnPost: withdraw(notifications.postId, ["post_upvote", "post_downvote"]),
+    withdrawOnComment: withdraw(notifications.commentId, ["comment_upvote", "comment_downvote"]),
+  };
+});
 
 /**
  * Creates a notification. Call it inside the transaction of its cause (one connection: it is part
@@ -85,8 +79,8 @@ export function notify(n: NewNotification): boolean {
  * taking back a vote never piles up stale "upvoted your post" lines.
  */
 export function withdrawVoteNotifications(target: { actorId: number } & ({ postId: number } | { commentId: number })) {
-  if ("commentId" in target) statements().withdrawOnComment.run(target);
-  else statements().withdrawOnPost.run(target);
+  if ("commentId" in target) statements().withdrawOnComment.run({ actorId: target.actorId, targetId: target.commentId });
+  else statements().withdrawOnPost.run({ actorId: target.actorId, targetId: target.postId });
 }
 
 /** For the follows feature: call inside the transaction that inserts the follow row. */

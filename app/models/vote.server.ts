@@ -119,8 +119,20 @@ function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean) {
   return { row, change, up, down };
 }
 
-function actorName(userId: number): string {
-  return statements().username.get({ userId })?.username ?? "Someone";
+/**
+ * The author hears about the vote as it now stands: this voter's earlier notice goes, a standing
+ * vote by someone else brings a new one ("X upvoted your post …").
+ */
+function announceVote(
+  userId: number,
+  row: typeof votes.$inferSelect | null,
+  about: { authorId: number | null; title: string; postId: number; commentId?: number },
+) {
+  withdrawVoteNotifications(about.commentId !== undefined ? { actorId: userId, commentId: about.commentId } : { actorId: userId, postId: about.postId });
+  if (!row || about.authorId === null || about.authorId === userId) return;
+  const type = `${about.commentId !== undefined ? "comment" : "post"}_${row.isUpvote ? "upvote" : "downvote"}` as const;
+  const actor = statements().username.get({ userId })?.username ?? "Someone";
+  notify({ userId: about.authorId, actorId: userId, type, message: notificationMessage[type](actor, about.title), postId: about.postId, commentId: about.commentId });
 }
 
 /**
@@ -153,17 +165,7 @@ function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResu
   const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote);
   const counts = q.postCounters.get({ postId, up, down })!;
 
-  withdrawVoteNotifications({ actorId: userId, postId });
-  if (row && post.userId !== null && post.userId !== userId) {
-    const actor = actorName(userId);
-    notify({
-      userId: post.userId,
-      actorId: userId,
-      type: row.isUpvote ? "post_upvote" : "post_downvote",
-      message: (row.isUpvote ? notificationMessage.post_upvote : notificationMessage.post_downvote)(actor, post.title),
-      postId,
-    });
-  }
+  announceVote(userId, row, { authorId: post.userId, title: post.title, postId });
 
   const now = Date.now();
   if (
@@ -191,18 +193,7 @@ function voteOnComment(userId: number, commentId: number, isUpvote: boolean): Vo
   const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote);
   const counts = q.commentCounters.get({ commentId, up, down })!;
 
-  withdrawVoteNotifications({ actorId: userId, commentId });
-  if (row && comment.userId !== null && comment.userId !== userId) {
-    const actor = actorName(userId);
-    notify({
-      userId: comment.userId,
-      actorId: userId,
-      type: row.isUpvote ? "comment_upvote" : "comment_downvote",
-      message: (row.isUpvote ? notificationMessage.comment_upvote : notificationMessage.comment_downvote)(actor, comment.title),
-      postId: comment.postId,
-      commentId,
-    });
-  }
+  announceVote(userId, row, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });
   return result(row, change, counts);
 }
 
