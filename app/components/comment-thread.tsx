@@ -3,7 +3,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type { CommentView } from "~/lib/types.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
-import { commentError, commentLimits, parseId } from "~/lib/schemas/interact.ts";
+import { COMMENT_MESSAGES, commentError, commentLimits, parseId } from "~/lib/schemas/interact.ts";
 import { Avatar } from "./avatar.tsx";
 import { JsField, useHydrated, useInteractionReply } from "./interaction.tsx";
 import { VoteControls } from "./vote-controls.tsx";
@@ -114,7 +114,8 @@ export function CommentThread({
     openReply,
     setOpenReply,
     urlReplyTo: replyTo,
-    serverError: searchParams.get("commentError"),
+    // Only our own messages: a crafted link cannot put words on the page.
+    serverError: COMMENT_MESSAGES.has(searchParams.get("commentError") ?? "") ? searchParams.get("commentError") : null,
     serverDraft: searchParams.get("draft") ?? "",
     hrefWith,
     onChange,

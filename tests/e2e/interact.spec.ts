@@ -117,11 +117,12 @@ test.describe("comments", () => {
     await expect(page).not.toHaveURL(/commentError/);
   });
 
-  test("a blank comment is ignored", async ({ page, context, jsEnabled }) => {
+  test("a blank comment is ignored; a crafted ?commentError shows nothing", async ({ page, context, jsEnabled }) => {
     const user = makeUser();
     const post = makePost({ userId: user.id });
     await loginAs(context, user.id);
-    await open(page, `/post/${post.id}`, jsEnabled);
+    await open(page, `/post/${post.id}?commentError=Call+0800+now`, jsEnabled);
+    await expect(page.getByText("Call 0800 now")).toHaveCount(0);
     await page.getByLabel("Add a comment").fill("     ");
     if (jsEnabled) {
       await expect(page.getByRole("button", { name: "Post comment" })).toBeDisabled();

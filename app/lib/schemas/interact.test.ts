@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  COMMENT_MESSAGES,
   CommentApiSchema,
   commentError,
   CommentFormSchema,
@@ -21,6 +22,12 @@ describe("comment rules (SPEC §5)", () => {
     expect(commentError("ab", true)).toBe("Reply too short");
     expect(commentError("abc", true)).toBeNull();
     expect(commentError("x".repeat(501), true)).toBe("Reply must be at most 500 characters");
+  });
+
+  it("only these messages may come back through the URL", () => {
+    expect(COMMENT_MESSAGES.has("Comment too short")).toBe(true);
+    expect(COMMENT_MESSAGES.has("Reply too short")).toBe(true);
+    expect(COMMENT_MESSAGES.has("Your account is locked, call us")).toBe(false);
   });
 
   it("one schema for the form and the API", () => {

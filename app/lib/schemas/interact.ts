@@ -12,6 +12,9 @@ export const REPLY_TOO_SHORT = "Reply too short";
 export const COMMENT_TOO_LONG = `Comment must be at most ${COMMENT_MAX} characters`;
 export const REPLY_TOO_LONG = `Reply must be at most ${REPLY_MAX} characters`;
 
+/** The messages a no-JS validation failure may carry back in the URL (anything else is ignored). */
+export const COMMENT_MESSAGES: ReadonlySet<string> = new Set([COMMENT_TOO_SHORT, REPLY_TOO_SHORT, COMMENT_TOO_LONG, REPLY_TOO_LONG]);
+
 /** A positive integer id, as a JSON number or a form/URL string ("12"); never a boolean or "1e3". */
 export const IdSchema = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
