@@ -18,6 +18,7 @@ import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
 import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
+import { countUnread } from "./models/notification.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -33,7 +34,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? { id: row.id, username: row.username, displayName: row.displayName || row.username, isAdmin: row.isAdmin }
     : null;
   return data(
-    { user, toast, share, siteName: getEnv().SITE_NAME, timeZone: getTimeZone(request), clientHintScript },
+    {
+      user,
+      toast,
+      share,
+      siteName: getEnv().SITE_NAME,
+      timeZone: getTimeZone(request),
+      clientHintScript,
+      unreadCount: row ? countUnread({ userId: row.id }) : 0,
+    },
     headers ? { headers } : undefined,
   );
 }
@@ -54,7 +63,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <Header user={root?.user ?? null} siteName={root?.siteName ?? "Chortle"} />
+        <Header
+          user={root?.user ?? null}
+          siteName={root?.siteName ?? "Chortle"}
+          unreadCount={root?.unreadCount ?? 0}
+          timeZone={root?.timeZone ?? "UTC"}
+        />
         <main id="main" className="mx-auto max-w-6xl px-3 pb-16 pt-[76px] sm:px-4">
           <ShareDialog share={root?.share ?? null} timeZone={root?.timeZone ?? "UTC"} />
           {children}

@@ -9,6 +9,15 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("share", "routes/share.tsx"),
 
+  // Interactions: every one a form that works without JavaScript (issue 4).
+  route("post/:id/vote", "routes/vote.ts", { id: "post-vote" }),
+  route("comments/:id/vote", "routes/vote.ts", { id: "comment-vote" }),
+  route("post/:id/save", "routes/post.$id.save.ts"),
+  route("post/:id/comments", "routes/post.$id.comments.ts"),
+  route("post/:id/delete", "routes/post.$id.delete.ts"),
+  route("comments/:id/delete", "routes/comments.$id.delete.ts"),
+  route("notifications", "routes/notifications.tsx"),
+
   ...prefix("api", [
     // accounts
     route("user", "routes/api/user.ts"),
@@ -25,6 +34,20 @@ export default [
     // sharing
     route("posts", "routes/api/posts-create.ts", { id: "api-posts-create" }),
     route("youtube/video/:videoId", "routes/api/youtube-video.ts"),
+
+    // interactions
+    route("votes", "routes/api/votes.ts"),
+    route("votes/user/:userId/post/:postId", "routes/api/vote-lookup.ts", { id: "api-vote-post" }),
+    route("votes/user/:userId/comment/:commentId", "routes/api/vote-lookup.ts", { id: "api-vote-comment" }),
+    route("comments", "routes/api/comments.ts"),
+    route("comments/:id", "routes/api/comment.ts"),
+    route("posts/:id/saved", "routes/api/post-saved.ts"),
+    route("posts/:id/save", "routes/api/post-save.ts"),
+    route("posts/:id", "routes/api/post-delete.ts", { id: "api-post-delete" }),
+    route("notifications", "routes/api/notifications.ts"),
+    route("notifications/unread/count", "routes/api/notifications-unread-count.ts"),
+    route("notifications/read-all", "routes/api/notifications-read-all.ts"),
+    route("notifications/:id/read", "routes/api/notification-read.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

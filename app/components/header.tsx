@@ -1,9 +1,20 @@
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { Avatar } from "./avatar.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
 
-export function Header({ user, siteName }: { user: HeaderUser | null; siteName: string }) {
+export function Header({
+  user,
+  siteName,
+  unreadCount = 0,
+  timeZone = "UTC",
+}: {
+  user: HeaderUser | null;
+  siteName: string;
+  unreadCount?: number;
+  timeZone?: string;
+}) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const onAuth = pathname === "/auth";
@@ -55,7 +66,7 @@ export function Header({ user, siteName }: { user: HeaderUser | null; siteName: 
               </svg>
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
-            {/* The notification bell goes here (interactions issue). */}
+            {user ? <NotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
             {user ? (
               <details className="relative" data-menu>
                 <summary

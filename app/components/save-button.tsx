@@ -1,21 +1,30 @@
-import { Form } from "react-router";
-import { SignInLink } from "./auth-link.tsx";
+import { useFetcher } from "react-router";
+import type { ActionReply } from "~/lib/interact.ts";
+import { JsField, useInteractionReply } from "./interaction.tsx";
 
-// Owned by the interactions work: posts to /post/:id/save.
+type SaveReply = ActionReply<{ postId: number; isSaved: boolean }>;
+
+// Owned by the interactions work: posts to /post/:id/save ('Post saved' / 'Post unsaved').
+// With JS the star flips at once (optimistic); visitors get 'Sign in to save'.
 export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSaved: boolean; signedIn: boolean }) {
+  const fetcher = useFetcher<SaveReply>();
+  useInteractionReply(fetcher);
+  const settled = fetcher.data?.ok && fetcher.data.postId === postId ? fetcher.data.isSaved : null;
+  const pending = signedIn ? fetcher.formData?.get("intent") : null;
+  const saved = pending === "save" ? true : pending === "unsave" ? false : (settled ?? isSaved);
   const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
-  if (!signedIn) {
-    return (
-      <SignInLink anchor={`post-${postId}`} className={cls} label="Sign in to save">
-        <span aria-hidden="true">☆</span> Save
-      </SignInLink>
-    );
-  }
   return (
-    <Form method="post" action={`/post/${postId}/save`}>
-      <button type="submit" name="intent" value={isSaved ? "unsave" : "save"} aria-pressed={isSaved} className={cls}>
-        <span aria-hidden="true">{isSaved ? "★" : "☆"}</span> {isSaved ? "Saved" : "Save"}
-      </button>
-    </Form>
+    <fetcher.Form method="post" action={`/post/${postId}/save`}>
+      <JsField />
+      {signedIn ? (
+        <button type="submit" name="intent" value={saved ? "unsave" : "save"} aria-pressed={saved} className={`${cls} ${saved ? "text-amber-700" : ""}`}>
+          <span aria-hidden="true">{saved ? "★" : "☆"}</span> {saved ? "Saved" : "Save"}
+        </button>
+      ) : (
+        <button type="submit" name="intent" value="save" className={cls}>
+          <span aria-hidden="true">☆</span> Sign in to save
+        </button>
+      )}
+    </fetcher.Form>
   );
 }

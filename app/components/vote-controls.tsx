@@ -1,6 +1,7 @@
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
-import { SignInLink } from "./auth-link.tsx";
+import type { ActionReply } from "~/lib/interact.ts";
+import { JsField, useInteractionReply } from "./interaction.tsx";
 
 export type VoteControlsProps = {
   kind: "post" | "comment";
@@ -13,31 +14,71 @@ export type VoteControlsProps = {
   anchor?: string;
 };
 
+type Vote = { upvotes: number; downvotes: number; myVote: "up" | "down" | null };
+type VoteReply = ActionReply<Vote & { target: string }>;
+
+/** The vote after pressing `direction`: the same again takes it back, the other switches it. */
+export function applyVote(state: Vote, direction: "up" | "down"): Vote {
+  let { upvotes, downvotes } = state;
+  if (state.myVote === "up") upvotes--;
+  if (state.myVote === "down") downvotes--;
+  const myVote = state.myVote === direction ? null : direction;
+  if (myVote === "up") upvotes++;
+  if (myVote === "down") downvotes++;
+  return { upvotes, downvotes, myVote };
+}
+
 // Owned by the interactions work: the forms post to /post/:id/vote and /comments/:id/vote.
+// Without JS: a plain POST, 303 back to the anchor. With JS: a fetcher, the arrows and score
+// change at once (optimistic), then settle on the server's numbers. Visitors get 'Sign in to vote'.
 export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, anchor }: VoteControlsProps) {
-  const score = upvotes - downvotes;
-  const button = "inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-slate-100";
-  const target = anchor ?? `${kind}-${id}`;
-  const scoreLabel = <span className="min-w-8 text-center text-sm font-semibold" aria-label={`Score ${score}`}>{formatScore(score)}</span>;
-  if (!signedIn) {
+  const fetcher = useFetcher<VoteReply>();
+  useInteractionReply(fetcher);
+  const target = `${kind}-${id}`;
+
+  // The server's answer is newer than the props that rendered before it (a thread fetched on a
+  // card is not revalidated); pending input is applied on top of whichever is current.
+  const settled = fetcher.data?.ok && fetcher.data.target === target ? fetcher.data : null;
+  let shown: Vote = settled ?? { upvotes, downvotes, myVote };
+  const pending = fetcher.formData?.get("direction");
+  if (signedIn && (pending === "up" || pending === "down")) shown = applyVote(shown, pending);
+
+  const score = shown.upvotes - shown.downvotes;
+  const arrow = (direction: "up" | "down") => {
+    const on = shown.myVote === direction;
+    const tone = !on ? "text-slate-600" : direction === "up" ? "bg-rose-50 text-brand" : "bg-indigo-50 text-indigo-700";
+    const label = signedIn ? (direction === "up" ? "Upvote" : "Downvote") : "Sign in to vote";
     return (
-      <div className="flex items-center gap-1">
-        <SignInLink anchor={target} className={button} label="Sign in to vote">▲</SignInLink>
-        {scoreLabel}
-        <SignInLink anchor={target} className={button} label="Sign in to vote">▼</SignInLink>
-      </div>
+      <button
+        type="submit"
+        name="direction"
+        value={direction}
+        aria-pressed={signedIn ? on : undefined}
+        aria-label={label}
+        title={label}
+        className={`inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-slate-100 ${tone}`}
+      >
+        {direction === "up" ? "▲" : "▼"}
+      </button>
     );
-  }
-  const action = kind === "post" ? `/post/${id}/vote` : `/comments/${id}/vote`;
+  };
   return (
-    <Form method="post" action={action} className="flex items-center gap-1">
-      <button type="submit" name="direction" value="up" aria-pressed={myVote === "up"} aria-label="Upvote" className={`${button} ${myVote === "up" ? "text-brand" : ""}`}>
-        ▲
-      </button>
-      {scoreLabel}
-      <button type="submit" name="direction" value="down" aria-pressed={myVote === "down"} aria-label="Downvote" className={`${button} ${myVote === "down" ? "text-indigo-700" : ""}`}>
-        ▼
-      </button>
-    </Form>
+    <fetcher.Form
+      method="post"
+      action={kind === "post" ? `/post/${id}/vote` : `/comments/${id}/vote`}
+      className="flex items-center gap-1"
+      role="group"
+      aria-label={kind === "post" ? "Post votes" : "Comment votes"}
+      data-vote-target={target}
+    >
+      <JsField />
+      {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
+      {arrow("up")}
+      <span className="min-w-8 text-center text-sm font-semibold" data-testid="score">
+        <span className="sr-only">Score: </span>
+        {formatScore(score)}
+      </span>
+      {arrow("down")}
+    </fetcher.Form>
   );
 }

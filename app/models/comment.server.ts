@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { comments, users, votes } from "#db/schema.ts";
+import { comments, notifications, posts, users, votes } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
+import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 
 export type { CommentView };
 
@@ -70,4 +71,124 @@ export function getViewerCommentVotes({ viewerId, commentIds }: { viewerId: numb
     map.set(v.commentId!, v.isUpvote);
   }
   return map;
+}
+
+export type CreateCommentResult =
+  | { ok: true; comment: CommentView }
+  | { ok: false; reason: "post_not_found" | "parent_not_found" };
+
+/**
+ * A new comment (or a reply when parentId is set) by `userId`, in one immediate transaction with
+ * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
+ * post's author comment_on_post (once, and never for your own content). Content is already valid
+ * (CommentSchema); replies go only to live comments of the same post.
+ */
+export function createComment({
+  userId,
+  postId,
+  content,
+  parentId = null,
+}: {
+  userId: number;
+  postId: number;
+  content: string;
+  parentId?: number | null;
+}): CreateCommentResult {
+  return getDb().transaction(
+    (tx): CreateCommentResult => {
+      const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+      if (!post) return { ok: false, reason: "post_not_found" };
+      let parentAuthor: number | null = null;
+      if (parentId !== null) {
+        const parent = tx
+          .select({ userId: comments.userId })
+          .from(comments)
+          .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
+          .get();
+        if (!parent) return { ok: false, reason: "parent_not_found" };
+        parentAuthor = parent.userId;
+      }
+      const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
+      tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
+
+      const author = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
+      const actor = author?.username ?? "Someone";
+      const about = { actorId: userId, postId, commentId: row.id };
+      if (parentId !== null) {
+        notify({ ...about, userId: parentAuthor, type: "reply_to_comment", message: notificationMessage.reply_to_comment(actor, post.title) });
+      }
+      if (parentId === null || post.userId !== parentAuthor) {
+        notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
+      }
+      return {
+        ok: true,
+        comment: {
+          id: row.id,
+          postId,
+          userId,
+          username: actor,
+          parentId: row.parentId,
+          content: row.content,
+          upvotes: 0,
+          downvotes: 0,
+          createdAt: row.createdAt.toISOString(),
+          isDeleted: false,
+          myVote: null,
+        },
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type DeleteCommentResult =
+  | { status: "deleted"; postId: number; mode: "hard" | "soft" }
+  | { status: "not_found" }
+  | { status: "forbidden" };
+
+/**
+ * The author deletes a comment. Without replies it is gone (with its votes and notifications);
+ * with replies it stays as a '[deleted]' placeholder so the thread keeps its shape. A placeholder
+ * left without replies is removed too. commentsCount counts live comments, so it drops by one.
+ */
+export function deleteComment({ id, actorId }: { id: number; actorId: number }): DeleteCommentResult {
+  return getDb().transaction(
+    (tx): DeleteCommentResult => {
+      const comment = tx
+        .select({ userId: comments.userId, postId: comments.postId, parentId: comments.parentId })
+        .from(comments)
+        .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+        .get();
+      if (!comment) return { status: "not_found" };
+      if (comment.userId !== actorId) return { status: "forbidden" };
+      let mode: "hard" | "soft";
+      if (hasReplies(tx, id)) {
+        tx.update(comments).set({ deletedAt: new Date(), content: DELETED_TEXT }).where(eq(comments.id, id)).run();
+        tx.delete(notifications).where(eq(notifications.commentId, id)).run();
+        mode = "soft";
+      } else {
+        tx.delete(comments).where(eq(comments.id, id)).run();
+        removeEmptyPlaceholders(tx, comment.parentId);
+        mode = "hard";
+      }
+      tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} - 1` }).where(eq(posts.id, comment.postId)).run();
+      return { status: "deleted", postId: comment.postId, mode };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function hasReplies(tx: DbOrTx, id: number): boolean {
+  return Boolean(tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, id)).limit(1).get());
+}
+
+/** Walks up from `parentId` removing '[deleted]' placeholders that no longer hold any reply. */
+function removeEmptyPlaceholders(tx: DbOrTx, parentId: number | null) {
+  let current = parentId;
+  while (current !== null) {
+    const parent = tx.select({ parentId: comments.parentId, deletedAt: comments.deletedAt }).from(comments).where(eq(comments.id, current)).get();
+    if (!parent || parent.deletedAt === null || hasReplies(tx, current)) return;
+    tx.delete(comments).where(eq(comments.id, current)).run();
+    current = parent.parentId;
+  }
 }

@@ -1,5 +1,5 @@
 // axe-core on every screen: no serious or critical violations. (Runs in the js project only.)
-import { expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const SCREENS = [
   "/",
@@ -17,3 +17,27 @@ for (const path of SCREENS) {
     await expectAccessible(page);
   });
 }
+
+test("interactions (thread, visitor prompts, reply box, delete confirmation, bell, notifications page) have no serious violations", async ({ page, context }) => {
+  const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
+  const { createComment } = await import("~/models/comment.server.ts");
+  const { castVote } = await import("~/models/vote.server.ts");
+  const author = makeUser();
+  const fan = makeUser();
+  const post = makePost({ userId: author.id });
+  const mine = createComment({ userId: author.id, postId: post.id, content: "My own comment here" });
+  if (!mine.ok) throw new Error(mine.reason);
+  createComment({ userId: fan.id, postId: post.id, content: "A reply to it", parentId: mine.comment.id });
+  castVote({ userId: fan.id, postId: post.id, isUpvote: true });
+  await page.goto(`/post/${post.id}`);
+  await expectAccessible(page);
+  await loginAs(context, author.id);
+  await page.goto(`/post/${post.id}?replyTo=${mine.comment.id}`);
+  await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  await page.getByLabel(/^Notifications/).click();
+  await expect(page.locator("header").getByText("upvoted your post")).toBeVisible();
+  await page.locator(`#comment-${mine.comment.id}`).getByLabel("Delete comment").click();
+  await expectAccessible(page);
+  await page.goto("/notifications");
+  await expectAccessible(page);
+});

@@ -8,6 +8,7 @@ export type RunningServer = {
   url: string;
   dir: string;
   databasePath: string;
+  pid: number;
   logs: () => string;
   stop: () => Promise<void>;
 };
@@ -52,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dir,
     databasePath,
+    pid: child.pid!,
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

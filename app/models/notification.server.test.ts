@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
+import {
+  countUnread,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notify,
+  notifyNewFollower,
+  quoteTitle,
+} from "./notification.server.ts";
+import { castVote } from "./vote.server.ts";
+
+describe("notifications", () => {
+  it("lists the newest first with the unread count, and marks one or all read", () => {
+    const me = makeUser();
+    const post = makePost({ userId: me.id, title: "Mine" });
+    const fans = [makeUser(), makeUser(), makeUser()];
+    for (const fan of fans) castVote({ userId: fan.id, postId: post.id, isUpvote: true });
+    const list = listNotifications({ userId: me.id });
+    expect(list.map((n) => n.actorId)).toEqual(fans.map((f) => f.id).reverse());
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      type: "post_upvote",
+      message: `${fans[2].username} upvoted your post "Mine"`,
+      isRead: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      postId: post.id,
+      commentId: null,
+      actorId: fans[2].id,
+    });
+    expect(countUnread({ userId: me.id })).toBe(3);
+
+    expect(markNotificationRead({ id: list[1].id, userId: me.id })).toMatchObject({ id: list[1].id, isRead: true });
+    expect(countUnread({ userId: me.id })).toBe(2);
+    expect(markAllNotificationsRead({ userId: me.id })).toBe(2);
+    expect(countUnread({ userId: me.id })).toBe(0);
+    expect(listNotifications({ userId: me.id }).every((n) => n.isRead)).toBe(true);
+  });
+
+  it("never lets you mark someone else's notification", () => {
+    const owner = makeUser();
+    const stranger = makeUser();
+    const post = makePost({ userId: owner.id });
+    castVote({ userId: stranger.id, postId: post.id, isUpvote: false });
+    const [n] = listNotifications({ userId: owner.id });
+    expect(markNotificationRead({ id: n.id, userId: stranger.id })).toBeNull();
+    expect(markAllNotificationsRead({ userId: stranger.id })).toBe(0);
+    expect(countUnread({ userId: owner.id })).toBe(1);
+    expect(markNotificationRead({ id: 999999, userId: owner.id })).toBeNull();
+  });
+
+  it("has a new_follower helper for the follows feature, silent for yourself", () => {
+    const a = makeUser();
+    const b = makeUser();
+    expect(notifyNewFollower({ follower: { id: a.id, username: a.username }, followingId: b.id })).toBe(true);
+    expect(listNotifications({ userId: b.id })).toEqual([
+      expect.objectContaining({ type: "new_follower", actorId: a.id, postId: null, message: `${a.username} started following you` }),
+    ]);
+    expect(notify({ userId: a.id, actorId: a.id, type: "new_follower", message: "self" })).toBe(false);
+    expect(notify({ userId: null, actorId: a.id, type: "new_follower", message: "nobody" })).toBe(false);
+    expect(countUnread({ userId: a.id })).toBe(0);
+  });
+
+  it("quotes titles, shortening long ones", () => {
+    expect(quoteTitle("Short")).toBe('"Short"');
+    const quoted = quoteTitle("x".repeat(100));
+    expect(quoted).toHaveLength(62);
+    expect(quoted.endsWith('…"')).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Db } from "#db/client.server.ts";
+import { notifications, type NotificationType } from "#db/schema.ts";
+import type { NotificationView } from "~/lib/notifications.ts";
+import { prepared } from "./prepared.server.ts";
+
+export type { NotificationView };
+
+/** A connection or the transaction a write runs in: notifications are created beside their cause. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+/** "A rather long post title that…" — titles are quoted in messages, kept short. */
+export function quoteTitle(title: string, max = 60): string {
+  const t = title.trim();
+  return `"${t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t}"`;
+}
+
+/** The message of each type: who did what to what (SPEC §2, §8). */
+export const notificationMessage = {
+  comment_on_post: (actor: string, title: string) => `${actor} commented on your post ${quoteTitle(title)}`,
+  reply_to_comment: (actor: string, title: string) => `${actor} replied to your comment on ${quoteTitle(title)}`,
+  post_upvote: (actor: string, title: string) => `${actor} upvoted your post ${quoteTitle(title)}`,
+  post_downvote: (actor: string, title: string) => `${actor} downvoted your post ${quoteTitle(title)}`,
+  comment_upvote: (actor: string, title: string) => `${actor} upvoted your comment on ${quoteTitle(title)}`,
+  comment_downvote: (actor: string, title: string) => `${actor} downvoted your comment on ${quoteTitle(title)}`,
+  new_follower: (actor: string) => `${actor} started following you`,
+  trending_comment: (score: number, title: string) => `Your post ${quoteTitle(title)} is trending with a score of ${score}!`,
+} as const;
+
+export type NewNotification = {
+  /** The recipient; null (an author whose account is gone) notifies nobody. */
+  userId: number | null;
+  actorId: number | null;
+  type: NotificationType;
+  message: string;
+  postId?: number | null;
+  commentId?: number | null;
+};
+
+const p = sql.placeholder;
+const statements = prepared((db) => {
+  const withdraw = (target: typeof notifications.postId | typeof notifications.commentId, types: NotificationType[]) =>
+    db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.actorId, p("actorId")),
+          eq(target, p("targetId")),
+          eq(notifications.isRead, false),
+          inArray(notifications.type, types),
+        ),
+      )
+      .prepare();
+  return {
+    insert: db
+      .insert(notifications)
+      .values({ userId: p("userId"), actorId: p("actorId"), type: p("type"), message: p("message"), postId: p("postId"), commentId: p("commentId") })
+      .prepare(),
+    withdrawOnPost: withdraw(notifications.postId, ["post_upvote", "post_downvote"]),
+    withdrawOnComment: withdraw(notifications.commentId, ["comment_upvote", "comment_downvote"]),
+  };
+});
+
+/**
+ * Creates a notification. Call it inside the transaction of its cause (one connection: it is part
+ * of that transaction). Acting on your own content notifies nobody: when the actor is the
+ * recipient, or there is no recipient, nothing is written.
+ */
+export function notify(n: NewNotification): boolean {
+  if (n.userId === null || n.userId === n.actorId) return false;
+  statements().insert.run({ ...n, postId: n.postId ?? null, commentId: n.commentId ?? null });
+  return true;
+}
+
+/**
+ * Drops the still-unread notifications an actor's earlier vote caused on a target, so switching or
+ * taking back a vote never piles up stale "upvoted your post" lines.
+ */
+export function withdrawVoteNotifications(target: { actorId: number } & ({ postId: number } | { commentId: number })) {
+  if ("commentId" in target) statements().withdrawOnComment.run({ actorId: target.actorId, targetId: target.commentId });
+  else statements().withdrawOnPost.run({ actorId: target.actorId, targetId: target.postId });
+}
+
+/** For the follows feature: call inside the transaction that inserts the follow row. */
+export function notifyNewFollower({ follower, followingId }: { follower: { id: number; username: string }; followingId: number }) {
+  return notify({
+    userId: followingId,
+    actorId: follower.id,
+    type: "new_follower",
+    message: notificationMessage.new_follower(follower.username),
+  });
+}
+
+function toView(row: typeof notifications.$inferSelect): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    postId: row.postId,
+    commentId: row.commentId,
+    actorId: row.actorId,
+  };
+}
+
+/** The newest notifications of a user. */
+export function listNotifications({ userId, limit = NOTIFICATION_LIST_LIMIT }: { userId: number; limit?: number }): NotificationView[] {
+  return getDb()
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .all()
+    .map(toView);
+}
+
+export function countUnread({ userId }: { userId: number }): number {
+  const row = getDb()
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's own notifications read; null when it is not theirs or does not exist. */
+export function markNotificationRead({ id, userId }: { id: number; userId: number }): NotificationView | null {
+  const row = getDb()
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning()
+    .get();
+  return row ? toView(row) : null;
+}
+
+/** Marks every notification of the user read; returns how many changed. */
+export function markAllNotificationsRead({ userId }: { userId: number }): number {
+  return getDb()
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .run().changes;
+}

@@ -1,0 +1,205 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { comments, posts, users, votes } from "#db/schema.ts";
+import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
+import { prepared } from "./prepared.server.ts";
+
+/** A post reaching this score within TRENDING_WINDOW_MS of posting notifies its author, once. */
+export const TRENDING_SCORE = 10;
+export const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type VoteTarget = { postId: number; commentId?: undefined } | { commentId: number; postId?: undefined };
+
+export type VoteView = {
+  id: number;
+  userId: number;
+  postId: number | null;
+  commentId: number | null;
+  isUpvote: boolean;
+  createdAt: string;
+};
+
+export type VoteResult = {
+  /** The vote as it stands after this call (null: no vote). */
+  vote: VoteView | null;
+  myVote: "up" | "down" | null;
+  change: "added" | "switched" | "removed";
+  upvotes: number;
+  downvotes: number;
+  score: number;
+};
+
+function toView(row: typeof votes.$inferSelect): VoteView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    postId: row.postId,
+    commentId: row.commentId,
+    isUpvote: row.isUpvote,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const p = sql.placeholder;
+// Voting is the hottest write path: every statement is prepared once (see prepared.server.ts).
+const statements = prepared((db) => ({
+  post: db
+    .select({ userId: posts.userId, title: posts.title, createdAt: posts.createdAt, trendingNotifiedAt: posts.trendingNotifiedAt })
+    .from(posts)
+    .where(eq(posts.id, p("postId")))
+    .prepare(),
+  comment: db
+    .select({ userId: comments.userId, postId: comments.postId, title: posts.title })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(and(eq(comments.id, p("commentId")), isNull(comments.deletedAt)))
+    .prepare(),
+  postVote: db.select().from(votes).where(and(eq(votes.userId, p("userId")), eq(votes.postId, p("postId")))).prepare(),
+  commentVote: db.select().from(votes).where(and(eq(votes.userId, p("userId")), eq(votes.commentId, p("commentId")))).prepare(),
+  insertVote: db
+    .insert(votes)
+    .values({ userId: p("userId"), postId: p("postId"), commentId: p("commentId"), isUpvote: p("isUpvote") })
+    .returning()
+    .prepare(),
+  deleteVote: db.delete(votes).where(eq(votes.id, p("id"))).prepare(),
+  flipVote: db.update(votes).set({ isUpvote: sql`NOT ${votes.isUpvote}` }).where(eq(votes.id, p("id"))).returning().prepare(),
+  postCounters: db
+    .update(posts)
+    .set({
+      upvotes: sql`${posts.upvotes} + ${p("up")}`,
+      downvotes: sql`${posts.downvotes} + ${p("down")}`,
+      score: sql`${posts.score} + ${p("up")} - ${p("down")}`,
+      hot: sql`hot_score(${posts.upvotes} + ${p("up")}, ${posts.downvotes} + ${p("down")}, ${posts.createdAt})`,
+    })
+    .where(eq(posts.id, p("postId")))
+    .returning({ upvotes: posts.upvotes, downvotes: posts.downvotes, score: posts.score })
+    .prepare(),
+  commentCounters: db
+    .update(comments)
+    .set({ upvotes: sql`${comments.upvotes} + ${p("up")}`, downvotes: sql`${comments.downvotes} + ${p("down")}` })
+    .where(eq(comments.id, p("commentId")))
+    .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes })
+    .prepare(),
+  markTrending: db
+    .update(posts)
+    .set({ trendingNotifiedAt: sql`${p("now")}` })
+    .where(and(eq(posts.id, p("postId")), isNull(posts.trendingNotifiedAt)))
+    .prepare(),
+  username: db.select({ username: users.username }).from(users).where(eq(users.id, p("userId"))).prepare(),
+}));
+
+/**
+ * Inserts, deletes or flips the vote row: a first vote adds it, the same direction again takes it
+ * back, the other direction switches it. Returns the counter deltas.
+ */
+function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean) {
+  const q = statements();
+  const existing = target.commentId !== undefined ? q.commentVote.get({ userId, commentId: target.commentId }) : q.postVote.get({ userId, postId: target.postId });
+  let row: typeof votes.$inferSelect | null;
+  let change: VoteResult["change"];
+  let up = 0;
+  let down = 0;
+  if (!existing) {
+    row = q.insertVote.get({ userId, postId: target.postId ?? null, commentId: target.commentId ?? null, isUpvote: isUpvote ? 1 : 0 })!;
+    change = "added";
+    if (isUpvote) up = 1;
+    else down = 1;
+  } else if (existing.isUpvote === isUpvote) {
+    q.deleteVote.run({ id: existing.id });
+    row = null;
+    change = "removed";
+    if (isUpvote) up = -1;
+    else down = -1;
+  } else {
+    row = q.flipVote.get({ id: existing.id })!;
+    change = "switched";
+    up = isUpvote ? 1 : -1;
+    down = -up;
+  }
+  return { row, change, up, down };
+}
+
+/**
+ * The author hears about the vote as it now stands: this voter's earlier notice goes, a standing
+ * vote by someone else brings a new one ("X upvoted your post …").
+ */
+function announceVote(
+  userId: number,
+  row: typeof votes.$inferSelect | null,
+  about: { authorId: number | null; title: string; postId: number; commentId?: number },
+) {
+  withdrawVoteNotifications(about.commentId !== undefined ? { actorId: userId, commentId: about.commentId } : { actorId: userId, postId: about.postId });
+  if (!row || about.authorId === null || about.authorId === userId) return;
+  const type = `${about.commentId !== undefined ? "comment" : "post"}_${row.isUpvote ? "upvote" : "downvote"}` as const;
+  const actor = statements().username.get({ userId })?.username ?? "Someone";
+  notify({ userId: about.authorId, actorId: userId, type, message: notificationMessage[type](actor, about.title), postId: about.postId, commentId: about.commentId });
+}
+
+/**
+ * One vote by `userId` on a post or a comment, in one immediate transaction: the vote row, the
+ * counters (and the post's score and hot rank), the author's notification and the one-time
+ * trending notification. Null when the target does not exist (or the comment was deleted).
+ */
+export function castVote({ userId, isUpvote, ...target }: { userId: number; isUpvote: boolean } & VoteTarget): VoteResult | null {
+  return getDb().transaction(
+    () => (target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote)),
+    { behavior: "immediate" },
+  );
+}
+
+function result(row: typeof votes.$inferSelect | null, change: VoteResult["change"], counts: { upvotes: number; downvotes: number }): VoteResult {
+  return {
+    vote: row ? toView(row) : null,
+    myVote: row ? (row.isUpvote ? "up" : "down") : null,
+    change,
+    upvotes: counts.upvotes,
+    downvotes: counts.downvotes,
+    score: counts.upvotes - counts.downvotes,
+  };
+}
+
+function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult | null {
+  const q = statements();
+  const post = q.post.get({ postId });
+  if (!post) return null;
+  const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote);
+  const counts = q.postCounters.get({ postId, up, down })!;
+
+  announceVote(userId, row, { authorId: post.userId, title: post.title, postId });
+
+  const now = Date.now();
+  if (
+    counts.score >= TRENDING_SCORE &&
+    post.trendingNotifiedAt === null &&
+    post.userId !== null &&
+    now - post.createdAt.getTime() <= TRENDING_WINDOW_MS &&
+    q.markTrending.run({ postId, now }).changes === 1
+  ) {
+    notify({
+      userId: post.userId,
+      actorId: null,
+      type: "trending_comment",
+      message: notificationMessage.trending_comment(counts.score, post.title),
+      postId,
+    });
+  }
+  return result(row, change, counts);
+}
+
+function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult | null {
+  const q = statements();
+  const comment = q.comment.get({ commentId });
+  if (!comment) return null;
+  const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote);
+  const counts = q.commentCounters.get({ commentId, up, down })!;
+
+  announceVote(userId, row, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });
+  return result(row, change, counts);
+}
+
+/** A user's vote on a post or a comment, or null. */
+export function getVote({ userId, ...target }: { userId: number } & VoteTarget): VoteView | null {
+  const q = statements();
+  const row = target.commentId !== undefined ? q.commentVote.get({ userId, commentId: target.commentId }) : q.postVote.get({ userId, postId: target.postId });
+  return row ? toView(row) : null;
+}

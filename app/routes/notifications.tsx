@@ -1,0 +1,86 @@
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/notifications";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
+import { notificationHref } from "~/lib/notifications.ts";
+import { NotificationFormSchema } from "~/lib/schemas/interact.ts";
+import type { ActionReply } from "~/lib/interact.ts";
+import { requireUser } from "~/services/session.server.ts";
+import { fail, interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
+import { JsField, useInteractionReply } from "~/components/interaction.tsx";
+
+// The notifications list as a page: the bell's dropdown without JavaScript, and 'View all'.
+
+export const meta: Route.MetaFunction = () => [{ title: "Notifications" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { notifications: listNotifications({ userId: user.id }) };
+}
+
+export const action = interactionAction(
+  () => "/notifications",
+  async (ctx) => {
+    const user = await requireActor(ctx);
+    const parsed = NotificationFormSchema.safeParse(Object.fromEntries(ctx.form));
+    if (!parsed.success) {
+      return fail(ctx, { status: 400, toast: { type: "error", title: "Error", description: "Something went wrong. Please try again." } });
+    }
+    const input = parsed.data;
+    if (input.intent === "read-all") {
+      markAllNotificationsRead({ userId: user.id });
+      return succeed(ctx, { toast: { type: "success", title: "Success", description: "All notifications marked as read" } });
+    }
+    const notification = markNotificationRead({ id: input.id, userId: user.id });
+    if (!notification) {
+      return fail(ctx, {
+        status: 404,
+        toast: { type: "error", title: "Error", description: "Failed to mark notification as read: Notification not found" },
+      });
+    }
+    // Opening one goes to its post (a navigation, with or without JS); 'Mark as read' stays here.
+    if (input.intent === "open") return succeed({ ...ctx, js: false }, { to: notificationHref(notification) });
+    return succeed(ctx, { anchor: `notification-${notification.id}` });
+  },
+);
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData("root") as { timeZone?: string } | undefined;
+  const timeZone = root?.timeZone ?? "UTC";
+  const { notifications } = loaderData;
+  return (
+    <section className="mx-auto max-w-2xl">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Notifications</h1>
+        <MarkAllRead />
+      </div>
+      {notifications.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">No notifications yet</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
+          {notifications.map((n) => (
+            <li key={n.id} id={`notification-${n.id}`} className="flex items-center">
+              <NotificationItem n={n} timeZone={timeZone} />
+              {n.isRead ? null : <MarkOneRead id={n.id} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MarkOneRead({ id }: { id: number }) {
+  const fetcher = useFetcher<ActionReply>();
+  useInteractionReply(fetcher);
+  return (
+    <fetcher.Form method="post" className="px-3">
+      <JsField />
+      <input type="hidden" name="intent" value="read" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="whitespace-nowrap text-xs font-semibold text-slate-700 hover:underline">
+        Mark as read
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,108 @@
+// HTTP tests' side door: users, sessions and posts written straight into the running server's
+// database file, and requests signed in with a real session cookie.
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { openDatabase } from "#db/client.server.ts";
+import { posts, sessions, users } from "#db/schema.ts";
+import { hashToken, randomToken } from "~/models/token.server.ts";
+import { startServer, type RunningServer } from "./server.ts";
+
+export type ApiUser = { id: number; username: string; cookie: string };
+
+export type Call = {
+  method?: string;
+  user?: ApiUser | null;
+  json?: unknown;
+  body?: string;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+export async function startApiServer() {
+  const secret = crypto.randomBytes(24).toString("hex");
+  const server = await startServer({ SESSION_SECRET: secret });
+  return new ApiClient(server, secret);
+}
+
+export class ApiClient {
+  readonly db;
+  private readonly cookie;
+  private n = 0;
+
+  constructor(
+    readonly server: RunningServer,
+    secret: string,
+  ) {
+    this.db = openDatabase(server.databasePath);
+    this.cookie = createCookie("chortle_session", { secrets: [secret] });
+  }
+
+  get url() {
+    return this.server.url;
+  }
+
+  async user(): Promise<ApiUser> {
+    const username = `api${process.pid % 1000}x${++this.n}${crypto.randomBytes(2).toString("hex")}`.slice(0, 20);
+    const row = this.db
+      .insert(users)
+      .values({ username, email: `${username}@example.com`, passwordHash: "x" })
+      .returning({ id: users.id })
+      .get();
+    const token = randomToken();
+    this.db.insert(sessions).values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + 3600_000) }).run();
+    const header = await this.cookie.serialize(token);
+    return { id: row.id, username, cookie: header.split(";")[0] };
+  }
+
+  post(userId: number, fields: Partial<typeof posts.$inferInsert> = {}) {
+    const post = this.db
+      .insert(posts)
+      .values({
+        userId,
+        title: "An API test post",
+        comment: "A comment worth sharing",
+        commentAuthor: "@someone",
+        videoId: "dQw4w9WgXcQ",
+        videoTitle: "A video",
+        videoChannel: "A channel",
+        videoThumbnail: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+        ...fields,
+      })
+      .returning()
+      .get();
+    this.db.update(posts).set({ hot: sql`hot_score(upvotes, downvotes, created_at)` }).where(eq(posts.id, post.id)).run();
+    this.db.update(users).set({ postsCount: sql`${users.postsCount} + 1` }).where(eq(users.id, userId)).run();
+    return post;
+  }
+
+  fetch(path: string, { method = "GET", user, json, body, form, headers = {} }: Call = {}) {
+    const h: Record<string, string> = { ...headers };
+    if (user) h.Cookie = user.cookie;
+    let payload: string | undefined = body;
+    if (json !== undefined) {
+      h["Content-Type"] = "application/json";
+      payload = JSON.stringify(json);
+    }
+    if (form) {
+      h["Content-Type"] = "application/x-www-form-urlencoded";
+      payload = new URLSearchParams(form).toString();
+    }
+    return fetch(`${this.url}${path}`, { method, headers: h, body: payload, redirect: "manual" });
+  }
+
+  async stop() {
+    this.db.$client.close();
+    await this.server.stop();
+  }
+}
+
+const toastCookie = createCookie("chortle_toast");
+
+/** The flash toast a response sets, or null. */
+export async function readToast(res: Response): Promise<{ type: string; title: string; description?: string } | null> {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("chortle_toast="));
+  if (!header) return null;
+  const raw = await toastCookie.parse(header.split(";")[0]);
+  return typeof raw === "string" && raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : null;
+}
