@@ -15,7 +15,12 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy, set TRUST_PROXY (e.g. 1 or "loopback") so rate limits see the real address.
 if (process.env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY);
-app.use(compression());
+// Redirects and empty answers have nothing worth compressing.
+app.use(
+  compression({
+    filter: (req, res) => res.statusCode >= 200 && res.statusCode < 300 && res.statusCode !== 204 && compression.filter(req, res),
+  }),
+);
 
 app.use((req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");

@@ -1,7 +1,18 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
 import { hashToken, randomToken } from "./token.server.ts";
+import { prepared } from "./prepared.server.ts";
+
+// Every request that carries a cookie runs this: prepared once per connection.
+const sessionUserStatement = prepared((db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -17,12 +28,7 @@ export function createSession({ userId }: { userId: number }): { token: string; 
 }
 
 export function getSessionUser({ token }: { token: string }): UserRow | null {
-  const row = getDb()
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .get();
+  const row = sessionUserStatement().get({ id: hashToken(token), now: Date.now() });
   return row?.user ?? null;
 }
 

@@ -21,9 +21,21 @@ function sessionCookie() {
 
 const memo = new WeakMap<Request, Promise<UserRow | null>>();
 
+// Verified cookie values → their token, so the HMAC check runs once per session, not per request.
+const verified = new Map<string, string>();
+const VERIFIED_MAX = 5000;
+
 async function readToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const header = request.headers.get("Cookie");
+  const raw = header?.match(/(?:^|;\s*)chortle_session=([^;]*)/)?.[1];
+  if (!raw) return null;
+  const known = verified.get(raw);
+  if (known) return known;
+  const value = await sessionCookie().parse(header);
+  if (typeof value !== "string" || value.length === 0) return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(raw, value);
+  return value;
 }
 
 /** The signed-in user's row (memoised per request), or null. */
