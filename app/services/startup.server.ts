@@ -13,6 +13,11 @@ export function runStartupTasks() {
   const env = getEnv();
   const db = getDb();
   migrate(db);
+  // Seed first: the demo seed only fills an empty site, and the admin account would make it look used.
+  if (env.SEED_DEMO) {
+    const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
+    if (seeded) console.log(`Seeded demo content: ${seeded.users} users, ${seeded.posts} posts.`);
+  }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const existing = findUserByLogin({ login: env.ADMIN_USERNAME });
     if (existing) {
@@ -26,9 +31,5 @@ export function runStartupTasks() {
       });
       console.log(`Created admin account '${env.ADMIN_USERNAME}'.`);
     }
-  }
-  if (env.SEED_DEMO) {
-    const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
-    if (seeded) console.log(`Seeded demo content: ${seeded.users} users, ${seeded.posts} posts.`);
   }
 }
