@@ -28,9 +28,12 @@ describe("generateLarge (at a small scale)", () => {
     expect(one<{ n: number }>("SELECT count(*) AS n FROM comments WHERE parent_id IS NOT NULL").n).toBeGreaterThan(0);
     // Every post is in the search index, and the deferred indexes and triggers are back.
     expect(one<{ n: number }>("SELECT count(*) AS n FROM posts_fts").n).toBe(1000);
-    const names = (db.$client.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')").all() as { name: string }[]).map(
-      (r) => r.name,
-    );
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM posts_search").n).toBe(1000);
+    const names = (
+      db.$client.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(["posts_hot_idx", "votes_user_post_idx", "posts_fts_after_insert"]));
     expect(one<{ journal_mode: string }>("PRAGMA journal_mode").journal_mode).toBe("wal");
     db.$client.close();

@@ -32,14 +32,76 @@ export type LargeDatasetInfo = {
 
 const DAY = 24 * 60 * 60 * 1000;
 // SPEC §3's 20 categories (db/ imports nothing from app/).
-const CATEGORIES = "Gaming Music Comedy Education Science Technology Sports Movies Cooking DIY Politics Animals Reaction Inspirational Fail Prank Kids Animation Travel Beauty".split(" ");
+const CATEGORIES =
+  "Gaming Music Comedy Education Science Technology Sports Movies Cooking DIY Politics Animals Reaction Inspirational Fail Prank Kids Animation Travel Beauty".split(
+    " ",
+  );
 const THREAD_SIZE = 200;
 
-const ADJECTIVES = ["giggly", "snarky", "witty", "sleepy", "cosmic", "salty", "spicy", "fuzzy", "grumpy", "jolly", "zany", "quirky", "cheeky", "dizzy", "sunny", "lucky"];
-const NOUNS = ["otter", "llama", "panda", "walrus", "badger", "goose", "ferret", "falcon", "noodle", "pickle", "waffle", "muffin", "turnip", "cactus", "comet", "yeti"];
-const TITLE_START = ["When the", "Nobody expected the", "Peak", "This", "The legendary", "Absolute", "Certified", "Unhinged", "Wholesome", "Chaotic"];
-const TITLE_END = ["comment section", "reply", "review", "plot twist", "dad joke", "hot take", "confession", "life advice", "speedrun", "prophecy"];
-const WORDS = "cat dog grandma pizza router dance song wedding teacher neighbour cousin toaster banana dragon keyboard bicycle volcano spaghetti penguin microwave homework ceiling sandwich unicorn goldfish tractor pancake laundry elevator wizard potato kitten robot ninja pirate".split(" ");
+const ADJECTIVES = [
+  "giggly",
+  "snarky",
+  "witty",
+  "sleepy",
+  "cosmic",
+  "salty",
+  "spicy",
+  "fuzzy",
+  "grumpy",
+  "jolly",
+  "zany",
+  "quirky",
+  "cheeky",
+  "dizzy",
+  "sunny",
+  "lucky",
+];
+const NOUNS = [
+  "otter",
+  "llama",
+  "panda",
+  "walrus",
+  "badger",
+  "goose",
+  "ferret",
+  "falcon",
+  "noodle",
+  "pickle",
+  "waffle",
+  "muffin",
+  "turnip",
+  "cactus",
+  "comet",
+  "yeti",
+];
+const TITLE_START = [
+  "When the",
+  "Nobody expected the",
+  "Peak",
+  "This",
+  "The legendary",
+  "Absolute",
+  "Certified",
+  "Unhinged",
+  "Wholesome",
+  "Chaotic",
+];
+const TITLE_END = [
+  "comment section",
+  "reply",
+  "review",
+  "plot twist",
+  "dad joke",
+  "hot take",
+  "confession",
+  "life advice",
+  "speedrun",
+  "prophecy",
+];
+const WORDS =
+  "cat dog grandma pizza router dance song wedding teacher neighbour cousin toaster banana dragon keyboard bicycle volcano spaghetti penguin microwave homework ceiling sandwich unicorn goldfish tractor pancake laundry elevator wizard potato kitten robot ninja pirate".split(
+    " ",
+  );
 const SENTENCES = [
   "My {w} started doing this at 3am and honestly it was the best night of my life.",
   "I showed this to my {w} and now they refuse to speak to me.",
@@ -50,7 +112,18 @@ const SENTENCES = [
   "Ten years later and my {w} still hums this every morning.",
   "The {w} at 2:13 deserves an award.",
 ];
-const REPLIES = ["I laughed way too hard at this.", "This is the best comment on the whole internet.", "Underrated comment right here.", "I can't breathe", "Okay this one got me.", "Saving this forever.", "The accuracy is painful.", "Came here to say exactly this.", "My {w} agrees.", "Not the reply I expected but the one I needed."];
+const REPLIES = [
+  "I laughed way too hard at this.",
+  "This is the best comment on the whole internet.",
+  "Underrated comment right here.",
+  "I can't breathe",
+  "Okay this one got me.",
+  "Saving this forever.",
+  "The accuracy is painful.",
+  "Came here to say exactly this.",
+  "My {w} agrees.",
+  "Not the reply I expected but the one I needed.",
+];
 const VIDEOS: [string, string, string][] = [
   ["dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Video)", "Rick Astley"],
   ["jNQXAC9IVRw", "Me at the zoo", "jawed"],
@@ -109,7 +182,9 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
   const insertComment = sqlite.prepare(
     "INSERT INTO comments (id, post_id, user_id, parent_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const insertPostVote = sqlite.prepare("INSERT INTO votes (user_id, post_id, is_upvote, created_at) VALUES (?, ?, ?, ?)");
+  const insertPostVote = sqlite.prepare(
+    "INSERT INTO votes (user_id, post_id, is_upvote, created_at) VALUES (?, ?, ?, ?)",
+  );
   const insertCommentVote = sqlite.prepare(
     "INSERT INTO votes (user_id, comment_id, is_upvote, created_at) VALUES (?, ?, ?, ?)",
   );
@@ -220,9 +295,11 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
     }
 
     for (const { sql } of deferred) sqlite.exec(sql);
-    sqlite.exec(`INSERT INTO posts_fts (rowid, title, comment, comment_author, video_title, username)
-      SELECT p.id, p.title, p.comment, p.comment_author, p.video_title, coalesce(u.username, '')
-      FROM posts p LEFT JOIN users u ON u.id = p.user_id`);
+    for (const index of ["posts_search", "posts_fts"]) {
+      sqlite.exec(`INSERT INTO ${index} (rowid, title, comment, comment_author, video_title, username)
+        SELECT p.id, p.title, p.comment, p.comment_author, p.video_title, coalesce(u.username, '')
+        FROM posts p LEFT JOIN users u ON u.id = p.user_id`);
+    }
     recountAll(db);
   })();
 

@@ -1,10 +1,9 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import type { TopContributor } from "~/lib/browse.ts";
 import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
 import { Avatar } from "./avatar.tsx";
-import { Modal } from "./modal.tsx";
+import { ModalLink } from "./modal.tsx";
 
 type TopPost = { id: number; title: string; username: string; score: number };
 export type SidebarList<T> = { items: T[]; error: string | null };
@@ -25,6 +24,23 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+function CategoryChips({ categories }: { categories: readonly string[] }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2">
+      {categories.map((c) => (
+        <li key={c}>
+          <Link
+            to={`/category/${categorySlug(c)}`}
+            className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium hover:bg-slate-200"
+          >
+            {c}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Failed({ message }: { message: string }) {
   return <p className="text-sm text-red-700">{message}</p>;
 }
@@ -39,13 +55,13 @@ export function HomeSidebar({
   contributors: SidebarList<TopContributor>;
   signedIn: boolean;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const chip = "rounded-full bg-slate-100 px-3 py-1 text-sm font-medium hover:bg-slate-200";
   return (
     <aside aria-label="Trending" className="hidden space-y-4 md:block">
       <Panel id="top-comments" title="Top Comments This Week">
         {topPosts.error ? <Failed message={topPosts.error} /> : null}
-        {!topPosts.error && topPosts.items.length === 0 ? <p className="text-sm text-slate-600">Nothing this week yet.</p> : null}
+        {!topPosts.error && topPosts.items.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing this week yet.</p>
+        ) : null}
         <ol className="space-y-3">
           {topPosts.items.map((post, i) => (
             <li key={post.id} className="flex gap-2 text-sm">
@@ -53,7 +69,10 @@ export function HomeSidebar({
                 {i + 1}
               </span>
               <div className="min-w-0">
-                <Link to={memberHref(`/post/${post.id}`, signedIn)} className="line-clamp-2 font-semibold hover:underline">
+                <Link
+                  to={memberHref(`/post/${post.id}`, signedIn)}
+                  className="line-clamp-2 font-semibold hover:underline"
+                >
                   {post.title}
                 </Link>
                 <p className="text-slate-600">
@@ -67,12 +86,17 @@ export function HomeSidebar({
 
       <Panel id="top-contributors" title="Top Contributors This Week">
         {contributors.error ? <Failed message={contributors.error} /> : null}
-        {!contributors.error && contributors.items.length === 0 ? <p className="text-sm text-slate-600">No votes this week yet.</p> : null}
+        {!contributors.error && contributors.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No votes this week yet.</p>
+        ) : null}
         <ol className="space-y-2">
           {contributors.items.map((c) => (
             <li key={c.id} className="flex items-center gap-2 text-sm">
               <Avatar name={c.username} size="sm" />
-              <Link to={memberHref(`/profile/${c.id}`, signedIn)} className="min-w-0 flex-1 truncate font-semibold hover:underline">
+              <Link
+                to={memberHref(`/profile/${c.id}`, signedIn)}
+                className="min-w-0 flex-1 truncate font-semibold hover:underline"
+              >
                 {c.username}
               </Link>
               <span className="text-slate-600">{formatCount(c.upvotes)} upvotes</span>
@@ -82,40 +106,18 @@ export function HomeSidebar({
       </Panel>
 
       <Panel id="trending-categories" title="Trending Categories">
-        <ul className="flex flex-wrap gap-2">
-          {HOME_CATEGORIES.slice(0, 8).map((c) => (
-            <li key={c}>
-              <Link to={`/category/${categorySlug(c)}`} className={chip}>
-                {c}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Link
+        <CategoryChips categories={HOME_CATEGORIES.slice(0, 8)} />
+        <ModalLink
           to="/categories"
+          title="All Categories"
+          label="View All"
           className="mt-3 inline-block text-sm font-semibold text-brand hover:underline"
-          onClick={(event) => {
-            if (!dialog.current) return;
-            event.preventDefault();
-            dialog.current.showModal();
-          }}
         >
-          View All
-        </Link>
-        <Modal dialogRef={dialog} title="All Categories">
-          <ul className="mt-4 flex flex-wrap gap-2">
-            {HOME_CATEGORIES.map((c) => (
-              <li key={c}>
-                <Link to={`/category/${categorySlug(c)}`} className={chip}>
-                  {c}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryChips categories={HOME_CATEGORIES} />
           <Link to="/categories" className="mt-4 inline-block text-sm font-semibold text-brand hover:underline">
             Browse every category
           </Link>
-        </Modal>
+        </ModalLink>
       </Panel>
     </aside>
   );

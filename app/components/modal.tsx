@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type RefObject } from "react";
+import { useId, useRef, type ReactNode, type RefObject } from "react";
+import { Link } from "react-router";
 
 /**
  * A native modal <dialog> (focus trap, Escape and the backdrop close it). Opened by script with
@@ -29,7 +30,11 @@ export function Modal({
             {title}
           </h2>
           <form method="dialog">
-            <button type="submit" aria-label="Close" className="rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100">
+            <button
+              type="submit"
+              aria-label="Close"
+              className="rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+            >
               ×
             </button>
           </form>
@@ -37,5 +42,43 @@ export function Modal({
         {children}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * A link that opens its modal with JavaScript and otherwise goes to `to`, where the same content is
+ * a page or a page section.
+ */
+export function ModalLink({
+  to,
+  title,
+  className,
+  label,
+  children,
+}: {
+  to: string;
+  title: string;
+  className?: string;
+  label: ReactNode;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Link
+        to={to}
+        className={className}
+        onClick={(event) => {
+          if (!dialog.current) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        {label}
+      </Link>
+      <Modal dialogRef={dialog} title={title}>
+        {children}
+      </Modal>
+    </>
   );
 }

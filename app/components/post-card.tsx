@@ -37,7 +37,11 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
   return (
-    <article id={`post-${post.id}`} aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      id={`post-${post.id}`}
+      aria-labelledby={titleId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex items-center gap-3">
         <Avatar name={post.author.displayName} />
         <div className="min-w-0 flex-1 text-sm">
@@ -90,7 +94,9 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
           <p className="text-slate-600">
             {post.videoViewCount !== null ? `${formatCount(post.videoViewCount)} views` : null}
             {post.videoViewCount !== null && post.videoPublishedAt ? " · " : null}
-            {post.videoPublishedAt ? <time dateTime={post.videoPublishedAt}>{formatDate(post.videoPublishedAt, timeZone)}</time> : null}
+            {post.videoPublishedAt ? (
+              <time dateTime={post.videoPublishedAt}>{formatDate(post.videoPublishedAt, timeZone)}</time>
+            ) : null}
           </p>
           <a
             href={youtubeWatchUrl(post.videoId)}

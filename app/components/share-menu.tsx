@@ -52,7 +52,11 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
       await navigator.clipboard.writeText(url);
       showToast({ type: "success", title: "Link copied!" });
     } catch {
-      showToast({ type: "error", title: "Clipboard Error", description: "Unable to access clipboard. Please paste manually." });
+      showToast({
+        type: "error",
+        title: "Clipboard Error",
+        description: "Unable to access clipboard. Please paste manually.",
+      });
     }
   };
   const nativeShare = async () => {
@@ -91,7 +95,7 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
         )}
         {hydrated && typeof navigator.share === "function" ? (
           <button type="button" className={item} onClick={nativeShare}>
-            More options…
+            Share via…
           </button>
         ) : null}
       </div>

@@ -28,23 +28,31 @@ function user(username = `user${++n}`, displayName: string | null = null) {
 }
 
 type PostInput = Partial<typeof posts.$inferInsert> & { userId: number | null; ageMs?: number };
-function post({ ageMs = HOUR, ...input }: PostInput) {
-  return getDb()
+function postValues({ ageMs = HOUR, ...input }: PostInput) {
+  return {
+    title: "A post",
+    comment: "A comment",
+    commentAuthor: "@someone",
+    videoId: "vid00000001",
+    videoTitle: "A video",
+    videoChannel: "A channel",
+    videoThumbnail: "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg",
+    category: "Comedy",
+    createdAt: new Date(NOW - ageMs),
+    ...input,
+  };
+}
+
+function post(input: PostInput) {
+  return getDb().insert(posts).values(postValues(input)).returning().get();
+}
+
+/** Many posts in one statement (the triggers still index each one). */
+function manyPosts(count: number, make: (i: number) => PostInput) {
+  getDb()
     .insert(posts)
-    .values({
-      title: "A post",
-      comment: "A comment",
-      commentAuthor: "@someone",
-      videoId: "vid00000001",
-      videoTitle: "A video",
-      videoChannel: "A channel",
-      videoThumbnail: "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg",
-      category: "Comedy",
-      createdAt: new Date(NOW - ageMs),
-      ...input,
-    })
-    .returning()
-    .get();
+    .values(Array.from({ length: count }, (_, i) => postValues(make(i))))
+    .run();
 }
 
 /** Real vote rows, then the counters and hot ranks recomputed from them (db/recount.ts). */
@@ -145,7 +153,11 @@ describe("listFeedPosts", () => {
     const a = user();
     for (let i = 1; i <= 7; i++) post({ userId: a.id, title: `music ${i}`, category: "Music", ageMs: i * HOUR });
     post({ userId: a.id, title: "gaming", category: "Gaming" });
-    expect(titles(listFeedPosts({ sort: "new", category: "Music", limit: 3, now: NOW }))).toEqual(["music 1", "music 2", "music 3"]);
+    expect(titles(listFeedPosts({ sort: "new", category: "Music", limit: 3, now: NOW }))).toEqual([
+      "music 1",
+      "music 2",
+      "music 3",
+    ]);
     expect(titles(listFeedPosts({ sort: "new", category: "Music", limit: 3, offset: 3, now: NOW }))).toEqual([
       "music 4",
       "music 5",
@@ -192,18 +204,7 @@ describe("listFeedPosts", () => {
     it("gives the same answer whether the term is rare or common", () => {
       const bob = user("pickler");
       // Enough matches that the filter switches from the index lookup to scanning in sort order.
-      const values = Array.from({ length: 1000 }, (_, i) => ({
-        userId: bob.id,
-        title: `zz common ${i}`,
-        comment: "c",
-        commentAuthor: "@a",
-        videoId: "v",
-        videoTitle: "v",
-        videoChannel: "c",
-        videoThumbnail: "t",
-        createdAt: new Date(NOW - DAY - i * 1000),
-      }));
-      getDb().insert(posts).values(values).run();
+      manyPosts(1000, (i) => ({ userId: bob.id, title: `zz common ${i}`, ageMs: DAY + i * 1000 }));
       const common = listFeedPosts({ sort: "new", q: "zz common", limit: 3, now: NOW });
       expect(titles(common)).toEqual(["zz common 0", "zz common 1", "zz common 2"]);
       // The username matches every one of bob's posts through either path.
@@ -234,23 +235,33 @@ describe("listFeedPosts", () => {
   it("returns every SPEC §3 field, the viewer's vote and saved flag, in a fixed number of queries", () => {
     const viewer = user();
     const author = user();
-    const ids = Array.from({ length: 12 }, (_, i) => post({ userId: author.id, title: `p${i}`, ageMs: (i + 1) * HOUR }).id);
+    const ids = Array.from(
+      { length: 12 },
+      (_, i) => post({ userId: author.id, title: `p${i}`, ageMs: (i + 1) * HOUR }).id,
+    );
     getDb().insert(votes).values({ userId: viewer.id, postId: ids[0], isUpvote: true }).run();
     getDb().insert(votes).values({ userId: viewer.id, postId: ids[1], isUpvote: false }).run();
     getDb().insert(saves).values({ userId: viewer.id, postId: ids[1] }).run();
 
-    const client = getDb().$client;
-    const prepare = client.prepare;
+    // Count every statement run (better-sqlite3's Statement methods), whatever prepared it.
+    type Run = (...args: unknown[]) => unknown;
+    const proto = Object.getPrototypeOf(getDb().$client.prepare("SELECT 1")) as Record<
+      "all" | "get" | "run" | "iterate",
+      Run
+    >;
+    const originals = { all: proto.all, get: proto.get, run: proto.run, iterate: proto.iterate };
     let statements = 0;
-    client.prepare = ((source: string) => {
-      statements++;
-      return prepare.call(client, source);
-    }) as typeof client.prepare;
+    for (const name of ["all", "get", "run", "iterate"] as const) {
+      proto[name] = function (this: unknown, ...args: unknown[]) {
+        statements++;
+        return originals[name].apply(this, args);
+      };
+    }
     let list;
     try {
       list = listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW });
     } finally {
-      client.prepare = prepare;
+      Object.assign(proto, originals);
     }
     // The page, the viewer's votes, the viewer's saves: never one per card.
     expect(statements).toBe(3);
@@ -260,9 +271,28 @@ describe("listFeedPosts", () => {
     expect(list[2]).toMatchObject({ myVote: null, isSaved: false });
     expect(Object.keys(list[0]).sort()).toEqual(
       [
-        "id", "userId", "username", "title", "content", "category", "comment", "commentAuthor", "videoId",
-        "videoTitle", "videoChannel", "videoThumbnail", "videoViewCount", "videoPublishedAt", "upvotes",
-        "downvotes", "score", "commentsCount", "createdAt", "author", "myVote", "isSaved",
+        "id",
+        "userId",
+        "username",
+        "title",
+        "content",
+        "category",
+        "comment",
+        "commentAuthor",
+        "videoId",
+        "videoTitle",
+        "videoChannel",
+        "videoThumbnail",
+        "videoViewCount",
+        "videoPublishedAt",
+        "upvotes",
+        "downvotes",
+        "score",
+        "commentsCount",
+        "createdAt",
+        "author",
+        "myVote",
+        "isSaved",
       ].sort(),
     );
     expect(listFeedPosts({ sort: "new", limit: 1, now: NOW })[0]).toMatchObject({ myVote: null, isSaved: false });
@@ -278,7 +308,11 @@ describe("listCategoryPosts", () => {
     post({ userId: a.id, title: "elsewhere", category: "Music" });
     vote(one.id, 2);
     vote(two.id, 9);
-    for (let i = 0; i < 4; i++) getDb().insert(comments).values({ postId: three.id, userId: a.id, content: `c${i}` }).run();
+    for (let i = 0; i < 4; i++)
+      getDb()
+        .insert(comments)
+        .values({ postId: three.id, userId: a.id, content: `c${i}` })
+        .run();
     getDb().insert(comments).values({ postId: one.id, userId: a.id, content: "c" }).run();
     recountAll(getDb());
     const list = (sort: "newest" | "oldest" | "most_upvoted" | "most_commented") =>
@@ -293,9 +327,9 @@ describe("listCategoryPosts", () => {
       "three",
       "elsewhere",
     ]);
-    expect(listCategoryPosts({ category: "Science", sort: "newest", timeframe: "today", limit: 10, now: NOW + 2 * DAY })).toEqual(
-      [],
-    );
+    expect(
+      listCategoryPosts({ category: "Science", sort: "newest", timeframe: "today", limit: 10, now: NOW + 2 * DAY }),
+    ).toEqual([]);
   });
 });
 
@@ -313,27 +347,16 @@ describe("search", () => {
     expect(titles(found.posts)[2]).toBe("nothing here");
     expect(titles(searchPosts({ q: "BANJO walrus", limit: 10 }).posts)).toEqual(["walrus and banjo"]);
     expect(searchPosts({ q: "zebra", limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
-    // Short words alone: a plain "contains" match.
-    expect(titles(searchPosts({ q: "an", limit: 10 }).posts)).toEqual(["walrus and banjo", "banjo only"]);
+    // Words, the last one as a prefix while it is being typed; not parts of words.
+    expect(searchPosts({ q: "wal", limit: 10 }).total).toBe(3);
+    expect(titles(searchPosts({ q: "banjo on", limit: 10 }).posts)).toEqual(["banjo only"]);
+    expect(searchPosts({ q: "alrus", limit: 10 }).total).toBe(0);
+    expect(searchPosts({ q: '"*', limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
   });
 
   it("caps how many matches are ranked and counted", () => {
     const a = user();
-    getDb()
-      .insert(posts)
-      .values(
-        Array.from({ length: SEARCH_CAP + 5 }, (_, i) => ({
-          userId: a.id,
-          title: `capybara ${i}`,
-          comment: "c",
-          commentAuthor: "@a",
-          videoId: "v",
-          videoTitle: "v",
-          videoChannel: "c",
-          videoThumbnail: "t",
-        })),
-      )
-      .run();
+    manyPosts(SEARCH_CAP + 5, (i) => ({ userId: a.id, title: `capybara ${i}` }));
     const found = searchPosts({ q: "capybara", limit: 5 });
     expect(found.total).toBe(SEARCH_CAP);
     expect(found.capped).toBe(true);

@@ -21,11 +21,28 @@ import { getViewerPostStates } from "./viewer-state.server.ts";
 export type { PostView };
 
 /** Search ranks at most this many matches (the newest), so a common word stays fast. */
-export const SEARCH_CAP = 1000;
+export const SEARCH_CAP = 500;
 /** A feed text filter with fewer matches than this is read from the search index, else by scanning. */
 const SPARSE_MATCHES = 1000;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Statements made once per connection and kept: building a query and preparing it cost several times
+ * more than running it, and the feed runs the same few shapes all day.
+ */
+const statements = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(key: string, make: () => T): T {
+  const db = getDb();
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(key) as T | undefined;
+  if (statement === undefined) {
+    statement = make();
+    cache.set(key, statement);
+  }
+  return statement;
+}
 
 const postColumns = {
   id: posts.id,
@@ -111,26 +128,38 @@ function likePattern(text: string): string {
 
 const FILTER_COLUMNS = [posts.title, posts.comment, posts.commentAuthor, users.username, posts.videoTitle];
 
+type TextMatch = { kind: "none" } | { kind: "index"; phrase: string } | { kind: "scan"; pattern: string };
+
 /**
  * SPEC §5's feed filter: the text appears, ignoring case, in the title, the comment, its author, the
  * poster's username or the video title. A rare text (3+ characters) is looked up in the trigram index
  * (posts_fts) and only its few posts are sorted; a common or short one is checked row by row along the
  * sort's index, where matches are dense and the page fills after a few rows.
  */
-function textFilter(q: string): SQL | undefined {
+function textMatch(q: string): TextMatch {
   const needle = q.trim();
-  if (!needle) return undefined;
+  if (!needle) return { kind: "none" };
   if ([...needle].length >= 3) {
     const phrase = ftsPhrase(needle);
-    const found = getDb().get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${phrase} LIMIT ${SPARSE_MATCHES})`,
+    const count = prepared("sparse-count", () =>
+      getDb().$client.prepare<[string, number], { n: number }>(
+        "SELECT count(*) AS n FROM (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? LIMIT ?)",
+      ),
     );
-    if ((found?.n ?? 0) < SPARSE_MATCHES) {
-      return sql`${posts.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${phrase})`;
-    }
+    if ((count.get(phrase, SPARSE_MATCHES)?.n ?? 0) < SPARSE_MATCHES) return { kind: "index", phrase };
   }
-  const pattern = likePattern(needle);
-  return or(...FILTER_COLUMNS.map((column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`));
+  return { kind: "scan", pattern: likePattern(needle) };
+}
+
+/** The filter's condition, with placeholders for the prepared statement. */
+function textCondition(match: TextMatch): SQL | undefined {
+  if (match.kind === "index") {
+    return sql`${posts.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${sql.placeholder("phrase")})`;
+  }
+  if (match.kind === "scan") {
+    return or(...FILTER_COLUMNS.map((column) => sql`${column} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`));
+  }
+  return undefined;
 }
 
 type ListInput = {
@@ -155,17 +184,30 @@ function listPosts({
   now = Date.now(),
 }: ListInput & { order: FeedSort | ListSort }): PostView[] {
   const since = timeframeStart(timeframe, now);
-  const where = and(
-    since ? gte(posts.createdAt, since) : undefined,
-    category ? eq(posts.category, category) : undefined,
-    textFilter(q),
+  const match = textMatch(q);
+  // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3), made on first use.
+  const query = prepared(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`, () =>
+    selectPosts()
+      .where(
+        and(
+          since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
+          category ? eq(posts.category, sql.placeholder("category")) : undefined,
+          textCondition(match),
+        ),
+      )
+      .orderBy(...ORDERS[order])
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
   );
-  const rows = selectPosts()
-    .where(where)
-    .orderBy(...ORDERS[order])
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const rows = query.all({
+    since: since?.getTime(),
+    category: category ?? undefined,
+    phrase: match.kind === "index" ? match.phrase : undefined,
+    pattern: match.kind === "scan" ? match.pattern : undefined,
+    limit,
+    offset,
+  });
   return toViews(rows, viewerId);
 }
 
@@ -180,16 +222,31 @@ export function listCategoryPosts({ sort, ...input }: Omit<ListInput, "q"> & { s
 }
 
 export function getPost({ id, viewerId }: { id: number; viewerId?: number | null }): PostView | null {
-  const row = selectPosts().where(eq(posts.id, id)).get();
+  const query = prepared("post", () =>
+    selectPosts()
+      .where(eq(posts.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  const row = query.get({ id });
   return row ? toViews([row], viewerId)[0] : null;
 }
 
 export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
 
 /**
- * /search: posts whose title, comment, comment author, video title or poster's username contain every
- * word of 3+ characters, best first (bm25, title weighted highest). Only the newest SEARCH_CAP matches
- * are ranked and counted. A query of short words only is a plain "contains" over the newest posts.
+ * The words of a search as an FTS5 expression: every word must appear, the last one (still being typed)
+ * as a prefix once it has 2 characters. Quoted, so nothing the user types is query syntax.
+ */
+function searchExpression(q: string): string | null {
+  const words = q.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ");
+}
+
+/**
+ * /search: posts whose title, comment, comment author, video title or poster's username hold every word
+ * (posts_search, a word index), best first by bm25 with the title weighted highest. Only the newest
+ * SEARCH_CAP matches are ranked and counted, so a common word costs no more than a rare one.
  */
 export function searchPosts({
   q,
@@ -200,35 +257,32 @@ export function searchPosts({
   limit: number;
   viewerId?: number | null;
 }): PostSearch {
-  const db = getDb();
-  const words = q.split(/\s+/).filter((w) => [...w].length >= 3);
-  if (words.length === 0) {
-    const filter = textFilter(q);
-    const [{ n }] = db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${posts} LEFT JOIN ${users} ON ${users.id} = ${posts.userId} WHERE ${filter} LIMIT ${SEARCH_CAP + 1})`,
-    );
-    return {
-      posts: listPosts({ order: "new", q, limit, viewerId }),
-      total: Math.min(n, SEARCH_CAP),
-      capped: n > SEARCH_CAP,
-    };
-  }
-  const match = words.map(ftsPhrase).join(" AND ");
-  const [{ n }] = db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${match} LIMIT ${SEARCH_CAP + 1})`,
-  );
+  const expression = searchExpression(q);
+  if (!expression) return { posts: [], total: 0, capped: false };
+  const sqlite = getDb().$client;
+  const counted = prepared("search-count", () =>
+    sqlite.prepare<[string, number], { n: number }>(
+      "SELECT count(*) AS n FROM (SELECT rowid FROM posts_search WHERE posts_search MATCH ? LIMIT ?)",
+    ),
+  ).get(expression, SEARCH_CAP + 1);
+  const n = counted?.n ?? 0;
   if (n === 0) return { posts: [], total: 0, capped: false };
   // Columns: title, comment, comment_author, video_title, username.
-  const ranked = db
-    .all<{ id: number }>(
-      sql`SELECT id FROM (
-            SELECT rowid AS id, bm25(posts_fts, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_fts
-            WHERE posts_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${SEARCH_CAP})
-          ORDER BY r, id DESC LIMIT ${limit}`,
-    )
+  const ranked = prepared("search-rank", () =>
+    sqlite.prepare<[string, number, number], { id: number }>(
+      `SELECT id FROM (
+         SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
+         WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ?)
+       ORDER BY r, id DESC LIMIT ?`,
+    ),
+  )
+    .all(expression, SEARCH_CAP, limit)
     .map((r) => r.id);
   const byId = new Map(
-    ranked.length ? selectPosts().where(inArray(posts.id, ranked)).all().map((r) => [r.id, r]) : [],
+    selectPosts()
+      .where(inArray(posts.id, ranked))
+      .all()
+      .map((r) => [r.id, r]),
   );
   const rows = ranked.flatMap((id) => byId.get(id) ?? []);
   return { posts: toViews(rows, viewerId), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
@@ -240,7 +294,12 @@ export type UserSearch = { users: UserResult[]; total: number };
 export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
   const db = getDb();
   const prefix = q.trim().toLowerCase();
-  const columns = { id: users.id, username: users.username, displayName: users.displayName, postsCount: users.postsCount };
+  const columns = {
+    id: users.id,
+    username: users.username,
+    displayName: users.displayName,
+    postsCount: users.postsCount,
+  };
   if (!prefix) {
     const rows = db.select(columns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(limit).all();
     return { users: rows.map(toUserResult), total: rows.length };

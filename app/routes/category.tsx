@@ -2,6 +2,7 @@ import { data, Form, isRouteErrorResponse, Link, useLocation, useSubmit } from "
 import type { Route } from "./+types/category";
 import { useHydrated, useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
+import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import {
   CATEGORY_PAGE,
   LIST_SORT_LABELS,
@@ -26,14 +27,19 @@ import { getUser } from "~/services/session.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  const heading = loaderData?.category ? `${loaderData.category} Comments` : loaderData ? "All Categories" : "Category not found";
+  const heading = loaderData?.category
+    ? `${loaderData.category} Comments`
+    : loaderData
+      ? "All Categories"
+      : "Category not found";
   return [{ title: `${heading} | ${siteName}` }];
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);
-  if (slug !== undefined && !category) throw data({ message: `There is no category called '${slug}'.` }, { status: 404 });
+  if (slug !== undefined && !category)
+    throw data({ message: `There is no category called '${slug}'.` }, { status: 404 });
   const url = new URL(request.url);
   const { sort, t, limit } = CategoryQuerySchema.parse(searchParamsObject(url));
   const user = await getUser(request);
@@ -91,12 +97,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         <SortForm view={view} />
         {posts.length === 0 ? (
-          <section className="rounded-xl border border-slate-200 bg-white p-8 text-center">
-            <h2 className="text-xl font-bold">No posts found</h2>
-            <p className="mt-2 text-slate-600">
-              {category ? `There are no posts in the ${category} category yet.` : "There are no posts available yet."}
-            </p>
-          </section>
+          <StatePanel
+            title="No posts found"
+            message={
+              category ? `There are no posts in the ${category} category yet.` : "There are no posts available yet."
+            }
+            level={2}
+          />
         ) : (
           <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
         )}
@@ -125,13 +132,21 @@ function CategoryLinks({ current, counts }: { current: string | null; counts: Ca
     <nav aria-label="Category list">
       <ul className="space-y-0.5">
         <li>
-          <Link to="/categories" aria-current={current === null ? "page" : undefined} className={link(current === null)}>
+          <Link
+            to="/categories"
+            aria-current={current === null ? "page" : undefined}
+            className={link(current === null)}
+          >
             All Categories {total !== undefined ? <span>{formatCount(total)}</span> : null}
           </Link>
         </li>
         {(counts ?? []).map((c) => (
           <li key={c.slug}>
-            <Link to={`/category/${c.slug}`} aria-current={c.name === current ? "page" : undefined} className={link(c.name === current)}>
+            <Link
+              to={`/category/${c.slug}`}
+              aria-current={c.name === current ? "page" : undefined}
+              className={link(c.name === current)}
+            >
               {c.name} <span>{formatCount(c.postsCount)}</span>
             </Link>
           </li>
@@ -178,6 +193,10 @@ function SortForm({ view }: { view: ListView }) {
   const hydrated = useHydrated();
   const { search } = useLocation();
   const select = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
+  const fields = [
+    { name: "sort", label: "Sort", value: view.sort, options: LIST_SORTS.map((s) => [s, LIST_SORT_LABELS[s]]) },
+    { name: "t", label: "Time range", value: view.t, options: TIMEFRAMES.map((t) => [t, TIMEFRAME_LABELS[t]]) },
+  ];
   return (
     <Form
       key={search}
@@ -185,26 +204,20 @@ function SortForm({ view }: { view: ListView }) {
       className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
-      <label htmlFor="list-sort" className="text-sm font-medium">
-        Sort
-      </label>
-      <select id="list-sort" name="sort" defaultValue={view.sort} className={select}>
-          {LIST_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {LIST_SORT_LABELS[s]}
-            </option>
-          ))}
-      </select>
-      <label htmlFor="list-range" className="text-sm font-medium">
-        Time range
-      </label>
-      <select id="list-range" name="t" defaultValue={view.t} className={select}>
-          {TIMEFRAMES.map((t) => (
-            <option key={t} value={t}>
-              {TIMEFRAME_LABELS[t]}
-            </option>
-          ))}
-      </select>
+      {fields.map((field) => (
+        <div key={field.name} className="flex items-center gap-2">
+          <label htmlFor={`list-${field.name}`} className="text-sm font-medium">
+            {field.label}
+          </label>
+          <select id={`list-${field.name}`} name={field.name} defaultValue={field.value} className={select}>
+            {field.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       {hydrated ? null : (
         <button type="submit" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white">
           Apply
@@ -216,16 +229,15 @@ function SortForm({ view }: { view: ListView }) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to fetch posts";
   return (
-    <section role={notFound ? undefined : "alert"} className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Category not found" : "Error loading posts"}</h1>
-      <p className="mt-2 text-slate-700">{message}</p>
-      <Link to="/categories" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+    <StatePanel
+      title={notFound ? "Category not found" : "Error loading posts"}
+      message={routeErrorMessage(error, "Failed to fetch posts")}
+      alert={!notFound}
+    >
+      <Link to="/categories" className={primaryButton}>
         All Categories
       </Link>
-    </section>
+    </StatePanel>
   );
 }

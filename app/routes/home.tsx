@@ -1,11 +1,11 @@
-import { useRef } from "react";
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
-import { Modal } from "~/components/modal.tsx";
+import { ModalLink } from "~/components/modal.tsx";
 import { PostList } from "~/components/post-card.tsx";
+import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import {
   FEED_PAGE,
   FEED_SORT_LABELS,
@@ -102,21 +102,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {view.q ? (
           <p className="text-sm text-slate-700">
             Posts matching “{view.q}” ·{" "}
-            <Link to={feedHref({ ...view, q: "", limit: FEED_PAGE })} className="font-semibold text-brand hover:underline">
+            <Link
+              to={feedHref({ ...view, q: "", limit: FEED_PAGE })}
+              className="font-semibold text-brand hover:underline"
+            >
               Clear search
             </Link>
           </p>
         ) : null}
         {posts.length === 0 ? (
           view.q ? (
-            <p className="rounded-xl border border-slate-200 bg-white p-8 text-center">No results found for "{view.q}"</p>
+            <p className="rounded-xl border border-slate-200 bg-white p-8 text-center">
+              No results found for "{view.q}"
+            </p>
           ) : (
             <EmptyFeed signedIn={Boolean(user)} />
           )
         ) : (
           <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
         )}
-        {hasMore ? <LoadMore view={view} signedIn={Boolean(user)} promptOpen={signUpPrompt} lastPostId={posts[posts.length - 1].id} /> : null}
+        {hasMore ? (
+          <LoadMore
+            view={view}
+            signedIn={Boolean(user)}
+            promptOpen={signUpPrompt}
+            lastPostId={posts[posts.length - 1].id}
+          />
+        ) : null}
       </div>
       <HomeSidebar topPosts={topPosts} contributors={contributors} signedIn={Boolean(user)} />
     </div>
@@ -125,7 +137,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | null }) {
   return (
-    <section aria-labelledby="create-post" className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+    <section
+      aria-labelledby="create-post"
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+    >
       <h2 id="create-post" className="sr-only">
         Create Post
       </h2>
@@ -166,7 +181,10 @@ function FeedControls({ view }: { view: FeedView }) {
           <span className="sr-only">Time range: </span>
           {TIMEFRAME_LABELS[view.t]} <span aria-hidden="true">▾</span>
         </summary>
-        <ul aria-label="Time range" className="absolute right-0 z-30 mt-1 w-40 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <ul
+          aria-label="Time range"
+          className="absolute right-0 z-30 mt-1 w-40 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {TIMEFRAMES.map((t) => (
             <li key={t}>
               <Link
@@ -186,13 +204,11 @@ function FeedControls({ view }: { view: FeedView }) {
 
 function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-8 text-center">
-      <h2 className="text-xl font-bold">No posts yet</h2>
-      <p className="mt-2 text-slate-600">Be the first to share a funny comment you found on YouTube.</p>
-      <Link to={shareDialogHref(signedIn)} className="mt-4 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+    <StatePanel title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
+      <Link to={shareDialogHref(signedIn)} className={primaryButton}>
         Share a Comment
       </Link>
-    </section>
+    </StatePanel>
   );
 }
 
@@ -213,7 +229,6 @@ function LoadMore({
   lastPostId: number;
 }) {
   const navigation = useNavigation();
-  const dialog = useRef<HTMLDialogElement>(null);
   // Lands on the last post already read, the new ones below it.
   const more = `${feedHref({ ...view, limit: Math.min(view.limit + FEED_STEP, MAX_LIST) })}#post-${lastPostId}`;
   const button = "rounded-full border border-slate-300 bg-white px-6 py-2 font-semibold hover:bg-slate-100";
@@ -230,7 +245,11 @@ function LoadMore({
   const prompt = <SignUpPrompt redirectTo={more} />;
   if (promptOpen) {
     return (
-      <section id="load-more" aria-labelledby="sign-up-required" className="rounded-xl border border-brand bg-white p-6 text-center">
+      <section
+        id="load-more"
+        aria-labelledby="sign-up-required"
+        className="rounded-xl border border-brand bg-white p-6 text-center"
+      >
         <h2 id="sign-up-required" className="text-lg font-bold">
           Sign Up Required
         </h2>
@@ -240,20 +259,14 @@ function LoadMore({
   }
   return (
     <div id="load-more" className="text-center">
-      <Link
+      <ModalLink
         to={`${feedHref(view, { signup: "1" })}#load-more`}
+        title="Sign Up Required"
         className={button}
-        onClick={(event) => {
-          if (!dialog.current) return;
-          event.preventDefault();
-          dialog.current.showModal();
-        }}
+        label="Load More"
       >
-        Load More
-      </Link>
-      <Modal dialogRef={dialog} title="Sign Up Required">
         {prompt}
-      </Modal>
+      </ModalLink>
     </div>
   );
 }
@@ -263,13 +276,13 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
     <>
       <p className="mt-2 text-slate-700">Create a free account to keep reading: every Load More brings 5 more posts.</p>
       <div className="mt-4 flex justify-center gap-2">
-        <Link
-          to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`}
-          className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-        >
+        <Link to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`} className={primaryButton}>
           Sign Up
         </Link>
-        <Link to={`/auth?${new URLSearchParams({ redirectTo })}`} className="rounded-full border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100">
+        <Link
+          to={`/auth?${new URLSearchParams({ redirectTo })}`}
+          className="rounded-full border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100"
+        >
           Sign In
         </Link>
       </div>
@@ -279,17 +292,12 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to fetch posts";
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <section role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center">
-      <h1 className="text-xl font-bold text-red-800">Error loading posts</h1>
-      <p className="mt-2 text-slate-700">{message}</p>
+    <StatePanel title="Error loading posts" message={routeErrorMessage(error, "Failed to fetch posts")} alert>
       {/* A plain link: Retry reloads the page. */}
-      <a href={`${pathname}${search}`} className="mt-4 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
+      <a href={`${pathname}${search}`} className={primaryButton}>
         Retry
       </a>
-    </section>
+    </StatePanel>
   );
 }

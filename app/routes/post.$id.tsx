@@ -4,6 +4,7 @@ import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comment-thread.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
+import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { PostIdSchema } from "~/lib/schemas/browse.ts";
@@ -87,18 +88,19 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to fetch post";
   return (
-    <section className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center" role={notFound ? undefined : "alert"}>
-      <h1 className="text-2xl font-bold">{notFound ? "Post Not Found" : "Error Loading Post"}</h1>
-      <p className="mt-2 text-slate-700">
-        {notFound ? "The post you're looking for doesn't exist or has been removed." : message}
-      </p>
-      <Link to="/" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+    <StatePanel
+      title={notFound ? "Post Not Found" : "Error Loading Post"}
+      message={
+        notFound
+          ? "The post you're looking for doesn't exist or has been removed."
+          : routeErrorMessage(error, "Failed to fetch post")
+      }
+      alert={!notFound}
+    >
+      <Link to="/" className={primaryButton}>
         Return to Home
       </Link>
-    </section>
+    </StatePanel>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
-import { data, Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
+import { data, Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/search";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
+import { routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib/schemas/browse.ts";
@@ -73,47 +74,47 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {showPosts ? (
-            <section aria-labelledby="posts-heading" className="space-y-2">
-              <h2 id="posts-heading" className="text-lg font-bold">
-                Posts
-              </h2>
-              {postItems.length === 0 ? (
-                <p className="text-slate-600">No posts found.</p>
-              ) : (
-                <PostList posts={postItems} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
-              )}
-            </section>
+            <ResultSection title="Posts" empty={postItems.length === 0 ? "No posts found." : null}>
+              <PostList posts={postItems} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+            </ResultSection>
           ) : null}
           {showUsers ? (
-            <section aria-labelledby="users-heading" className="space-y-2">
-              <h2 id="users-heading" className="text-lg font-bold">
-                Users
-              </h2>
-              {userItems.length === 0 ? (
-                <p className="text-slate-600">No users found.</p>
-              ) : (
-                <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-                  {userItems.map((u) => (
-                    <li key={u.id}>
-                      <Link to={`/profile/${u.id}`} className="flex items-center gap-3 p-3 hover:bg-slate-50">
-                        <Avatar name={u.displayName} />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-semibold">{u.username}</span>
-                          {u.displayName !== u.username ? <span className="block text-sm text-slate-600">{u.displayName}</span> : null}
-                        </span>
-                        <span className="text-sm text-slate-600">
-                          {formatCount(u.postsCount)} {u.postsCount === 1 ? "post" : "posts"}
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ResultSection title="Users" empty={userItems.length === 0 ? "No users found." : null}>
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+                {userItems.map((u) => (
+                  <li key={u.id}>
+                    <Link to={`/profile/${u.id}`} className="flex items-center gap-3 p-3 hover:bg-slate-50">
+                      <Avatar name={u.displayName} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold">{u.username}</span>
+                        {u.displayName !== u.username ? (
+                          <span className="block text-sm text-slate-600">{u.displayName}</span>
+                        ) : null}
+                      </span>
+                      <span className="text-sm text-slate-600">
+                        {formatCount(u.postsCount)} {u.postsCount === 1 ? "post" : "posts"}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </ResultSection>
           ) : null}
         </>
       )}
     </div>
+  );
+}
+
+function ResultSection({ title, empty, children }: { title: string; empty: string | null; children: React.ReactNode }) {
+  const id = `${title.toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {empty ? <p className="text-slate-600">{empty}</p> : children}
+    </section>
   );
 }
 
@@ -161,15 +162,11 @@ function SearchForm({ q, tab }: { q: string; tab: SearchTab }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "Failed to fetch search results. Please try again.";
   return (
-    <section role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-white p-8 text-center">
-      <h1 className="text-xl font-bold">Search</h1>
-      <p className="mt-2 text-slate-700">{message}</p>
-    </section>
+    <StatePanel
+      title="Search"
+      message={routeErrorMessage(error, "Failed to fetch search results. Please try again.")}
+      alert
+    />
   );
 }

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { getRendered, putRendered, renderedBody, renderKey } from "./render-cache.server.ts";
 
 function context(state: Record<string, unknown>): EntryContext {
-  return { staticHandlerContext: { statusCode: 200, loaderData: {}, actionData: null, errors: null, ...state } } as unknown as EntryContext;
+  return {
+    staticHandlerContext: { statusCode: 200, loaderData: {}, actionData: null, errors: null, ...state },
+  } as unknown as EntryContext;
 }
 
 describe("renderKey", () => {
@@ -38,7 +40,11 @@ describe("the rendered store", () => {
     expect(plainHeaders.get("Vary")).toBe("Accept-Encoding");
 
     const gzHeaders = new Headers();
-    const gz = renderedBody(entry!, new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }), gzHeaders);
+    const gz = renderedBody(
+      entry!,
+      new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }),
+      gzHeaders,
+    );
     expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
     expect(gz.length).toBeLessThan(html.length);
     expect(zlib.gunzipSync(gz).equals(html)).toBe(true);

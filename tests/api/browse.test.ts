@@ -19,10 +19,20 @@ const ids = { alice: 0, bob: 0, p1: 0, p2: 0, p3: 0, p4: 0, c1: 0, c2: 0 };
 let aliceCookie = "";
 
 function addUser(username: string) {
-  return db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: "x" }).returning().get().id;
+  return db
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, passwordHash: "x" })
+    .returning()
+    .get().id;
 }
 
-function addPost(userId: number, title: string, category: string, ageMs: number, extra: Partial<typeof posts.$inferInsert> = {}) {
+function addPost(
+  userId: number,
+  title: string,
+  category: string,
+  ageMs: number,
+  extra: Partial<typeof posts.$inferInsert> = {},
+) {
   return db
     .insert(posts)
     .values({
@@ -56,19 +66,32 @@ beforeAll(async () => {
   ids.p4 = addPost(ids.bob, "Speedrun", "Gaming", HOUR);
   const voters = Array.from({ length: 6 }, (_, i) => addUser(`voter${i}`));
   const cast = (postId: number, up: number, down = 0) =>
-    voters.slice(0, up + down).forEach((userId, i) => db.insert(votes).values({ userId, postId, isUpvote: i < up }).run());
+    voters.slice(0, up + down).forEach((userId, i) =>
+      db
+        .insert(votes)
+        .values({ userId, postId, isUpvote: i < up })
+        .run(),
+    );
   cast(ids.p1, 2);
   cast(ids.p2, 4, 1);
   cast(ids.p3, 6);
   db.insert(votes).values({ userId: ids.alice, postId: ids.p2, isUpvote: true }).run();
   ids.c1 = db.insert(comments).values({ postId: ids.p1, userId: ids.bob, content: "Top comment" }).returning().get().id;
-  ids.c2 = db.insert(comments).values({ postId: ids.p1, userId: ids.alice, parentId: ids.c1, content: "A reply" }).returning().get().id;
+  ids.c2 = db
+    .insert(comments)
+    .values({ postId: ids.p1, userId: ids.alice, parentId: ids.c1, content: "A reply" })
+    .returning()
+    .get().id;
   recountAll(db);
   db.run(sql`DELETE FROM users WHERE id = ${carol}`);
   // Alice signed in: a session row and its signed cookie, as the app makes them.
   const token = crypto.randomBytes(32).toString("base64url");
   db.insert(sessions)
-    .values({ id: crypto.createHash("sha256").update(token).digest("hex"), userId: ids.alice, expiresAt: new Date(Date.now() + DAY) })
+    .values({
+      id: crypto.createHash("sha256").update(token).digest("hex"),
+      userId: ids.alice,
+      expiresAt: new Date(Date.now() + DAY),
+    })
     .run();
   aliceCookie = (await createCookie("chortle_session", { secrets: [SECRET] }).serialize(token)).split(";")[0];
 });
@@ -118,19 +141,47 @@ describe("GET /api/posts", () => {
   });
 
   it("sorts new and top, keeps a time range, a category and a text filter, and pages", async () => {
-    expect(titlesOf((await getJson("/api/posts?sortBy=new")).body)).toEqual(["Speedrun", "Walrus anthem", "Banjo walrus", "An old classic"]);
-    expect(titlesOf((await getJson("/api/posts?sortBy=top")).body)).toEqual(["An old classic", "Banjo walrus", "Walrus anthem", "Speedrun"]);
-    expect(titlesOf((await getJson("/api/posts?sortBy=top&timeframe=week")).body)).toEqual(["Banjo walrus", "Walrus anthem", "Speedrun"]);
-    expect(titlesOf((await getJson("/api/posts?sortBy=new&timeframe=today")).body)).toEqual(["Speedrun", "Walrus anthem"]);
-    expect(titlesOf((await getJson("/api/posts?sortBy=new&category=music")).body)).toEqual(["Walrus anthem", "An old classic"]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=new")).body)).toEqual([
+      "Speedrun",
+      "Walrus anthem",
+      "Banjo walrus",
+      "An old classic",
+    ]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=top")).body)).toEqual([
+      "An old classic",
+      "Banjo walrus",
+      "Walrus anthem",
+      "Speedrun",
+    ]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=top&timeframe=week")).body)).toEqual([
+      "Banjo walrus",
+      "Walrus anthem",
+      "Speedrun",
+    ]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=new&timeframe=today")).body)).toEqual([
+      "Speedrun",
+      "Walrus anthem",
+    ]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=new&category=music")).body)).toEqual([
+      "Walrus anthem",
+      "An old classic",
+    ]);
     expect(titlesOf((await getJson("/api/posts?sortBy=new&q=WALRUS")).body)).toEqual(["Walrus anthem", "Banjo walrus"]);
-    expect(titlesOf((await getJson("/api/posts?sortBy=new&limit=2&offset=1")).body)).toEqual(["Walrus anthem", "Banjo walrus"]);
+    expect(titlesOf((await getJson("/api/posts?sortBy=new&limit=2&offset=1")).body)).toEqual([
+      "Walrus anthem",
+      "Banjo walrus",
+    ]);
     expect((await getJson("/api/posts?sortBy=new&q=nothing+like+it")).body).toEqual([]);
   });
 
   it("shows 'Unknown' for a post whose author is gone", async () => {
     const old = (await getJson("/api/posts?sortBy=top&limit=1")).body[0];
-    expect(old).toMatchObject({ title: "An old classic", userId: null, username: "Unknown", author: { id: null, username: "Unknown" } });
+    expect(old).toMatchObject({
+      title: "An old classic",
+      userId: null,
+      username: "Unknown",
+      author: { id: null, username: "Unknown" },
+    });
   });
 
   it("carries the signed-in viewer's vote", async () => {
@@ -175,8 +226,14 @@ describe("GET /api/posts/{id} and /api/posts/{id}/comments", () => {
       { id: ids.c2, postId: ids.p1, userId: ids.alice, username: "alice", parentId: ids.c1, content: "A reply" },
     ]);
     expect((await getJson(`/api/posts/${ids.p2}/comments`)).body).toEqual([]);
-    expect(await getJson("/api/posts/999999/comments")).toMatchObject({ status: 404, body: { message: "Post not found" } });
-    expect(await getJson("/api/posts/x1/comments")).toMatchObject({ status: 400, body: { message: "Invalid post id" } });
+    expect(await getJson("/api/posts/999999/comments")).toMatchObject({
+      status: 404,
+      body: { message: "Post not found" },
+    });
+    expect(await getJson("/api/posts/x1/comments")).toMatchObject({
+      status: 400,
+      body: { message: "Invalid post id" },
+    });
   });
 });
 
@@ -185,8 +242,16 @@ describe("GET /api/categories, /api/search, /api/users/top/contributors", () => 
     const { status, body } = await getJson("/api/categories");
     expect(status).toBe(200);
     expect(body).toHaveLength(20);
-    expect(body.find((c: { name: string }) => c.name === "Music")).toEqual({ name: "Music", slug: "music", postsCount: 2 });
-    expect(body.find((c: { name: string }) => c.name === "Politics")).toEqual({ name: "Politics", slug: "politics", postsCount: 0 });
+    expect(body.find((c: { name: string }) => c.name === "Music")).toEqual({
+      name: "Music",
+      slug: "music",
+      postsCount: 2,
+    });
+    expect(body.find((c: { name: string }) => c.name === "Politics")).toEqual({
+      name: "Politics",
+      slug: "politics",
+      postsCount: 0,
+    });
   });
 
   it("searches posts and users", async () => {
@@ -215,8 +280,14 @@ describe("GET /api/categories, /api/search, /api/users/top/contributors", () => 
       { id: ids.alice, username: "alice", upvotes: 2 },
     ]);
     expect((await getJson("/api/users/top/contributors")).body).toHaveLength(2);
-    expect(await getJson("/api/users/top/contributors?limit=0")).toMatchObject({ status: 400, body: { message: "limit must be at least 1" } });
-    expect(await getJson("/api/users/top/contributors?limit=many")).toMatchObject({ status: 400, body: { message: "limit must be a number" } });
+    expect(await getJson("/api/users/top/contributors?limit=0")).toMatchObject({
+      status: 400,
+      body: { message: "limit must be at least 1" },
+    });
+    expect(await getJson("/api/users/top/contributors?limit=many")).toMatchObject({
+      status: 400,
+      body: { message: "limit must be a number" },
+    });
   });
 });
 

@@ -17,12 +17,18 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 /** A word no other post contains (letters only, so it is one search term). */
 function tag() {
-  return `zq${crypto.randomBytes(8).toString("hex").replace(/[^a-f]/g, "").padEnd(6, "k").slice(0, 6)}`;
+  return `zq${crypto
+    .randomBytes(8)
+    .toString("hex")
+    .replace(/[^a-f]/g, "")
+    .padEnd(6, "k")
+    .slice(0, 6)}`;
 }
 
 /** With JS, waits until React has hydrated (the share menus' Copy link buttons exist only then). */
 async function hydrated(page: Page, jsEnabled: boolean) {
-  if (jsEnabled) await expect(page.getByRole("button", { name: "Copy link", includeHidden: true }).first()).toBeAttached();
+  if (jsEnabled)
+    await expect(page.getByRole("button", { name: "Copy link", includeHidden: true }).first()).toBeAttached();
 }
 
 /** Titles of the cards on the page that carry `word`, in page order. */
@@ -105,7 +111,11 @@ test.describe("home feed", () => {
     await expect(page).toHaveURL(/limit=15/);
   });
 
-  test("Load More asks a visitor to sign up, and the feed has grown by 5 after signing in", async ({ page, context, jsEnabled }) => {
+  test("Load More asks a visitor to sign up, and the feed has grown by 5 after signing in", async ({
+    page,
+    context,
+    jsEnabled,
+  }) => {
     await page.goto("/");
     await hydrated(page, jsEnabled);
     await expect(page.locator("article")).toHaveCount(10);
@@ -133,10 +143,15 @@ test.describe("home feed", () => {
   test("the Create Post box and the sidebar lead visitors to sign in", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute("href", "/auth?redirectTo=%2F%3Fshare%3D1");
+    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute(
+      "href",
+      "/auth?redirectTo=%2F%3Fshare%3D1",
+    );
     const top = page.getByRole("region", { name: "Top Comments This Week" });
     await expect(top.getByRole("listitem")).toHaveCount(5);
-    await expect(page.getByRole("region", { name: "Top Contributors This Week" }).getByRole("listitem").first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Top Contributors This Week" }).getByRole("listitem").first(),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Trending Categories" }).getByRole("listitem")).toHaveCount(8);
 
     await top.getByRole("link").first().click();
@@ -184,7 +199,12 @@ test.describe("home feed", () => {
 });
 
 test.describe("post card", () => {
-  test("shows the author, chip, quote, video and links, and a share menu", async ({ page, context, baseURL, jsEnabled }) => {
+  test("shows the author, chip, quote, video and links, and a share menu", async ({
+    page,
+    context,
+    baseURL,
+    jsEnabled,
+  }) => {
     const word = tag();
     const author = makeUser();
     const post = makePost({
@@ -210,7 +230,10 @@ test.describe("post card", () => {
     await expect(card.locator("blockquote")).toContainText("“The quoted comment”");
     await expect(card.locator("blockquote")).toContainText("@quoter from YouTube");
     await expect(card).toContainText("2.5M views · Mar 5, 2024");
-    await expect(card.getByRole("link", { name: "Watch on YouTube" })).toHaveAttribute("href", "https://www.youtube.com/watch?v=abcDEF12345");
+    await expect(card.getByRole("link", { name: "Watch on YouTube" })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=abcDEF12345",
+    );
     const thumb = card.locator("img");
     await expect(thumb).toHaveAttribute("loading", "lazy");
     await expect(thumb).toHaveAttribute("width", "160");
@@ -221,9 +244,18 @@ test.describe("post card", () => {
 
     const postUrl = `${baseURL}/post/${post.id}`;
     await card.locator("summary", { hasText: "Share" }).click();
-    await expect(card.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", new RegExp(encodeURIComponent(postUrl)));
-    await expect(card.getByRole("link", { name: "X (Twitter)" })).toHaveAttribute("href", /^https:\/\/twitter\.com\/intent\/tweet\?/);
-    await expect(card.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\//);
+    await expect(card.getByRole("link", { name: "Facebook" })).toHaveAttribute(
+      "href",
+      new RegExp(encodeURIComponent(postUrl)),
+    );
+    await expect(card.getByRole("link", { name: "X (Twitter)" })).toHaveAttribute(
+      "href",
+      /^https:\/\/twitter\.com\/intent\/tweet\?/,
+    );
+    await expect(card.getByRole("link", { name: "LinkedIn" })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.linkedin\.com\//,
+    );
     await expect(card.getByRole("link", { name: "Email" })).toHaveAttribute("href", /^mailto:\?subject=/);
     if (jsEnabled) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -242,7 +274,11 @@ test.describe("post page", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: `${word} page`, comment: "Quoted for sharing" });
     const db = getDb();
-    const top = db.insert(comments).values({ postId: post.id, userId: author.id, content: `${word} top comment` }).returning().get();
+    const top = db
+      .insert(comments)
+      .values({ postId: post.id, userId: author.id, content: `${word} top comment` })
+      .returning()
+      .get();
     const reply = db
       .insert(comments)
       .values({ postId: post.id, userId: author.id, parentId: top.id, content: `${word} a reply` })
@@ -259,7 +295,10 @@ test.describe("post page", () => {
       "Authentication limited: Sign in to comment and interact with this post.",
     );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${word} page`);
-    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", "“Quoted for sharing” — @tester");
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      "content",
+      "“Quoted for sharing” — @tester",
+    );
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /hqdefault\.jpg$/);
     await expect(page).toHaveTitle(new RegExp(`^${word} page`));
   });
@@ -288,9 +327,32 @@ test.describe("categories", () => {
     const word = tag();
     const author = makeUser();
     // Beauty's demo posts are weeks old, so 'today' holds only what tests make.
-    makePost({ userId: author.id, title: `${word} A`, category: "Beauty", createdAt: ago(3 * HOUR), upvotes: 5, score: 5 });
-    makePost({ userId: author.id, title: `${word} B`, category: "Beauty", createdAt: ago(2 * HOUR), upvotes: 1, score: 1, commentsCount: 3 });
-    makePost({ userId: author.id, title: `${word} C`, category: "Beauty", createdAt: ago(HOUR), upvotes: 9, score: 9, commentsCount: 1 });
+    makePost({
+      userId: author.id,
+      title: `${word} A`,
+      category: "Beauty",
+      createdAt: ago(3 * HOUR),
+      upvotes: 5,
+      score: 5,
+    });
+    makePost({
+      userId: author.id,
+      title: `${word} B`,
+      category: "Beauty",
+      createdAt: ago(2 * HOUR),
+      upvotes: 1,
+      score: 1,
+      commentsCount: 3,
+    });
+    makePost({
+      userId: author.id,
+      title: `${word} C`,
+      category: "Beauty",
+      createdAt: ago(HOUR),
+      upvotes: 9,
+      score: 9,
+      commentsCount: 1,
+    });
 
     await page.goto("/category/beauty?t=today");
     await hydrated(page, jsEnabled);
@@ -390,7 +452,10 @@ test.describe("a fresh site", () => {
   test("shows the empty feed and empty categories", async ({ page }) => {
     await page.goto(`${server.url}/`);
     await expect(page.getByRole("heading", { name: "No posts yet" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Share a Comment" })).toHaveAttribute("href", "/auth?redirectTo=%2F%3Fshare%3D1");
+    await expect(page.getByRole("link", { name: "Share a Comment" })).toHaveAttribute(
+      "href",
+      "/auth?redirectTo=%2F%3Fshare%3D1",
+    );
     await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
     await page.goto(`${server.url}/category/politics`);
     await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
@@ -401,7 +466,9 @@ test.describe("a fresh site", () => {
 
   test("shows the error states, and Retry recovers", async ({ page }) => {
     const db = openDatabase(server.databasePath);
-    const user = db.run(sql`INSERT INTO users (username, email, password_hash) VALUES ('solo', 'solo@example.com', 'x')`);
+    const user = db.run(
+      sql`INSERT INTO users (username, email, password_hash) VALUES ('solo', 'solo@example.com', 'x')`,
+    );
     db.run(sql`INSERT INTO posts (user_id, title, comment, comment_author, video_id, video_title, video_channel, video_thumbnail)
       VALUES (${user.lastInsertRowid}, 'Only post', 'c', '@a', 'v', 'v', 'c', 't')`);
     db.run(sql`ALTER TABLE posts RENAME TO posts_away`);

@@ -2,14 +2,7 @@
 // with the message); the screens are lenient (a bad parameter falls back to the default view).
 import { z } from "zod";
 import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
-import {
-  CATEGORY_PAGE,
-  FEED_PAGE,
-  FEED_SORTS,
-  LIST_SORTS,
-  MAX_LIST,
-  TIMEFRAMES,
-} from "../browse.ts";
+import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
 
 export const MAX_QUERY = 100;
 export const SEARCH_TABS = ["all", "posts", "users"] as const;
@@ -31,11 +24,7 @@ const whole = (name: string, min: number, max: number, fallback: number) =>
     .max(max, `${name} must be at most ${max}`)
     .default(fallback);
 
-const query = z
-  .string()
-  .trim()
-  .max(MAX_QUERY, `Search query must be at most ${MAX_QUERY} characters`)
-  .default("");
+const query = z.string().trim().max(MAX_QUERY, `Search query must be at most ${MAX_QUERY} characters`).default("");
 
 /** ?category= takes any casing of one of the 20 categories, or 'Uncategorized'. */
 const category = z.string().transform((value, ctx) => {
