@@ -1,23 +1,98 @@
-import { PassThrough } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { runStartupTasks } from "./services/startup.server.ts";
+import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+/**
+ * Hands on what React writes in one burst as one chunk. The adapter flushes the compressor after
+ * every chunk (so streamed parts arrive early); fed React's many small writes, gzip restarted its
+ * window each time and the home page went over the wire at twice its compressed size.
+ */
+function coalesceChunks(): Transform {
+  let pending: Buffer[] = [];
+  const release = (stream: Transform) => {
+    if (pending.length === 0) return;
+    stream.push(Buffer.concat(pending));
+    pending = [];
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (pending.length === 0) setImmediate(() => release(this));
+      pending.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      release(this);
+      callback();
+    },
+  });
+}
+
+const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
+
+/** The whole document in one buffer (no streamed parts: renderKey refuses pages with promises). */
+function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        resolve({ html: Buffer.concat(chunks), failed });
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // Same URL and same loader data as an earlier request: the same document (render-cache.server.ts).
+  const key = renderKey(request.url, routerContext);
+  if (key) {
+    let entry = getRendered(key);
+    if (!entry) {
+      const { html, failed } = await renderWhole(request, routerContext);
+      if (failed) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        return new Response(bytes(html), { headers: responseHeaders, status: 500 });
+      }
+      entry = putRendered(key, html);
+    }
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const body = renderedBody(entry, request, responseHeaders);
+    responseHeaders.set("Content-Length", String(body.length));
+    return new Response(bytes(body), { headers: responseHeaders, status: responseStatusCode });
+  }
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -27,7 +102,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = coalesceChunks();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

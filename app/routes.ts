@@ -3,6 +3,12 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 // The one URL map of the site. Screens first, then the JSON API of SPEC §7.
 export default [
   index("routes/home.tsx"),
+  route("post/:id", "routes/post.$id.tsx"),
+  route("posts/:id", "routes/posts.$id.ts"),
+  route("category/:name", "routes/category.tsx"),
+  route("categories", "routes/category.tsx", { id: "routes/categories" }),
+  route("search", "routes/search.tsx"),
+  route("sign-in-required", "routes/sign-in-required.ts"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("auth", "routes/auth.tsx"),
@@ -32,7 +38,6 @@ export default [
     route("debug-session", "routes/api/debug-session.ts"),
 
     // sharing
-    route("posts", "routes/api/posts-create.ts", { id: "api-posts-create" }),
     route("youtube/video/:videoId", "routes/api/youtube-video.ts"),
 
     // interactions
@@ -43,12 +48,18 @@ export default [
     route("comments/:id", "routes/api/comment.ts"),
     route("posts/:id/saved", "routes/api/post-saved.ts"),
     route("posts/:id/save", "routes/api/post-save.ts"),
-    route("posts/:id", "routes/api/post-delete.ts", { id: "api-post-delete" }),
     route("notifications", "routes/api/notifications.ts"),
     route("notifications/unread/count", "routes/api/notifications-unread-count.ts"),
     route("notifications/read-all", "routes/api/notifications-read-all.ts"),
     route("notifications/:id/read", "routes/api/notification-read.ts"),
 
+    // browsing (GET) — posts.ts also creates (POST), post.ts also deletes (DELETE)
+    route("posts", "routes/api/posts.ts"),
+    route("posts/:id", "routes/api/post.ts"),
+    route("posts/:id/comments", "routes/api/post-comments.ts"),
+    route("categories", "routes/api/categories.ts"),
+    route("search", "routes/api/search.ts"),
+    route("users/top/contributors", "routes/api/top-contributors.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

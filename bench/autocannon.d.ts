@@ -24,6 +24,7 @@ declare module "autocannon" {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    overallRate?: number;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -107,6 +107,10 @@ export const posts = sqliteTable(
     index("posts_category_hot_idx").on(t.category, t.hot),
     index("posts_category_created_idx").on(t.category, t.createdAt),
     index("posts_user_created_idx").on(t.userId, t.createdAt),
+    // The category and search sorts: most_upvoted and most_commented, overall and per category.
+    index("posts_comments_idx").on(t.commentsCount, t.createdAt),
+    index("posts_category_score_idx").on(t.category, t.score, t.createdAt),
+    index("posts_category_comments_idx").on(t.category, t.commentsCount, t.createdAt),
   ],
 );
 

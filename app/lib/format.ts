@@ -22,17 +22,32 @@ function toDate(value: Date | string | number): Date {
   return date;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per kind and time zone, reused.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "day" | "time", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      "en-US",
+      kind === "day"
+        ? { month: "short", day: "numeric", year: "numeric", timeZone }
+        : { hour: "numeric", minute: "2-digit", timeZone },
+    );
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** "Jan 5, 2025 at 3:04 PM" in the given time zone. */
 export function formatDateTime(value: Date | string | number, timeZone = "UTC"): string {
   const date = toDate(value);
-  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(date);
-  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(date);
-  return `${day} at ${time}`;
+  return `${formatter("day", timeZone).format(date)} at ${formatter("time", timeZone).format(date)}`;
 }
 
 /** "Jan 5, 2025" in the given time zone. */
 export function formatDate(value: Date | string | number, timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(toDate(value));
+  return formatter("day", timeZone).format(toDate(value));
 }
 
 /** "3h ago", "2d ago" relative to `now`; older than 30 days falls back to the date. */

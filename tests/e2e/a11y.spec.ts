@@ -9,6 +9,11 @@ const SCREENS = [
   "/auth?forgot=1",
   "/reset-password?token=x&email=a@b.co",
   "/?share=1",
+  "/post/1",
+  "/categories",
+  "/category/music",
+  "/search",
+  "/search?q=the",
 ];
 
 for (const path of SCREENS) {

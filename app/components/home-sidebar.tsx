@@ -1,0 +1,124 @@
+import { Link } from "react-router";
+import type { TopContributor } from "~/lib/browse.ts";
+import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { formatCount, formatScore } from "~/lib/format.ts";
+import { Avatar } from "./avatar.tsx";
+import { ModalLink } from "./modal.tsx";
+
+type TopPost = { id: number; title: string; username: string; score: number };
+export type SidebarList<T> = { items: T[]; error: string | null };
+
+/** Where a visitor goes instead of a member-only page: /auth, with a toast, then back here. */
+export function memberHref(path: string, signedIn: boolean): string {
+  return signedIn ? path : `/sign-in-required?${new URLSearchParams({ redirectTo: path })}`;
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="mb-3 font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CategoryChips({ categories }: { categories: readonly string[] }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2">
+      {categories.map((c) => (
+        <li key={c}>
+          <Link
+            to={`/category/${categorySlug(c)}`}
+            className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium hover:bg-slate-200"
+          >
+            {c}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Failed({ message }: { message: string }) {
+  return <p className="text-sm text-red-700">{message}</p>;
+}
+
+/** The home page's right column (hidden under 768 px): the week's top posts and contributors, categories. */
+export function HomeSidebar({
+  topPosts,
+  contributors,
+  signedIn,
+}: {
+  topPosts: SidebarList<TopPost>;
+  contributors: SidebarList<TopContributor>;
+  signedIn: boolean;
+}) {
+  return (
+    <aside aria-label="Trending" className="hidden space-y-4 md:block">
+      <Panel id="top-comments" title="Top Comments This Week">
+        {topPosts.error ? <Failed message={topPosts.error} /> : null}
+        {!topPosts.error && topPosts.items.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing this week yet.</p>
+        ) : null}
+        <ol className="space-y-3">
+          {topPosts.items.map((post, i) => (
+            <li key={post.id} className="flex gap-2 text-sm">
+              <span aria-hidden="true" className="font-bold text-brand">
+                {i + 1}
+              </span>
+              <div className="min-w-0">
+                <Link
+                  to={memberHref(`/post/${post.id}`, signedIn)}
+                  className="line-clamp-2 font-semibold hover:underline"
+                >
+                  {post.title}
+                </Link>
+                <p className="text-slate-600">
+                  {post.username} · {formatScore(post.score)} points
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+
+      <Panel id="top-contributors" title="Top Contributors This Week">
+        {contributors.error ? <Failed message={contributors.error} /> : null}
+        {!contributors.error && contributors.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No votes this week yet.</p>
+        ) : null}
+        <ol className="space-y-2">
+          {contributors.items.map((c) => (
+            <li key={c.id} className="flex items-center gap-2 text-sm">
+              <Avatar name={c.username} size="sm" />
+              <Link
+                to={memberHref(`/profile/${c.id}`, signedIn)}
+                className="min-w-0 flex-1 truncate font-semibold hover:underline"
+              >
+                {c.username}
+              </Link>
+              <span className="text-slate-600">{formatCount(c.upvotes)} upvotes</span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+
+      <Panel id="trending-categories" title="Trending Categories">
+        <CategoryChips categories={HOME_CATEGORIES.slice(0, 8)} />
+        <ModalLink
+          to="/categories"
+          title="All Categories"
+          label="View All"
+          className="mt-3 inline-block text-sm font-semibold text-brand hover:underline"
+        >
+          <CategoryChips categories={HOME_CATEGORIES} />
+          <Link to="/categories" className="mt-4 inline-block text-sm font-semibold text-brand hover:underline">
+            Browse every category
+          </Link>
+        </ModalLink>
+      </Panel>
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root.tsx";
+
+const noSubscribe = () => () => {};
+
+/** False in the server render and during hydration, true once the browser runs our scripts. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/** The root loader's viewer, time zone and site name. */
+export function useRootData() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return { user: data?.user ?? null, timeZone: data?.timeZone ?? "UTC", siteName: data?.siteName ?? "Chortle" };
+}
+
+/**
+ * Reloads the page's data every `everyMs` while the tab is visible, and at once when the tab comes
+ * back after `staleMs` (SPEC §7: the feed refetches every 20 s, stale after 10 s).
+ */
+export function useRevalidateWhileVisible(everyMs: number, staleMs: number) {
+  const { revalidate, state } = useRevalidator();
+  const latest = useRef({ revalidate, state, loadedAt: 0 });
+  latest.current.revalidate = revalidate;
+  latest.current.state = state;
+  useEffect(() => {
+    if (state === "idle") latest.current.loadedAt = Date.now();
+  }, [state]);
+  useEffect(() => {
+    latest.current.loadedAt = Date.now();
+    const refresh = (olderThan: number) => {
+      const l = latest.current;
+      if (document.visibilityState === "visible" && l.state === "idle" && Date.now() - l.loadedAt >= olderThan) {
+        void l.revalidate();
+      }
+    };
+    const timer = setInterval(() => refresh(everyMs - 1000), everyMs);
+    const onVisible = () => refresh(staleMs);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [everyMs, staleMs]);
+}

@@ -1,0 +1,141 @@
+import { Link } from "react-router";
+import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
+import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
+import { Avatar } from "./avatar.tsx";
+import { CommentsToggle } from "./comments-toggle.tsx";
+import { SaveButton } from "./save-button.tsx";
+import { ShareMenu } from "./share-menu.tsx";
+import { VoteControls } from "./vote-controls.tsx";
+
+export type PostCardProps = {
+  post: PostView;
+  signedIn: boolean;
+  /** The site's origin for the shared link ({origin}/post/{id}). */
+  origin: string;
+  timeZone: string;
+  /** The loader's clock, so relative times render the same on server and client. */
+  now: number;
+  /** The title's heading level: h2 in lists, h1 on the post page. */
+  headingLevel?: 1 | 2;
+};
+
+export function CategoryChip({ category }: { category: string }) {
+  const cls = "shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700";
+  // 'Uncategorized' and anything unknown has no page.
+  return categoryFromSlug(category) ? (
+    <Link to={`/category/${categorySlug(category)}`} className={`${cls} hover:bg-slate-200`}>
+      {category}
+    </Link>
+  ) : (
+    <span className={cls}>{category}</span>
+  );
+}
+
+/** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
+export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel = 2 }: PostCardProps) {
+  const Title = headingLevel === 1 ? "h1" : "h2";
+  const titleId = `post-${post.id}-title`;
+  return (
+    <article
+      id={`post-${post.id}`}
+      aria-labelledby={titleId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex items-center gap-3">
+        <Avatar name={post.author.displayName} />
+        <div className="min-w-0 flex-1 text-sm">
+          {post.author.id !== null ? (
+            <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">
+              {post.author.displayName}
+            </Link>
+          ) : (
+            <span className="font-semibold">{post.username}</span>
+          )}
+          <p className="truncate text-slate-600">
+            {post.author.id !== null ? `@${post.username} · ` : null}
+            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt, timeZone)}>
+              {formatRelative(post.createdAt, now, timeZone)}
+            </time>
+          </p>
+        </div>
+        <CategoryChip category={post.category} />
+      </header>
+
+      <Title id={titleId} className={`mt-3 font-bold ${headingLevel === 1 ? "text-2xl" : "text-lg"}`}>
+        <Link to={`/post/${post.id}`} className="hover:underline">
+          {post.title}
+        </Link>
+      </Title>
+
+      <blockquote className="mt-3 rounded-r-lg border-l-4 border-brand bg-rose-50 px-4 py-3">
+        <p className="whitespace-pre-line break-words">“{post.comment}”</p>
+        <footer className="mt-2 text-sm text-slate-700">
+          — {post.commentAuthor}{" "}
+          <span className="ml-1 inline-block whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+            from YouTube
+          </span>
+        </footer>
+      </blockquote>
+
+      <div className="mt-3 flex gap-3 rounded-lg border border-slate-200 p-2">
+        <img
+          src={post.videoThumbnail}
+          width={160}
+          height={90}
+          loading="lazy"
+          decoding="async"
+          alt=""
+          className="aspect-video h-auto w-28 shrink-0 self-start rounded bg-slate-200 object-cover sm:w-40"
+        />
+        <div className="min-w-0 text-sm">
+          <p className="line-clamp-2 font-semibold">{post.videoTitle}</p>
+          <p className="text-slate-600">{post.videoChannel}</p>
+          <p className="text-slate-600">
+            {post.videoViewCount !== null ? `${formatCount(post.videoViewCount)} views` : null}
+            {post.videoViewCount !== null && post.videoPublishedAt ? " · " : null}
+            {post.videoPublishedAt ? (
+              <time dateTime={post.videoPublishedAt}>{formatDate(post.videoPublishedAt, timeZone)}</time>
+            ) : null}
+          </p>
+          <a
+            href={youtubeWatchUrl(post.videoId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-red-700 hover:underline"
+          >
+            Watch on YouTube
+          </a>
+        </div>
+      </div>
+
+      <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
+        <VoteControls
+          kind="post"
+          id={post.id}
+          upvotes={post.upvotes}
+          downvotes={post.downvotes}
+          myVote={post.myVote}
+          signedIn={signedIn}
+          anchor={`post-${post.id}`}
+        />
+        <CommentsToggle postId={post.id} count={post.commentsCount} />
+        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
+        <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
+      </footer>
+    </article>
+  );
+}
+
+/** A list of post cards. */
+export function PostList({ posts, ...rest }: Omit<PostCardProps, "post" | "headingLevel"> & { posts: PostView[] }) {
+  return (
+    <ol className="space-y-4" aria-label="Posts">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} {...rest} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "./hooks.ts";
+import { showToast } from "./toaster.tsx";
+
+const e = encodeURIComponent;
+
+/** Where a post can be shared: plain links, so they work without JavaScript. */
+export function shareTargets(url: string, title: string) {
+  return [
+    { label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}` },
+    { label: "X (Twitter)", href: `https://twitter.com/intent/tweet?url=${e(url)}&text=${e(title)}` },
+    { label: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}` },
+    { label: "Email", href: `mailto:?subject=${e(title)}&body=${e(url)}` },
+  ];
+}
+
+const item = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100";
+
+/**
+ * SPEC §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
+ * ('Link copied!') and the native share sheet when the browser has one. A <details> menu: without
+ * JavaScript the links still work and the post's address is shown to copy by hand.
+ */
+export function ShareMenu({ url, title }: { url: string; title: string }) {
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => ref.current?.removeAttribute("open");
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        close();
+        ref.current?.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const copy = async () => {
+    close();
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast({ type: "success", title: "Link copied!" });
+    } catch {
+      showToast({
+        type: "error",
+        title: "Clipboard Error",
+        description: "Unable to access clipboard. Please paste manually.",
+      });
+    }
+  };
+  const nativeShare = async () => {
+    close();
+    try {
+      await navigator.share({ title, url });
+    } catch {
+      // Dismissed by the user: nothing to say.
+    }
+  };
+
+  return (
+    <details ref={ref} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="inline-flex cursor-pointer items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
+        <span aria-hidden="true">↗</span> Share
+      </summary>
+      <div className="absolute bottom-full left-0 z-30 mb-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        {shareTargets(url, title).map((target) => (
+          <a
+            key={target.label}
+            href={target.href}
+            className={item}
+            {...(target.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+          >
+            {target.label}
+          </a>
+        ))}
+        {hydrated ? (
+          <button type="button" className={item} onClick={copy}>
+            Copy link
+          </button>
+        ) : (
+          <a href={url} className={`${item} break-all text-slate-600`}>
+            {url}
+          </a>
+        )}
+        {hydrated && typeof navigator.share === "function" ? (
+          <button type="button" className={item} onClick={nativeShare}>
+            Share via…
+          </button>
+        ) : null}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,40 @@
+import { isRouteErrorResponse } from "react-router";
+
+export const primaryButton =
+  "inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark";
+
+/** The message of a route error: a thrown data({ message }) says it; anything else is logged. */
+export function routeErrorMessage(error: unknown, fallback: string): string {
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return fallback;
+  }
+  return typeof error.data?.message === "string" ? error.data.message : fallback;
+}
+
+/** A centred panel for a screen's empty, not-found and error states. */
+export function StatePanel({
+  title,
+  message,
+  level = 1,
+  alert = false,
+  children,
+}: {
+  title: string;
+  message: string;
+  level?: 1 | 2;
+  alert?: boolean;
+  children?: React.ReactNode;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
+  return (
+    <section
+      role={alert ? "alert" : undefined}
+      className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-8 text-center"
+    >
+      <Heading className="text-xl font-bold">{title}</Heading>
+      <p className="mt-2 text-slate-700">{message}</p>
+      {children ? <div className="mt-4">{children}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// Client-safe shapes and constants of the read side: feeds, sorts, time ranges (SPEC §3, §4, §9).
+
+export const FEED_SORTS = ["hot", "new", "top"] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+export const FEED_SORT_LABELS: Record<FeedSort, string> = { hot: "Hot", new: "New", top: "Top" };
+
+export const TIMEFRAMES = ["all", "today", "week", "month", "year"] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  all: "All Time",
+  today: "Today",
+  week: "This Week",
+  month: "This Month",
+  year: "This Year",
+};
+
+export const LIST_SORTS = ["newest", "oldest", "most_upvoted", "most_commented"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const LIST_SORT_LABELS: Record<ListSort, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  most_upvoted: "Most Upvoted",
+  most_commented: "Most Commented",
+};
+
+/** SPEC §9: the feed shows 10 and grows by 5. */
+export const FEED_PAGE = 10;
+export const FEED_STEP = 5;
+/** The most a screen lists at once (a Load More link stops there). */
+export const MAX_LIST = 200;
+/** Category pages grow by 10. */
+export const CATEGORY_PAGE = 10;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A page's clock for its relative times ("3h ago") and rolling ranges, to the minute: two requests
+ * with the same data in the same minute render the same HTML (app/services/render-cache.server.ts).
+ */
+export function pageClock(now = Date.now()): number {
+  return now - (now % 60_000);
+}
+const TIMEFRAME_MS: Record<Exclude<Timeframe, "all">, number> = {
+  today: DAY,
+  week: 7 * DAY,
+  month: 30 * DAY,
+  year: 365 * DAY,
+};
+
+/** The start of a rolling time range ('today' = the last 24 hours), or null for all time. */
+export function timeframeStart(timeframe: Timeframe, now: number): Date | null {
+  return timeframe === "all" ? null : new Date(now - TIMEFRAME_MS[timeframe]);
+}
+
+export type PostAuthor = { id: number | null; username: string; displayName: string };
+
+/** A post as every list, page and JSON answer shows it: SPEC §3's fields plus the viewer's state. */
+export type PostView = {
+  id: number;
+  /** Null when the author's account is gone. */
+  userId: number | null;
+  /** 'Unknown' when the author's account is gone. */
+  username: string;
+  title: string;
+  content: string;
+  category: string;
+  comment: string;
+  commentAuthor: string;
+  videoId: string;
+  videoTitle: string;
+  videoChannel: string;
+  videoThumbnail: string;
+  videoViewCount: number | null;
+  videoPublishedAt: string | null;
+  upvotes: number;
+  downvotes: number;
+  /** upvotes − downvotes. */
+  score: number;
+  commentsCount: number;
+  createdAt: string;
+  author: PostAuthor;
+  myVote: "up" | "down" | null;
+  isSaved: boolean;
+};
+
+export type UserResult = { id: number; username: string; displayName: string; postsCount: number };
+export type TopContributor = { id: number; username: string; upvotes: number };
+export type CategoryCount = { name: string; slug: string; postsCount: number };
+
+/** The share dialog (built at /?share=1); visitors sign in first and come back to it. */
+export function shareDialogHref(signedIn: boolean): string {
+  return signedIn ? "/?share=1" : `/auth?${new URLSearchParams({ redirectTo: "/?share=1" })}`;
+}
+
+/** The watch page of a video (SPEC §2: 'Watch on YouTube'). */
+export function youtubeWatchUrl(videoId: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+}

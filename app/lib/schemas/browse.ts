@@ -1,0 +1,89 @@
+// Query-string schemas of the read side. The JSON endpoints are strict (a bad parameter is a 400
+// with the message); the screens are lenient (a bad parameter falls back to the default view).
+import { z } from "zod";
+import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
+import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
+
+export const MAX_QUERY = 100;
+export const SEARCH_TABS = ["all", "posts", "users"] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+
+/** The query string as an object; empty values count as absent. */
+export function searchParamsObject(input: URL | URLSearchParams): Record<string, string> {
+  const params = input instanceof URL ? input.searchParams : input;
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (value !== "") out[key] = value;
+  return out;
+}
+
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+
+const query = z.string().trim().max(MAX_QUERY, `Search query must be at most ${MAX_QUERY} characters`).default("");
+
+/** ?category= takes any casing of one of the 20 categories, or 'Uncategorized'. */
+const category = z.string().transform((value, ctx) => {
+  if (value.toLowerCase() === DEFAULT_CATEGORY.toLowerCase()) return DEFAULT_CATEGORY;
+  const found = categoryFromSlug(value);
+  if (!found) {
+    ctx.addIssue({ code: "custom", message: `Unknown category '${value}'` });
+    return z.NEVER;
+  }
+  return found;
+});
+
+/** GET /api/posts */
+export const PostsQuerySchema = z.object({
+  sortBy: z.enum(FEED_SORTS, { error: `sortBy must be one of ${FEED_SORTS.join(", ")}` }).default("hot"),
+  timeframe: z.enum(TIMEFRAMES, { error: `timeframe must be one of ${TIMEFRAMES.join(", ")}` }).default("all"),
+  category: category.optional(),
+  q: query,
+  limit: whole("limit", 1, 100, FEED_PAGE),
+  offset: whole("offset", 0, 10_000, 0),
+});
+
+/** GET /api/search */
+export const SearchQuerySchema = z.object({ q: query });
+
+/** GET /api/users/top/contributors */
+export const ContributorsQuerySchema = z.object({ limit: whole("limit", 1, 20, 5) });
+
+/** A post id in a path: digits only. */
+export const PostIdSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, "Invalid post id")
+  .transform(Number)
+  .refine((n) => n > 0, "Invalid post id");
+
+const lenientLimit = (fallback: number) => z.coerce.number().int().min(1).max(MAX_LIST).catch(fallback);
+const lenientQuery = z
+  .string()
+  .trim()
+  .transform((s) => s.slice(0, MAX_QUERY))
+  .catch("");
+
+/** The home feed's URL: /?sort=top&t=week&q=cat&limit=15 */
+export const HomeQuerySchema = z.object({
+  sort: z.enum(FEED_SORTS).catch("hot"),
+  t: z.enum(TIMEFRAMES).catch("all"),
+  q: lenientQuery,
+  limit: lenientLimit(FEED_PAGE),
+});
+
+/** A category page's URL: /category/music?sort=oldest&t=year&limit=20 */
+export const CategoryQuerySchema = z.object({
+  sort: z.enum(LIST_SORTS).catch("newest"),
+  t: z.enum(TIMEFRAMES).catch("all"),
+  limit: lenientLimit(CATEGORY_PAGE),
+});
+
+/** The search page's URL: /search?q=cat&tab=users */
+export const SearchPageQuerySchema = z.object({
+  q: lenientQuery,
+  tab: z.enum(SEARCH_TABS).catch("all"),
+});

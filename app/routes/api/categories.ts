@@ -1,0 +1,7 @@
+import { jsonRead } from "~/services/query.server.ts";
+import { categoryCounts } from "~/services/trending.server.ts";
+
+// GET /api/categories: the 20 categories with their number of posts [{ name, slug, postsCount }].
+export function loader() {
+  return jsonRead("Failed to fetch categories", categoryCounts);
+}

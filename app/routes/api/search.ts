@@ -1,0 +1,15 @@
+import type { Route } from "./+types/search";
+import { SearchQuerySchema } from "~/lib/schemas/browse.ts";
+import { searchEverything } from "~/models/post.server.ts";
+import { jsonRead, parseQuery } from "~/services/query.server.ts";
+import { getUserId } from "~/services/session.server.ts";
+
+// GET /api/search?q= → { posts, users } (an empty q: the newest posts and the busiest members).
+export async function loader({ request }: Route.LoaderArgs) {
+  const { q } = parseQuery(request, SearchQuerySchema);
+  const viewerId = await getUserId(request);
+  return jsonRead("Failed to fetch search results. Please try again.", () => {
+    const { posts, users } = searchEverything({ q, limit: 20, viewerId });
+    return { posts: posts.posts, users: users.users };
+  });
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/top-contributors";
+import { ContributorsQuerySchema } from "~/lib/schemas/browse.ts";
+import { jsonRead, parseQuery } from "~/services/query.server.ts";
+import { topContributorsThisWeek } from "~/services/trending.server.ts";
+
+// GET /api/users/top/contributors?limit= → [{ id, username, upvotes }] for the last 7 days.
+export function loader({ request }: Route.LoaderArgs) {
+  const { limit } = parseQuery(request, ContributorsQuerySchema);
+  return jsonRead("Failed to fetch top contributors", () => topContributorsThisWeek(limit));
+}

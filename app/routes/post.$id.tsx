@@ -1,0 +1,106 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/post.$id";
+import { useSignInHref } from "~/components/auth-link.tsx";
+import { CommentThread } from "~/components/comment-thread.tsx";
+import { useRootData } from "~/components/hooks.ts";
+import { PostCard } from "~/components/post-card.tsx";
+import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
+import { pageClock } from "~/lib/browse.ts";
+import { formatCount } from "~/lib/format.ts";
+import { PostIdSchema } from "~/lib/schemas/browse.ts";
+import { listPostComments } from "~/models/comment.server.ts";
+import { getPost } from "~/models/post.server.ts";
+import { siteOrigin } from "~/services/origin.server.ts";
+import { getUser } from "~/services/session.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  if (!loaderData) return [{ title: `Post Not Found | ${siteName}` }];
+  const { post, origin } = loaderData;
+  const url = `${origin}/post/${post.id}`;
+  const description = `“${post.comment}” — ${post.commentAuthor}`;
+  // Open Graph and Twitter cards: a shared link previews with the title, the quote and the thumbnail.
+  return [
+    { title: `${post.title} | ${siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:url", content: url },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: post.videoThumbnail },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: post.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: post.videoThumbnail },
+  ];
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = PostIdSchema.safeParse(params.id);
+  if (!id.success) throw data({ message: "Post not found" }, { status: 404 });
+  const user = await getUser(request);
+  let post;
+  let comments;
+  try {
+    post = getPost({ id: id.data, viewerId: user?.id });
+    comments = post ? listPostComments({ postId: post.id, viewerId: user?.id }) : [];
+  } catch (error) {
+    console.error("post page:", error);
+    throw data({ message: "Failed to fetch post" }, { status: 500 });
+  }
+  if (!post) throw data({ message: "Post not found" }, { status: 404 });
+  return { post, comments, now: pageClock(), origin: siteOrigin(request) };
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, comments, now, origin } = loaderData;
+  const { user, timeZone } = useRootData();
+  const signInHref = useSignInHref("comments");
+  return (
+    <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <PostCard post={post} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} headingLevel={1} />
+      <section aria-labelledby="comments-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="comments-heading" className="mb-3 text-lg font-bold">
+          Comments ({formatCount(post.commentsCount)})
+        </h2>
+        {user ? null : (
+          <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <strong>Authentication limited:</strong>{" "}
+            <Link to={signInHref} className="font-semibold underline">
+              Sign in
+            </Link>{" "}
+            to comment and interact with this post.
+          </p>
+        )}
+        <CommentThread
+          postId={post.id}
+          comments={comments}
+          viewer={user ? { id: user.id, username: user.username } : null}
+          timeZone={timeZone}
+          now={now}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StatePanel
+      title={notFound ? "Post Not Found" : "Error Loading Post"}
+      message={
+        notFound
+          ? "The post you're looking for doesn't exist or has been removed."
+          : routeErrorMessage(error, "Failed to fetch post")
+      }
+      alert={!notFound}
+    >
+      <Link to="/" className={primaryButton}>
+        Return to Home
+      </Link>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useSubmit } from "react-router";
+import type { Route } from "./+types/search";
+import { Avatar } from "~/components/avatar.tsx";
+import { useRootData } from "~/components/hooks.ts";
+import { PostList } from "~/components/post-card.tsx";
+import { routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
+import { pageClock } from "~/lib/browse.ts";
+import { formatCount } from "~/lib/format.ts";
+import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib/schemas/browse.ts";
+import { searchEverything } from "~/models/post.server.ts";
+import { siteOrigin } from "~/services/origin.server.ts";
+import { getUser } from "~/services/session.server.ts";
+
+const RESULTS = 20;
+/** The All tab shows the first few of each. */
+const ALL_TAB = { posts: 10, users: 5 };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [{ title: loaderData?.q ? `“${loaderData.q}” — Search | ${siteName}` : `Search | ${siteName}` }];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { q, tab } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
+  const user = await getUser(request);
+  try {
+    const { posts, users } = searchEverything({ q, limit: RESULTS, viewerId: user?.id });
+    return { q, tab, posts, users, now: pageClock(), origin: siteOrigin(request) };
+  } catch (error) {
+    console.error("search:", error);
+    throw data({ message: "Failed to fetch search results. Please try again." }, { status: 500 });
+  }
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, tab, posts, users, now, origin } = loaderData;
+  const { user, timeZone } = useRootData();
+  const postCount = `${formatCount(posts.total)}${posts.capped ? "+" : ""}`;
+  const tabs: { id: SearchTab; label: string; count: string }[] = [
+    { id: "all", label: "All", count: `${formatCount(posts.total + users.total)}${posts.capped ? "+" : ""}` },
+    { id: "posts", label: "Posts", count: postCount },
+    { id: "users", label: "Users", count: formatCount(users.total) },
+  ];
+  const nothing = q && posts.total === 0 && users.total === 0;
+  const showPosts = tab !== "users";
+  const showUsers = tab !== "posts";
+  const postItems = tab === "all" ? posts.posts.slice(0, ALL_TAB.posts) : posts.posts;
+  const userItems = tab === "all" ? users.users.slice(0, ALL_TAB.users) : users.users;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-bold">Search</h1>
+      <SearchForm q={q} tab={tab} />
+      <nav aria-label="Result types">
+        <ul className="flex gap-1 border-b border-slate-200">
+          {tabs.map((t) => (
+            <li key={t.id}>
+              <Link
+                to={`/search?${new URLSearchParams({ ...(q ? { q } : {}), ...(t.id === "all" ? {} : { tab: t.id }) })}`}
+                aria-current={t.id === tab ? "page" : undefined}
+                className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold ${t.id === tab ? "border-brand text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              >
+                {t.label} <span className="ml-1 rounded-full bg-slate-100 px-2 text-xs text-slate-700">{t.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {!q ? <p className="text-slate-600">Showing all content. Type to search.</p> : null}
+      {nothing ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-8 text-center">No results found for "{q}"</p>
+      ) : (
+        <>
+          {showPosts ? (
+            <ResultSection title="Posts" empty={postItems.length === 0 ? "No posts found." : null}>
+              <PostList posts={postItems} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+            </ResultSection>
+          ) : null}
+          {showUsers ? (
+            <ResultSection title="Users" empty={userItems.length === 0 ? "No users found." : null}>
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+                {userItems.map((u) => (
+                  <li key={u.id}>
+                    <Link to={`/profile/${u.id}`} className="flex items-center gap-3 p-3 hover:bg-slate-50">
+                      <Avatar name={u.displayName} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold">{u.username}</span>
+                        {u.displayName !== u.username ? (
+                          <span className="block text-sm text-slate-600">{u.displayName}</span>
+                        ) : null}
+                      </span>
+                      <span className="text-sm text-slate-600">
+                        {formatCount(u.postsCount)} {u.postsCount === 1 ? "post" : "posts"}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </ResultSection>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ResultSection({ title, empty, children }: { title: string; empty: string | null; children: React.ReactNode }) {
+  const id = `${title.toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {empty ? <p className="text-slate-600">{empty}</p> : children}
+    </section>
+  );
+}
+
+/** A GET form (works without JS); with JS the address follows the typing, replaced, 500 ms after it stops. */
+function SearchForm({ q, tab }: { q: string; tab: SearchTab }) {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Back/forward: show the query of the page we are on, unless the user is typing.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = q;
+  }, [q]);
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="flex gap-2"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 500);
+      }}
+    >
+      {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
+      <label htmlFor="search-q" className="sr-only">
+        Search posts and users
+      </label>
+      <input
+        ref={input}
+        id="search-q"
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={100}
+        placeholder="Search posts, users..."
+        className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2"
+      />
+      <button type="submit" className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <StatePanel
+      title="Search"
+      message={routeErrorMessage(error, "Failed to fetch search results. Please try again.")}
+      alert
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import type { z } from "zod";
+import { jsonError, noStore } from "./http.server.ts";
+import { searchParamsObject } from "~/lib/schemas/browse.ts";
+
+/** Parses a request's query string with a schema; a failure is a 400 carrying the first message. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const result = schema.safeParse(searchParamsObject(new URL(request.url)));
+  if (!result.success) throw jsonError(result.error.issues[0]?.message ?? "Invalid request.", 400);
+  return result.data;
+}
+
+/** A JSON read: the value with no-store, or a logged 500 with SPEC §8's message instead of a stack. */
+export function jsonRead(failure: string, read: () => unknown): Response {
+  try {
+    return Response.json(read(), { headers: noStore });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`${failure}:`, error);
+    return jsonError(failure, 500);
+  }
+}

@@ -1,0 +1,53 @@
+import zlib from "node:zlib";
+import type { EntryContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { getRendered, putRendered, renderedBody, renderKey } from "./render-cache.server.ts";
+
+function context(state: Record<string, unknown>): EntryContext {
+  return {
+    staticHandlerContext: { statusCode: 200, loaderData: {}, actionData: null, errors: null, ...state },
+  } as unknown as EntryContext;
+}
+
+describe("renderKey", () => {
+  it("is the same for the same URL, status and data, and changes with any of them", () => {
+    const data = { root: { user: null }, "routes/home": { posts: [{ id: 1, score: 3 }] } };
+    const key = renderKey("http://x/", context({ loaderData: data }));
+    expect(key).toBe(renderKey("http://x/", context({ loaderData: structuredClone(data) })));
+    expect(key).not.toBe(renderKey("http://x/?sort=new", context({ loaderData: data })));
+    expect(key).not.toBe(renderKey("http://x/", context({ loaderData: data, statusCode: 404 })));
+    const voted = { ...data, "routes/home": { posts: [{ id: 1, score: 4 }] } };
+    expect(key).not.toBe(renderKey("http://x/", context({ loaderData: voted })));
+  });
+
+  it("refuses pages with errors or streamed (promised) data", () => {
+    expect(renderKey("http://x/", context({ errors: { root: new Error("boom") } }))).toBeNull();
+    expect(renderKey("http://x/", context({ loaderData: { "routes/x": { later: Promise.resolve(1) } } }))).toBeNull();
+  });
+});
+
+describe("the rendered store", () => {
+  it("keeps a render and serves it gzipped to clients that take gzip", () => {
+    const html = Buffer.from(`<!DOCTYPE html><p>${"funny ".repeat(200)}</p>`);
+    putRendered("k1", html);
+    const entry = getRendered("k1");
+    expect(entry?.html.equals(html)).toBe(true);
+
+    const plainHeaders = new Headers();
+    const plain = renderedBody(entry!, new Request("http://x/"), plainHeaders);
+    expect(plain.equals(html)).toBe(true);
+    expect(plainHeaders.get("Content-Encoding")).toBeNull();
+    expect(plainHeaders.get("Vary")).toBe("Accept-Encoding");
+
+    const gzHeaders = new Headers();
+    const gz = renderedBody(
+      entry!,
+      new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }),
+      gzHeaders,
+    );
+    expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
+    expect(gz.length).toBeLessThan(html.length);
+    expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
+    expect(getRendered("missing")).toBeUndefined();
+  });
+});

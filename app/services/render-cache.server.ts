@@ -1,0 +1,66 @@
+// Memoised server renders. A document is a pure function of its URL, status and loader data, so
+// when a request's loaders return exactly what an earlier request's did, its HTML (and that HTML
+// gzipped) is served again instead of being rendered and compressed anew. Loaders still run on
+// every request: nothing is stale. The busiest pages (the feed for visitors) differ only when their
+// data does; a page's clock ("3h ago") is taken to the minute so it does not change the data.
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import type { EntryContext } from "react-router";
+
+const MAX_BYTES = 32 * 1024 * 1024;
+
+type Rendered = { html: Buffer; gzip: Buffer | null };
+// A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
+const entries = new Map<string, Rendered>();
+let bytes = 0;
+
+/** The key of a render, or null when the page must not be memoised (errors, streamed promises). */
+export function renderKey(url: string, context: EntryContext): string | null {
+  const state = context.staticHandlerContext;
+  if (state.errors) return null;
+  for (const data of Object.values(state.loaderData ?? {})) {
+    if (data && typeof data === "object" && Object.values(data).some((v) => v instanceof Promise)) return null;
+  }
+  return crypto
+    .createHash("sha256")
+    .update(`${url}\0${state.statusCode}\0`)
+    .update(JSON.stringify(state.loaderData ?? null))
+    .update("\0")
+    .update(JSON.stringify(state.actionData ?? null))
+    .digest("base64url");
+}
+
+export function getRendered(key: string): Rendered | undefined {
+  const hit = entries.get(key);
+  if (hit) {
+    entries.delete(key);
+    entries.set(key, hit);
+  }
+  return hit;
+}
+
+export function putRendered(key: string, html: Buffer): Rendered {
+  const entry: Rendered = { html, gzip: null };
+  const old = entries.get(key);
+  if (old) bytes -= old.html.length + (old.gzip?.length ?? 0);
+  entries.set(key, entry);
+  bytes += html.length;
+  for (const [k, e] of entries) {
+    if (bytes <= MAX_BYTES) break;
+    entries.delete(k);
+    bytes -= e.html.length + (e.gzip?.length ?? 0);
+  }
+  return entry;
+}
+
+/** The body for this request: gzipped once (and kept) when the client takes gzip. */
+export function renderedBody(entry: Rendered, request: Request, headers: Headers): Buffer {
+  headers.append("Vary", "Accept-Encoding");
+  if (!/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) return entry.html;
+  if (!entry.gzip) {
+    entry.gzip = zlib.gzipSync(entry.html, { level: 6 });
+    bytes += entry.gzip.length;
+  }
+  headers.set("Content-Encoding", "gzip");
+  return entry.gzip;
+}
