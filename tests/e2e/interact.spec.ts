@@ -245,6 +245,29 @@ test("save and unsave a post", async ({ page, context, jsEnabled }) => {
   await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute("aria-pressed", "false");
 });
 
+test("a card's comments toggle expands the thread in place (JS) or opens the post's thread (no JS)", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const user = makeUser();
+  const word = `tgl${Date.now().toString(36)}`;
+  const quiet = makePost({ userId: author.id, title: `${word} quiet` });
+  const busy = makePost({ userId: author.id, title: `${word} busy` });
+  comment({ postId: busy.id, userId: author.id, content: "The first comment here" });
+  await loginAs(context, user.id);
+  await open(page, `/?sort=new&q=${word}`, jsEnabled);
+  const busyCard = page.locator(`#post-${busy.id}`);
+  if (!jsEnabled) {
+    await busyCard.getByRole("link", { name: "1 comment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${busy.id}#comments$`));
+    await expect(page.locator("#comments")).toContainText("The first comment here");
+    return;
+  }
+  await busyCard.getByRole("button", { name: "1 comment" }).click();
+  await expect(busyCard.getByRole("button", { name: "1 comment" })).toHaveAttribute("aria-expanded", "true");
+  await expect(busyCard).toContainText("The first comment here");
+  await page.locator(`#post-${quiet.id}`).getByRole("button", { name: "0 comments" }).click();
+  await expect(toast(page)).toContainText("No comments yet");
+});
+
 test("visitors are asked to sign in and come back to where they were", async ({ page, context, jsEnabled }) => {
   const author = makeUser();
   const post = makePost({ userId: author.id });
