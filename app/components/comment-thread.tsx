@@ -5,7 +5,8 @@ import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
 import { COMMENT_MESSAGES, commentError, commentLimits, parseId } from "~/lib/schemas/interact.ts";
 import { Avatar } from "./avatar.tsx";
-import { JsField, useHydrated, useInteractionReply } from "./interaction.tsx";
+import { useHydrated } from "./hooks.ts";
+import { JsField, useInteractionReply } from "./interaction.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type ThreadViewer = { id: number; username: string } | null;

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatCount } from "~/lib/format.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { CommentThread, type ThreadViewer } from "./comment-thread.tsx";
-import { useHydrated } from "./interaction.tsx";
+import { useHydrated } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
 
 type RootData = { user: { id: number; username: string } | null; timeZone: string } | undefined;

@@ -1,14 +1,9 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "./hooks.ts";
 import { useNavigate, type FetcherWithComponents } from "react-router";
 import { JS_FIELD, type ActionReply } from "~/lib/interact.ts";
 import { showToast } from "./toaster.tsx";
 
-const noop = () => () => {};
-
-/** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
-}
 
 /**
  * Inside a fetcher form: once hydrated it tells the action to answer data (JS on). Before

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "~/lib/categories.ts";
 import { formatCount, formatDate } from "~/lib/format.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "./hooks.ts";
 import { POST_LIMITS } from "~/lib/schemas/post.ts";
 import { commentPageAnchor, SHARE_PARAM, SHARE_TEXTS, type ShareDialogData, type ShareValues } from "~/lib/share.ts";
 import type { FetchedComment, VideoDetails } from "~/lib/video.ts";

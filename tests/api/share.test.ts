@@ -96,6 +96,9 @@ describe("POST /api/posts", () => {
     expect(getUserById({ id: user.id })?.postsCount).toBe(1);
     const row = getDb().select().from(posts).where(eq(posts.id, post.id)).get();
     expect(row?.hot).toBeGreaterThan(0);
+    // The new post is the newest: first under New.
+    const newest = await (await fetch(`${server.url}/api/posts?sortBy=new&limit=1`)).json();
+    expect(newest.map((p: { id: number }) => p.id)).toEqual([post.id]);
   });
 
   it("accepts the caller's own userId, in either form, and the optional fields left out", async () => {
