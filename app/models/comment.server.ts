@@ -3,15 +3,15 @@ import { getDb } from "#db/client.server.ts";
 import { comments, notifications, posts, users, votes } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
+import { prepared } from "./prepared.server.ts";
 
 export type { CommentView };
 
 export const DELETED_TEXT = "[deleted]";
 
-/** Every comment of a post, oldest first, flat with parentId; two queries whatever the size. */
-export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
-  const db = getDb();
-  const rows = db
+// The post page's thread: prepared once per connection (the query shape never changes).
+const threadStatements = prepared((db) => ({
+  rows: db
     .select({
       id: comments.id,
       postId: comments.postId,
@@ -26,19 +26,26 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.postId, postId))
+    .where(eq(comments.postId, sql.placeholder("postId")))
     .orderBy(asc(comments.createdAt), asc(comments.id))
-    .all();
+    .prepare(),
+  viewerVotes: db
+    .select({ commentId: votes.commentId, isUpvote: votes.isUpvote })
+    .from(votes)
+    .innerJoin(comments, eq(comments.id, votes.commentId))
+    .where(
+      and(eq(votes.userId, sql.placeholder("viewerId")), eq(comments.postId, sql.placeholder("postId")), isNotNull(votes.commentId)),
+    )
+    .prepare(),
+}));
+
+/** Every comment of a post, oldest first, flat with parentId; two queries whatever the size. */
+export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
+  const statements = threadStatements();
+  const rows = statements.rows.all({ postId });
   const mine = new Map<number, boolean>();
   if (viewerId && rows.length > 0) {
-    for (const v of db
-      .select({ commentId: votes.commentId, isUpvote: votes.isUpvote })
-      .from(votes)
-      .innerJoin(comments, eq(comments.id, votes.commentId))
-      .where(and(eq(votes.userId, viewerId), eq(comments.postId, postId), isNotNull(votes.commentId)))
-      .all()) {
-      mine.set(v.commentId!, v.isUpvote);
-    }
+    for (const v of statements.viewerVotes.all({ viewerId, postId })) mine.set(v.commentId!, v.isUpvote);
   }
   return rows.map((r) => {
     const deleted = r.deletedAt !== null;
