@@ -152,7 +152,8 @@ export function seedDemo(
         const commentCount = i % 7 === 6 ? 0 : 1 + Math.floor(random() * 4);
         for (let c = 0; c < commentCount; c++) {
           const commenter = userIds[(authorIndex + c + 1) % userIds.length];
-          const at = createdAt + (c + 1) * 15 * 60_000;
+          // Comments follow their post, but never later than a few minutes ago.
+          const at = Math.min(createdAt + (c + 1) * 15 * 60_000, now - (40 - c * 5) * 60_000);
           const topId = tx
             .insert(comments)
             .values({ postId, userId: commenter, content: REPLIES[(i + c) % REPLIES.length], createdAt: new Date(at) })

@@ -5,6 +5,7 @@ import type { CommentView } from "~/lib/types.ts";
 import { CommentThread, type ThreadViewer } from "./comment-thread.tsx";
 import { useHydrated } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
+import { CommentIcon } from "./icons.tsx";
 
 type RootData = { user: { id: number; username: string } | null; timeZone: string } | undefined;
 type Loaded =
@@ -23,7 +24,7 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
   const [loaded, setLoaded] = useState<Loaded>({ status: "idle" });
   const label = (
     <>
-      <span aria-hidden="true">💬</span> {formatCount(count)} {count === 1 ? "comment" : "comments"}
+      <CommentIcon /> {formatCount(count)} {count === 1 ? "comment" : "comments"}
     </>
   );
 

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
+import { BellIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 /** SPEC §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */
@@ -127,7 +128,7 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
         aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
         className="relative inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-lg hover:bg-slate-100"
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {badge ? (
           <span
             data-testid="notification-badge"

@@ -9,6 +9,7 @@ describe("formatCount", () => {
     expect(formatCount(999_999)).toBe("999.9K");
     expect(formatCount(1_000_000)).toBe("1M");
     expect(formatCount(2_560_000)).toBe("2.5M");
+    expect(formatCount(1_600_000_000)).toBe("1.6B");
   });
 });
 

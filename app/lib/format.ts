@@ -1,6 +1,7 @@
-/** 1234 → "1.2K", 2500000 → "2.5M" (SPEC §9: K above 1,000, M above 1,000,000, one decimal). */
+/** 1234 → "1.2K", 2500000 → "2.5M", 1.6e9 → "1.6B" (SPEC §9: K above 1,000, M above 1,000,000, one decimal; B past a billion). */
 export function formatCount(n: number): string {
   const abs = Math.abs(n);
+  if (abs >= 1_000_000_000) return `${trimZero(n / 1_000_000_000)}B`;
   if (abs >= 1_000_000) return `${trimZero(n / 1_000_000)}M`;
   if (abs >= 1_000) return `${trimZero(n / 1_000)}K`;
   return String(n);
