@@ -29,21 +29,42 @@ app.use((req, res, next) => {
   next();
 });
 
+// Bodies are small here (forms and JSON): refuse big ones before anything reads them.
+const MAX_BODY_BYTES = 1024 * 1024;
+app.use((req, res, next) => {
+  const length = req.get("content-length");
+  if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+    return res.status(413).json({ message: "Request body is too large." });
+  }
+  // Browsers and scripts send Content-Length; a chunked body of unknown size is not accepted.
+  if (length === undefined && req.get("transfer-encoding")) {
+    return res.status(411).json({ message: "Content-Length is required." });
+  }
+  next();
+});
+
 // Cross-site writes are refused on every action and endpoint. Requests with neither
 // Origin nor Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them.
+const PUBLIC_HOST = (() => {
+  try {
+    return process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).host : null;
+  } catch {
+    return null;
+  }
+})();
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const site = req.get("sec-fetch-site");
   const origin = req.get("origin");
-  let crossSite = site === "cross-site" || site === "same-site";
+  let crossSite = site === "cross-site" || site === "same-site" || origin === "null";
   if (!crossSite && origin && origin !== "null") {
+    // Our own hosts: the one asked for, the proxy's forwarded one (when trusted) and PUBLIC_URL's.
+    const hosts = [req.get("host"), req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined, PUBLIC_HOST];
     try {
-      crossSite = new URL(origin).host !== req.get("host");
+      crossSite = !hosts.includes(new URL(origin).host);
     } catch {
       crossSite = true;
     }
-  } else if (origin === "null") {
-    crossSite = true;
   }
   if (crossSite) return res.status(403).json({ message: "Cross-site requests are not allowed." });
   next();

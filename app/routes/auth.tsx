@@ -137,6 +137,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "demo": {
+      const limit = checkRateLimit("demo-login", context.clientIp);
+      if (!limit.ok) {
+        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: retryAfterHeaders(limit) });
+      }
       const user = findDemoUser();
       if (!user) {
         return reply(intent, { status: "error", error: { "": ["The demo account is not available on this site."] } }, { status: 404 });

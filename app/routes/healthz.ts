@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
+import { pingDatabase } from "~/models/health.server.ts";
 
 // For self-hosters' monitors: 200 when the database answers.
 export function loader() {
   try {
-    getDb().get(sql`SELECT 1`);
+    pingDatabase();
     return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("healthz:", error);

@@ -73,10 +73,9 @@ export function findDemoUser(): UserRow | null {
   return user && user.username === DEMO_USERNAME ? user : null;
 }
 
-/** The site's origin for links in mail: PUBLIC_URL when set, else the origin of the request. */
-export function publicOrigin(request: Request): string {
-  const configured = getEnv().PUBLIC_URL;
-  return (configured ?? new URL(request.url).origin).replace(/\/+$/, "");
+/** The site's configured origin (PUBLIC_URL), or null when it is not set. */
+function configuredOrigin(): string | null {
+  return getEnv().PUBLIC_URL?.replace(/\/+$/, "") ?? null;
 }
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -91,10 +90,18 @@ export function requestPasswordReset({ email, request }: { email: string; reques
   const user = findUserByEmail({ email });
   if (!user) return { resetLink: null };
   const { token } = createPasswordResetToken({ userId: user.id });
-  const link = `${publicOrigin(request)}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
-  sendMail(passwordResetMail({ to: user.email, link, username: user.username })).catch((error: unknown) => {
-    console.error(`[mail] could not send the password reset mail to ${user.email}:`, error);
-  });
+  const query = new URLSearchParams({ token, email: user.email });
+  const origin = configuredOrigin();
+  if (origin) {
+    sendMail(passwordResetMail({ to: user.email, link: `${origin}/reset-password?${query}`, username: user.username })).catch(
+      (error: unknown) => console.error(`[mail] could not send the password reset mail to ${user.email}:`, error),
+    );
+  } else {
+    // Without PUBLIC_URL the only origin is the request's Host header, which the caller controls:
+    // a mailed link could carry the token to another site. So it goes to the server log only.
+    console.warn(`[mail] PUBLIC_URL is not set, so no reset mail is sent. Reset link for ${user.email}: /reset-password?${query}`);
+  }
+  const link = `${origin ?? new URL(request.url).origin}/reset-password?${query}`;
   return { resetLink: getEnv().RESET_LINK_IN_RESPONSE ? link : null };
 }
 

@@ -3,9 +3,9 @@ const TZ_COOKIE = "tz";
 /** The viewer's IANA time zone from the client-hint cookie, UTC until it is known. */
 export function getTimeZone(request: Request): string {
   const match = request.headers.get("Cookie")?.match(/(?:^|;\s*)tz=([^;]+)/);
-  if (!match) return "UTC";
-  const tz = decodeURIComponent(match[1]);
+  if (!match || match[1].length > 100) return "UTC";
   try {
+    const tz = decodeURIComponent(match[1]);
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return tz;
   } catch {

@@ -60,7 +60,8 @@ export function withAnchor(
   const url = new URL(path, "http://local.invalid");
   if (!keepTransient) for (const name of TRANSIENT_PARAMS) url.searchParams.delete(name);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${anchor ? `#${anchor}` : ""}`;
+  // Same-site paths only, whatever a crafted route param normalised to (e.g. "//evil.com").
+  return safeRedirect(`${url.pathname}${url.search}${anchor ? `#${anchor}` : ""}`);
 }
 
 /**

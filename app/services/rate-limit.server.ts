@@ -2,7 +2,7 @@ import { getEnv } from "./env.server.ts";
 import { jsonError } from "./http.server.ts";
 
 /** The account actions that are limited per client address (pages and API share one budget). */
-export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password";
+export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password" | "demo-login";
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number; message: string };
 
@@ -84,4 +84,19 @@ export function enforceRateLimit(action: LimitedAction, clientIp: string | undef
 export function retryAfterDocumentHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+let lookupLimiter: ReturnType<typeof createRateLimiter> | null | undefined;
+
+/**
+ * YouTube lookups through the JSON API, per member: six times the RATE_LIMIT budget (a lookup is a
+ * normal part of sharing), off when RATE_LIMIT is off. Each one spends the site's daily quota.
+ */
+export function enforceLookupLimit(userId: number) {
+  if (lookupLimiter === undefined) {
+    const config = parseRateLimit(getEnv().RATE_LIMIT);
+    lookupLimiter = config ? createRateLimiter({ limit: config.limit * 6, windowMs: config.windowMs }) : null;
+  }
+  const result = lookupLimiter?.hit(`lookup:${userId}`) ?? { ok: true as const };
+  if (!result.ok) throw jsonError(result.message, 429, retryAfterHeaders(result));
 }

@@ -1,10 +1,24 @@
 import { createCookie, redirect } from "react-router";
 import { ToastSchema, type Toast } from "~/lib/toast.ts";
+import { getEnv } from "./env.server.ts";
 
-const toastCookie = createCookie("chortle_toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+let cookie: ReturnType<typeof createCookie> | undefined;
+/** Signed (a toast only ever says what our own actions said) and Secure on https sites. */
+function toastCookieFor() {
+  const env = getEnv();
+  cookie ??= createCookie("chortle_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60,
+    secure: env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+  });
+  return cookie;
+}
 
 export async function toastHeader(toast: Toast): Promise<string> {
-  return toastCookie.serialize(Buffer.from(JSON.stringify(ToastSchema.parse(toast))).toString("base64url"));
+  return toastCookieFor().serialize(Buffer.from(JSON.stringify(ToastSchema.parse(toast))).toString("base64url"));
 }
 
 /** A 303 redirect that carries a flash toast (and any extra Set-Cookie headers). */
@@ -16,7 +30,7 @@ export async function redirectWithToast(url: string, toast: Toast, init: { heade
 
 /** Reads the flash toast and returns the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const raw = await toastCookie.parse(request.headers.get("Cookie"));
+  const raw = await toastCookieFor().parse(request.headers.get("Cookie"));
   if (typeof raw !== "string" || !raw) return { toast: null, headers: null };
   let toast: Toast | null = null;
   try {
@@ -25,6 +39,6 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
   } catch {
     toast = null;
   }
-  const headers = new Headers({ "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": await toastCookieFor().serialize("", { maxAge: 0 }) });
   return { toast, headers };
 }

@@ -340,6 +340,10 @@ describe("rate limits (RATE_LIMIT=3/60, per address)", () => {
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
   };
 
+  it("limits demo login too (each one starts a session)", async () => {
+    expectLimited(await attempts("/api/demo-login", {}, "10.0.0.5"));
+  });
+
   it("limits login, register, forgot-password and reset-password", async () => {
     expectLimited(await attempts("/api/login", { username: "someone", password: "whatever" }, "10.0.0.1"));
     expectLimited(

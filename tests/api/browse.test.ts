@@ -214,8 +214,8 @@ describe("GET /api/posts/{id} and /api/posts/{id}/comments", () => {
     expect(one.cache).toBe("no-store");
     expect(one.body).toMatchObject({ id: ids.p4, title: "Speedrun", username: "bob", author: { id: ids.bob } });
     expect(await getJson("/api/posts/999999")).toMatchObject({ status: 404, body: { message: "Post not found" } });
-    expect(await getJson("/api/posts/abc")).toMatchObject({ status: 400, body: { message: "Invalid post id" } });
-    expect(await getJson("/api/posts/0")).toMatchObject({ status: 400, body: { message: "Invalid post id" } });
+    expect(await getJson("/api/posts/abc")).toMatchObject({ status: 404, body: { message: "Post not found" } });
+    expect(await getJson("/api/posts/0")).toMatchObject({ status: 404, body: { message: "Post not found" } });
   });
 
   it("answers the comments flat, oldest first, replies by parentId", async () => {

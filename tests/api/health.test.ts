@@ -29,4 +29,42 @@ describe("the server shell", () => {
     const script = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual" });
     expect(script.status).toBe(303);
   });
+
+  it("refuses bodies over 1 MB and chunked bodies of unknown size", async () => {
+    const big = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "x".repeat(1024 * 1024 + 1),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe("Request body is too large.");
+    const chunked = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode("{}"));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+
+  it("takes an Origin equal to PUBLIC_URL as same-site behind a proxy that rewrites Host", async () => {
+    const proxied = await startServer({ PUBLIC_URL: "https://chortle.example" });
+    try {
+      const res = await fetch(`${proxied.url}/logout`, {
+        method: "POST",
+        headers: { Origin: "https://chortle.example" },
+        redirect: "manual",
+      });
+      expect(res.status).toBe(303);
+      const other = await fetch(`${proxied.url}/logout`, { method: "POST", headers: { Origin: "https://other.example" } });
+      expect(other.status).toBe(403);
+    } finally {
+      await proxied.stop();
+    }
+  });
 });

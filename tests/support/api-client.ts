@@ -97,12 +97,13 @@ export class ApiClient {
   }
 }
 
-const toastCookie = createCookie("chortle_toast");
-
-/** The flash toast a response sets, or null. */
+/** The flash toast a response sets, or null (read without checking the cookie's signature). */
 export async function readToast(res: Response): Promise<{ type: string; title: string; description?: string } | null> {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("chortle_toast="));
   if (!header) return null;
-  const raw = await toastCookie.parse(header.split(";")[0]);
-  return typeof raw === "string" && raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : null;
+  // A signed React Router cookie: base64(JSON(value)) + "." + signature.
+  const signed = decodeURIComponent(header.split(";")[0].slice("chortle_toast=".length));
+  if (!signed) return null;
+  const raw = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
+  return raw ? JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) : null;
 }

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import net from "node:net";
 import path from "node:path";
 
 export type RunningServer = {
@@ -13,16 +14,32 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/** A port that was free a moment ago (the server then binds it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-server-"));
   const databasePath = path.join(dir, "app.db");
   let output = "";
+  // Known up front so PUBLIC_URL (the origin of mailed links) can name it.
+  const port = env.PORT ?? String(await freePort());
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: "0",
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: "127.0.0.1",
       DATABASE_PATH: databasePath,
       SEED_DEMO: "false",

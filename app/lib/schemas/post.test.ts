@@ -64,5 +64,9 @@ describe("CreatePostSchema", () => {
     expect(CreatePostSchema.safeParse({ ...VALID, videoId: "unknown" }).success).toBe(true);
     expect(firstMessage({ ...VALID, videoThumbnail: "http://i.ytimg.com/x.jpg" })).toBe("Video thumbnail must be an https URL.");
     expect(firstMessage({ ...VALID, videoThumbnail: "data:image/png;base64,AAAA" })).toBe("Video thumbnail must be an https URL.");
+    expect(firstMessage({ ...VALID, videoThumbnail: "https://tracker.example/pixel.gif" })).toBe(
+      "Video thumbnail must be a YouTube image (i.ytimg.com).",
+    );
+    expect(firstMessage({ ...VALID, videoThumbnail: "https://i9.ytimg.com/vi/x/mqdefault.jpg" })).toBeUndefined();
   });
 });

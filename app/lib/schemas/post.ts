@@ -44,7 +44,11 @@ export const CreatePostSchema = z.object({
     .string({ error: "Video thumbnail must be an https URL." })
     .trim()
     .max(2000, "Video thumbnail must be at most 2000 characters.")
-    .pipe(z.url({ protocol: /^https$/, error: "Video thumbnail must be an https URL." })),
+    .pipe(z.url({ protocol: /^https$/, error: "Video thumbnail must be an https URL." }))
+    // Only YouTube's own image hosts: a thumbnail is shown to every visitor (and in link previews).
+    .refine((url) => /^(i\d?\.ytimg\.com|img\.youtube\.com)$/.test(new URL(url).hostname), {
+      message: "Video thumbnail must be a YouTube image (i.ytimg.com).",
+    }),
   // YouTube sends statistics as strings: both "123" and 123 are fine.
   videoViewCount: z
     .union([z.number(), z.string().trim().regex(/^\d+$/, VIEW_COUNT)], { error: VIEW_COUNT })

@@ -10,7 +10,8 @@ import { json, methodNotAllowed, requireApiActor, requireParamId } from "~/servi
 // GET /api/posts/{id}
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = PostIdSchema.safeParse(params.id);
-  if (!id.success) return jsonError("Invalid post id", 400);
+  // No post can have such an id: the SPEC client reads 404 as 'Post not found'.
+  if (!id.success) return jsonError("Post not found", 404);
   const viewerId = await getUserId(request);
   return jsonRead("Failed to fetch post", () => {
     const post = getPost({ id: id.data, viewerId });

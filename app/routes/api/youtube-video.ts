@@ -5,6 +5,7 @@ import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
 import { jsonError, noStore } from "~/services/http.server.ts";
 import { requireApiUser } from "~/services/session.server.ts";
+import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
 import { youtube, YouTubeError, type CommentPage } from "~/services/youtube.server.ts";
 
 const QuerySchema = z.object({
@@ -20,7 +21,8 @@ const QuerySchema = z.object({
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Members only: every lookup spends the site's daily YouTube quota.
-  await requireApiUser(request);
+  const user = await requireApiUser(request);
+  enforceLookupLimit(user.id);
   const videoId = parseVideoId(params.videoId);
   if (!videoId) return jsonError("Please enter a valid YouTube video URL", 400);
   const search = new URL(request.url).searchParams;
