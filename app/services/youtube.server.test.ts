@@ -181,9 +181,12 @@ describe("commentThreads.list", () => {
     expect(disabled.reason).toBe("commentsDisabled");
     expect(disabled.message).toBe("Comments are disabled for this video.");
     expect((await failure(c.getComments({ videoId: FAKE_VIDEOS.missing }))).reason).toBe("videoNotFound");
+    const before = fake.requests.length;
     const token = await failure(c.getComments({ videoId: FAKE_VIDEOS.funny, pageToken: "bm90LWEtdG9rZW4" }));
     expect(token.reason).toBe("invalidPageToken");
     expect(token.status).toBe(400);
+    // A token YouTube never gave us is refused here, without spending quota.
+    expect(fake.requests.slice(before).filter((r) => r.includes("bm90LWEtdG9rZW4"))).toEqual([]);
     expect((await failure(c.getComments({ videoId: FAKE_VIDEOS.quota }))).reason).toBe("quotaExceeded");
   });
 });

@@ -115,6 +115,16 @@ function toCount(value: unknown): number | null {
   return null;
 }
 
+// Page tokens YouTube gave us. Only these are sent back: a made-up token in a URL would otherwise
+// spend the site's quota on every request. Bounded; a restart forgets them ("load the comments again").
+const issuedPageTokens = new Set<string>();
+const MAX_ISSUED_TOKENS = 20_000;
+function rememberPageToken(token: string | null) {
+  if (!token) return;
+  if (issuedPageTokens.size >= MAX_ISSUED_TOKENS) issuedPageTokens.delete(issuedPageTokens.values().next().value!);
+  issuedPageTokens.add(token);
+}
+
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
 
 type Thumbs = Partial<Record<"default" | "medium" | "high" | "standard" | "maxres", { url?: string }>>;
@@ -281,12 +291,15 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
       pageToken?: string | null;
     }): Promise<CommentPage> {
       const size = String(Math.min(100, Math.max(1, Math.trunc(maxResults))));
+      if (pageToken && !issuedPageTokens.has(pageToken)) return Promise.reject(new YouTubeError("invalidPageToken"));
       return cached(`comments:${videoId}:${order}:${size}:${pageToken ?? ""}`, async () => {
         const params: Record<string, string> = { part: "snippet", videoId, order, maxResults: size, textFormat: "plainText" };
         if (pageToken) params.pageToken = pageToken;
         const body = (await callApi("commentThreads", params)) as { items?: ThreadItem[]; nextPageToken?: string };
         const comments = (Array.isArray(body.items) ? body.items : []).map(toComment).filter((c) => c !== null);
-        return { comments, nextPageToken: str(body.nextPageToken) };
+        const nextPageToken = str(body.nextPageToken);
+        rememberPageToken(nextPageToken);
+        return { comments, nextPageToken };
       });
     },
 
