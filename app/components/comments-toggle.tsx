@@ -1,13 +1,12 @@
 import { useCallback, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { formatCount } from "~/lib/format.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { CommentThread, type ThreadViewer } from "./comment-thread.tsx";
-import { useHydrated } from "./hooks.ts";
+import { useHydrated, useRootData } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
 import { CommentIcon } from "./icons.tsx";
 
-type RootData = { user: { id: number; username: string } | null; timeZone: string } | undefined;
 type Loaded =
   | { status: "idle" | "loading" | "error" }
   | { status: "ready"; comments: CommentView[]; now: number };
@@ -19,7 +18,7 @@ const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hov
 // refetching GET /api/posts/:id/comments each time it opens, with a toast when there are none.
 export function CommentsToggle({ postId, count }: { postId: number; count: number }) {
   const hydrated = useHydrated();
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: "idle" });
   const label = (
@@ -53,7 +52,7 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
       </Link>
     );
   }
-  const viewer: ThreadViewer = root?.user ? { id: root.user.id, username: root.user.username } : null;
+  const viewer: ThreadViewer = root.user ? { id: root.user.id, username: root.user.username } : null;
   return (
     <>
       <button
@@ -76,7 +75,7 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
               postId={postId}
               comments={loaded.comments}
               viewer={viewer}
-              timeZone={root?.timeZone ?? "UTC"}
+              timeZone={root.timeZone}
               now={loaded.now}
               onChange={() => void load({ announceEmpty: false })}
             />

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, notifications, posts, users, votes } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
@@ -64,20 +64,6 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
       myVote: vote === undefined ? null : vote ? "up" : "down",
     };
   });
-}
-
-/** The viewer's votes on many comments at once: commentId → isUpvote. */
-export function getViewerCommentVotes({ viewerId, commentIds }: { viewerId: number; commentIds: number[] }) {
-  const map = new Map<number, boolean>();
-  if (commentIds.length === 0) return map;
-  for (const v of getDb()
-    .select({ commentId: votes.commentId, isUpvote: votes.isUpvote })
-    .from(votes)
-    .where(and(eq(votes.userId, viewerId), inArray(votes.commentId, commentIds)))
-    .all()) {
-    map.set(v.commentId!, v.isUpvote);
-  }
-  return map;
 }
 
 export type CreateCommentResult =

@@ -1,4 +1,5 @@
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useFetcher } from "react-router";
+import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
 import { notificationHref } from "~/lib/notifications.ts";
@@ -45,8 +46,8 @@ export const action = interactionAction(
 );
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData("root") as { timeZone?: string } | undefined;
-  const timeZone = root?.timeZone ?? "UTC";
+  const root = useRootData();
+  const timeZone = root.timeZone;
   const { notifications } = loaderData;
   return (
     <section className="mx-auto max-w-2xl">

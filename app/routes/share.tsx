@@ -16,7 +16,8 @@ import {
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
 import { createPost } from "~/models/post-write.server.ts";
 import { resolveShareVideo } from "~/services/share-dialog.server.ts";
-import { getUser, safeRedirect } from "~/services/session.server.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { getUser } from "~/services/session.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 
 export function loader() {

@@ -3,7 +3,6 @@ import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/
 import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
 import type { UserRow } from "#db/schema.ts";
 import { getEnv } from "./env.server.ts";
-import { safeRedirect } from "~/lib/redirect.ts";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -99,4 +98,3 @@ export function publicSelf(user: UserRow): PublicUser {
   return toPublicUser(user, { withEmail: true });
 }
 
-export { safeRedirect };
