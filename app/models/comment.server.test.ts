@@ -7,9 +7,7 @@ import { createComment, deleteComment, listPostComments } from "./comment.server
 import { castVote } from "./vote.server.ts";
 
 function comment(input: Parameters<typeof createComment>[0]) {
-  const result = createComment(input);
-  if (!result.ok) throw new Error(result.reason);
-  return result.comment;
+  return createComment(input);
 }
 function commentsCount(postId: number) {
   return getDb().select({ n: posts.commentsCount }).from(posts).where(eq(posts.id, postId)).get()!.n;
@@ -70,12 +68,12 @@ describe("createComment", () => {
     const post = makePost({ userId: user.id });
     const other = makePost({ userId: user.id });
     const elsewhere = comment({ userId: user.id, postId: other.id, content: "elsewhere" });
-    expect(createComment({ userId: user.id, postId: 999999, content: "hello" })).toEqual({ ok: false, reason: "post_not_found" });
-    expect(createComment({ userId: user.id, postId: post.id, content: "hello", parentId: elsewhere.id })).toEqual({ ok: false, reason: "parent_not_found" });
+    expect(() => createComment({ userId: user.id, postId: 999999, content: "hello" })).toThrow(expect.objectContaining({ kind: "not_found", message: "Post not found" }));
+    expect(() => createComment({ userId: user.id, postId: post.id, content: "hello", parentId: elsewhere.id })).toThrow(expect.objectContaining({ kind: "not_found", message: "Comment not found" }));
     const gone = comment({ userId: user.id, postId: post.id, content: "to go" });
     comment({ userId: user.id, postId: post.id, content: "keeps it", parentId: gone.id });
     deleteComment({ id: gone.id, actorId: user.id });
-    expect(createComment({ userId: user.id, postId: post.id, content: "late", parentId: gone.id })).toEqual({ ok: false, reason: "parent_not_found" });
+    expect(() => createComment({ userId: user.id, postId: post.id, content: "late", parentId: gone.id })).toThrow(expect.objectContaining({ kind: "not_found", message: "Comment not found" }));
     expect(commentsCount(post.id)).toBe(liveComments(post.id));
   });
 });
@@ -86,8 +84,8 @@ describe("deleteComment", () => {
     const other = makeUser();
     const post = makePost({ userId: author.id });
     const c = comment({ userId: author.id, postId: post.id, content: "mine only" });
-    expect(deleteComment({ id: c.id, actorId: other.id })).toEqual({ status: "forbidden" });
-    expect(deleteComment({ id: 999999, actorId: author.id })).toEqual({ status: "not_found" });
+    expect(() => deleteComment({ id: c.id, actorId: other.id })).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => deleteComment({ id: 999999, actorId: author.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
     expect(stored(c.id)).toMatchObject({ id: c.id, deletedAt: null });
   });
 
@@ -97,12 +95,12 @@ describe("deleteComment", () => {
     const post = makePost({ userId: author.id });
     const c = comment({ userId: commenter.id, postId: post.id, content: "short lived" });
     castVote({ userId: author.id, commentId: c.id, isUpvote: true });
-    expect(deleteComment({ id: c.id, actorId: commenter.id })).toEqual({ status: "deleted", postId: post.id, mode: "hard" });
+    expect(deleteComment({ id: c.id, actorId: commenter.id })).toEqual({ postId: post.id, mode: "hard" });
     expect(stored(c.id)).toBeUndefined();
     expect(commentsCount(post.id)).toBe(0);
     expect(notesOf(author.id).filter((n) => n.commentId === c.id)).toEqual([]);
     expect(notesOf(commenter.id)).toEqual([]);
-    expect(deleteComment({ id: c.id, actorId: commenter.id })).toEqual({ status: "not_found" });
+    expect(() => deleteComment({ id: c.id, actorId: commenter.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 
   it("keeps a '[deleted]' placeholder while replies hang below it, then tidies it away", () => {
@@ -124,7 +122,7 @@ describe("deleteComment", () => {
     // The stored text is gone too, not only hidden.
     expect(getDb().select({ content: comments.content }).from(comments).where(eq(comments.id, top.id)).get()!.content).toBe("[deleted]");
     // Deleting twice is "not found".
-    expect(deleteComment({ id: top.id, actorId: user.id })).toEqual({ status: "not_found" });
+    expect(() => deleteComment({ id: top.id, actorId: user.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
 
     expect(deleteComment({ id: reply.id, actorId: replier.id })).toMatchObject({ mode: "hard" });
     expect(listPostComments({ postId: post.id })).toEqual([]);

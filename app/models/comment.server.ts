@@ -1,3 +1,4 @@
+import { forbidden, notFound } from "~/lib/problem.ts";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, notifications, posts, users, votes } from "#db/schema.ts";
@@ -66,15 +67,11 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
   });
 }
 
-export type CreateCommentResult =
-  | { ok: true; comment: CommentView }
-  | { ok: false; reason: "post_not_found" | "parent_not_found" };
-
 /**
  * A new comment (or a reply when parentId is set) by `userId`, in one immediate transaction with
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
  * post's author comment_on_post (once, and never for your own content). Content is already valid
- * (CommentSchema); replies go only to live comments of the same post.
+ * (CommentSchema); replies go only to live comments of the same post. Problem(not_found) otherwise.
  */
 export function createComment({
   userId,
@@ -86,11 +83,11 @@ export function createComment({
   postId: number;
   content: string;
   parentId?: number | null;
-}): CreateCommentResult {
+}): CommentView {
   return getDb().transaction(
-    (tx): CreateCommentResult => {
+    (tx): CommentView => {
       const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
-      if (!post) return { ok: false, reason: "post_not_found" };
+      if (!post) throw notFound("Post not found");
       let parentAuthor: number | null = null;
       if (parentId !== null) {
         const parent = tx
@@ -98,7 +95,7 @@ export function createComment({
           .from(comments)
           .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
           .get();
-        if (!parent) return { ok: false, reason: "parent_not_found" };
+        if (!parent) throw notFound("Comment not found");
         parentAuthor = parent.userId;
       }
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
@@ -114,8 +111,6 @@ export function createComment({
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
       return {
-        ok: true,
-        comment: {
           id: row.id,
           postId,
           userId,
@@ -127,17 +122,13 @@ export function createComment({
           createdAt: row.createdAt.toISOString(),
           isDeleted: false,
           myVote: null,
-        },
       };
     },
     { behavior: "immediate" },
   );
 }
 
-export type DeleteCommentResult =
-  | { status: "deleted"; postId: number; mode: "hard" | "soft" }
-  | { status: "not_found" }
-  | { status: "forbidden" };
+export type DeleteCommentResult = { postId: number; mode: "hard" | "soft" };
 
 /**
  * The author deletes a comment. Without replies it is gone (with its votes and notifications);
@@ -152,8 +143,8 @@ export function deleteComment({ id, actorId }: { id: number; actorId: number }):
         .from(comments)
         .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
         .get();
-      if (!comment) return { status: "not_found" };
-      if (comment.userId !== actorId) return { status: "forbidden" };
+      if (!comment) throw notFound("Comment not found");
+      if (comment.userId !== actorId) throw forbidden("You can only delete your own comments.");
       let mode: "hard" | "soft";
       if (hasReplies(tx, id)) {
         tx.update(comments).set({ deletedAt: new Date(), content: DELETED_TEXT }).where(eq(comments.id, id)).run();
@@ -165,7 +156,7 @@ export function deleteComment({ id, actorId }: { id: number; actorId: number }):
         mode = "hard";
       }
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} - 1` }).where(eq(posts.id, comment.postId)).run();
-      return { status: "deleted", postId: comment.postId, mode };
+      return { postId: comment.postId, mode };
     },
     { behavior: "immediate" },
   );

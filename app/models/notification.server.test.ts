@@ -44,10 +44,10 @@ describe("notifications", () => {
     const post = makePost({ userId: owner.id });
     castVote({ userId: stranger.id, postId: post.id, isUpvote: false });
     const [n] = listNotifications({ userId: owner.id });
-    expect(markNotificationRead({ id: n.id, userId: stranger.id })).toBeNull();
+    expect(() => markNotificationRead({ id: n.id, userId: stranger.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
     expect(markAllNotificationsRead({ userId: stranger.id })).toBe(0);
     expect(countUnread({ userId: owner.id })).toBe(1);
-    expect(markNotificationRead({ id: 999999, userId: owner.id })).toBeNull();
+    expect(() => markNotificationRead({ id: 999999, userId: owner.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 
   it("has a new_follower helper for the follows feature, silent for yourself", () => {

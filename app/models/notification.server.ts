@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/problem.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
 import { notifications, type NotificationType } from "#db/schema.ts";
@@ -127,15 +128,16 @@ export function countUnread({ userId }: { userId: number }): number {
   return row?.n ?? 0;
 }
 
-/** Marks one of the user's own notifications read; null when it is not theirs or does not exist. */
-export function markNotificationRead({ id, userId }: { id: number; userId: number }): NotificationView | null {
+/** Marks one of the user's own notifications read; Problem(not_found) when it is not theirs or does not exist. */
+export function markNotificationRead({ id, userId }: { id: number; userId: number }): NotificationView {
   const row = getDb()
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning()
     .get();
-  return row ? toView(row) : null;
+  if (!row) throw notFound("Notification not found");
+  return toView(row);
 }
 
 /** Marks every notification of the user read; returns how many changed. */

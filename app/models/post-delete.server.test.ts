@@ -17,8 +17,8 @@ describe("deletePost", () => {
     const author = makeUser();
     const other = makeUser();
     const post = makePost({ userId: author.id });
-    expect(deletePost({ id: post.id, actorId: other.id })).toEqual({ status: "forbidden" });
-    expect(deletePost({ id: 999999, actorId: author.id })).toEqual({ status: "not_found" });
+    expect(() => deletePost({ id: post.id, actorId: other.id })).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => deletePost({ id: 999999, actorId: author.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
     expect(count("posts", sql`id = ${post.id}`)).toBe(1);
   });
 
@@ -29,23 +29,22 @@ describe("deletePost", () => {
     const keep = makePost({ userId: author.id });
     expect(getDb().select().from(users).where(eq(users.id, author.id)).get()!.postsCount).toBe(2);
     const c = createComment({ userId: fan.id, postId: post.id, content: "great one" });
-    if (!c.ok) throw new Error("no comment");
-    createComment({ userId: author.id, postId: post.id, content: "thanks", parentId: c.comment.id });
+    createComment({ userId: author.id, postId: post.id, content: "thanks", parentId: c.id });
     castVote({ userId: fan.id, postId: post.id, isUpvote: true });
-    castVote({ userId: author.id, commentId: c.comment.id, isUpvote: true });
+    castVote({ userId: author.id, commentId: c.id, isUpvote: true });
     castVote({ userId: fan.id, postId: keep.id, isUpvote: true });
     savePost({ userId: fan.id, postId: post.id });
     expect(count("notifications", sql`post_id = ${post.id}`)).toBeGreaterThan(0);
 
-    expect(deletePost({ id: post.id, actorId: author.id })).toEqual({ status: "deleted" });
+    expect(deletePost({ id: post.id, actorId: author.id })).toEqual({ deleted: true });
     expect(count("posts", sql`id = ${post.id}`)).toBe(0);
     expect(count("comments", sql`post_id = ${post.id}`)).toBe(0);
-    expect(count("votes", sql`post_id = ${post.id} OR comment_id = ${c.comment.id}`)).toBe(0);
+    expect(count("votes", sql`post_id = ${post.id} OR comment_id = ${c.id}`)).toBe(0);
     expect(count("saves", sql`post_id = ${post.id}`)).toBe(0);
     expect(count("notifications", sql`post_id = ${post.id}`)).toBe(0);
     expect(getDb().select().from(users).where(eq(users.id, author.id)).get()!.postsCount).toBe(1);
     // The other post is untouched.
     expect(count("votes", sql`post_id = ${keep.id}`)).toBe(1);
-    expect(deletePost({ id: post.id, actorId: author.id })).toEqual({ status: "not_found" });
+    expect(() => deletePost({ id: post.id, actorId: author.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 });

@@ -27,8 +27,8 @@ describe("saves", () => {
 
   it("answers null for a post that does not exist", () => {
     const user = makeUser();
-    expect(savePost({ userId: user.id, postId: 999999 })).toBeNull();
-    expect(unsavePost({ userId: user.id, postId: 999999 })).toBeNull();
-    expect(isPostSaved({ userId: user.id, postId: 999999 })).toBeNull();
+    expect(() => savePost({ userId: user.id, postId: 999999 })).toThrow(expect.objectContaining({ kind: "not_found" }));
+    expect(() => unsavePost({ userId: user.id, postId: 999999 })).toThrow(expect.objectContaining({ kind: "not_found" }));
+    expect(() => isPostSaved({ userId: user.id, postId: 999999 })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 });

@@ -1,3 +1,4 @@
+import { Problem } from "~/lib/problem.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
@@ -88,9 +89,11 @@ export function isUsernameTaken({ username }: { username: string }): boolean {
   return Boolean(row);
 }
 
-export class DuplicateAccountError extends Error {
-  constructor(public field: "username" | "email") {
-    super(field === "username" ? "Username already exists" : "Email already exists");
+/** A taken username or e-mail: Problem("conflict") on its field (SPEC §8's server texts). */
+export class DuplicateAccountError extends Problem {
+  declare readonly field: "username" | "email";
+  constructor(field: "username" | "email") {
+    super("conflict", field === "username" ? "Username already exists" : "Email already exists", { field });
   }
 }
 

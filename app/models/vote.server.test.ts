@@ -71,7 +71,7 @@ describe("castVote on a post", () => {
 
   it("answers null for a post that does not exist and writes nothing", () => {
     const voter = makeUser();
-    expect(castVote({ userId: voter.id, postId: 987654, isUpvote: true })).toBeNull();
+    expect(() => castVote({ userId: voter.id, postId: 987654, isUpvote: true })).toThrow(expect.objectContaining({ kind: "not_found" }));
     expect(getDb().select().from(votes).where(eq(votes.userId, voter.id)).all()).toEqual([]);
   });
 
@@ -113,8 +113,7 @@ describe("castVote on a comment", () => {
     const voter = makeUser();
     const post = makePost({ userId: author.id, title: "Post with talk" });
     const created = createComment({ userId: commenter.id, postId: post.id, content: "What a line" });
-    if (!created.ok) throw new Error("comment not created");
-    const commentId = created.comment.id;
+    const commentId = created.id;
 
     expect(castVote({ userId: voter.id, commentId, isUpvote: true })).toMatchObject({ upvotes: 1, downvotes: 0, myVote: "up" });
     expect(getVote({ userId: voter.id, commentId })).toMatchObject({ isUpvote: true, commentId });
@@ -137,10 +136,9 @@ describe("castVote on a comment", () => {
     const user = makeUser();
     const post = makePost({ userId: user.id });
     const parent = createComment({ userId: user.id, postId: post.id, content: "parent here" });
-    if (!parent.ok) throw new Error("no parent");
-    createComment({ userId: user.id, postId: post.id, content: "a reply", parentId: parent.comment.id });
-    expect(deleteComment({ id: parent.comment.id, actorId: user.id })).toMatchObject({ mode: "soft" });
-    expect(castVote({ userId: user.id, commentId: parent.comment.id, isUpvote: true })).toBeNull();
+    createComment({ userId: user.id, postId: post.id, content: "a reply", parentId: parent.id });
+    expect(deleteComment({ id: parent.id, actorId: user.id })).toMatchObject({ mode: "soft" });
+    expect(() => castVote({ userId: user.id, commentId: parent.id, isUpvote: true })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 });
 

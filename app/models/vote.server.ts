@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, posts, users, votes } from "#db/schema.ts";
+import { notFound } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
 import { prepared } from "./prepared.server.ts";
 
@@ -138,9 +139,9 @@ function announceVote(
 /**
  * One vote by `userId` on a post or a comment, in one immediate transaction: the vote row, the
  * counters (and the post's score and hot rank), the author's notification and the one-time
- * trending notification. Null when the target does not exist (or the comment was deleted).
+ * trending notification. Problem(not_found) when the target does not exist (or the comment was deleted).
  */
-export function castVote({ userId, isUpvote, ...target }: { userId: number; isUpvote: boolean } & VoteTarget): VoteResult | null {
+export function castVote({ userId, isUpvote, ...target }: { userId: number; isUpvote: boolean } & VoteTarget): VoteResult {
   return getDb().transaction(
     () => (target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote)),
     { behavior: "immediate" },
@@ -158,10 +159,10 @@ function result(row: typeof votes.$inferSelect | null, change: VoteResult["chang
   };
 }
 
-function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult | null {
+function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult {
   const q = statements();
   const post = q.post.get({ postId });
-  if (!post) return null;
+  if (!post) throw notFound("Post not found");
   const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote);
   const counts = q.postCounters.get({ postId, up, down })!;
 
@@ -186,10 +187,10 @@ function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResu
   return result(row, change, counts);
 }
 
-function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult | null {
+function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult {
   const q = statements();
   const comment = q.comment.get({ commentId });
-  if (!comment) return null;
+  if (!comment) throw notFound("Comment not found");
   const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote);
   const counts = q.commentCounters.get({ commentId, up, down })!;
 

@@ -24,7 +24,8 @@ import {
 } from "~/services/auth.server.ts";
 import { getEnv } from "~/services/env.server.ts";
 import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
-import { requireAnonymous, startSession } from "~/services/session.server.ts";
+import { startSession } from "~/services/session.server.ts";
+import { requireAnonymous } from "~/services/guards.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
 

@@ -5,7 +5,8 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 import { notificationHref } from "~/lib/notifications.ts";
 import { NotificationFormSchema } from "~/lib/schemas/interact.ts";
 import type { ActionReply } from "~/lib/interact.ts";
-import { requireUser } from "~/services/session.server.ts";
+import { requireUser } from "~/services/guards.server.ts";
+import { isProblem, Problem } from "~/lib/problem.ts";
 import { fail, interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
@@ -32,12 +33,13 @@ export const action = interactionAction(
       markAllNotificationsRead({ userId: user.id });
       return succeed(ctx, { toast: { type: "success", title: "Success", description: "All notifications marked as read" } });
     }
-    const notification = markNotificationRead({ id: input.id, userId: user.id });
-    if (!notification) {
-      return fail(ctx, {
-        status: 404,
-        toast: { type: "error", title: "Error", description: "Failed to mark notification as read: Notification not found" },
-      });
+    let notification;
+    try {
+      notification = markNotificationRead({ id: input.id, userId: user.id });
+    } catch (error) {
+      // SPEC §8: 'Failed to mark notification as read: {message}'.
+      if (isProblem(error)) throw new Problem(error.kind, `Failed to mark notification as read: ${error.message}`);
+      throw error;
     }
     // Opening one goes to its post (a navigation, with or without JS); 'Mark as read' stays here.
     if (input.intent === "open") return succeed({ ...ctx, js: false }, { to: notificationHref(notification) });

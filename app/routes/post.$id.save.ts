@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/post.$id.save";
 import { savePost, unsavePost } from "~/models/save.server.ts";
-import { parseId, SaveFormSchema } from "~/lib/schemas/interact.ts";
-import { fail, interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { SaveFormSchema } from "~/lib/schemas/interact.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 
 // POST /post/:id/save with intent=save|unsave.
 
@@ -15,17 +17,12 @@ export function loader({ params }: Route.LoaderArgs) {
 export const action = interactionAction<{ id?: string }>(
   (params) => `/post/${params.id}`,
   async (ctx, params) => {
-    const anchor = `post-${params.id}`;
-    const user = await requireActor(ctx, anchor);
-    const postId = parseId(params.id);
-    const parsed = SaveFormSchema.safeParse({ intent: ctx.form.get("intent") });
-    const error = (status: number, description: string) => fail(ctx, { status, anchor, toast: { type: "error", title: "Error", description } });
-    if (postId === null) return error(404, "Post not found");
-    if (!parsed.success) return error(400, "Choose save or unsave");
-    const result = parsed.data.intent === "save" ? savePost({ userId: user.id, postId }) : unsavePost({ userId: user.id, postId });
-    if (!result) return error(404, "Post not found");
+    ctx.anchor = `post-${params.id}`;
+    const user = await requireActor(ctx);
+    const postId = requireId(params.id, "Post not found");
+    const { intent } = parseOrThrow(SaveFormSchema, { intent: ctx.form.get("intent") });
+    const result = intent === "save" ? savePost({ userId: user.id, postId }) : unsavePost({ userId: user.id, postId });
     return succeed<SavePayload>(ctx, {
-      anchor,
       toast: { type: "success", title: result.isSaved ? "Post saved" : "Post unsaved" },
       payload: { postId, isSaved: result.isSaved },
     });

@@ -7,7 +7,7 @@ import { PostCard } from "~/components/post-card.tsx";
 import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
-import { PostIdSchema } from "~/lib/schemas/browse.ts";
+import { parseId } from "~/lib/schemas/id.ts";
 import { listPostComments } from "~/models/comment.server.ts";
 import { getPost } from "~/models/post.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -38,13 +38,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = PostIdSchema.safeParse(params.id);
-  if (!id.success) throw data({ message: "Post not found" }, { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: "Post not found" }, { status: 404 });
   const user = await getUser(request);
   let post;
   let comments;
   try {
-    post = getPost({ id: id.data, viewerId: user?.id });
+    post = getPost({ id, viewerId: user?.id });
     comments = post ? listPostComments({ postId: post.id, viewerId: user?.id }) : [];
   } catch (error) {
     console.error("post page:", error);

@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/vote";
 import { castVote, type VoteResult } from "~/models/vote.server.ts";
-import { parseId, VoteFormSchema } from "~/lib/schemas/interact.ts";
-import { fail, formAnchor, interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { VoteFormSchema } from "~/lib/schemas/interact.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { formAnchor, interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 
 // POST /post/:id/vote and /comments/:id/vote (one module, two routes): direction=up|down.
 // The same direction again takes the vote back, the other one switches it.
@@ -27,20 +29,13 @@ export const action = interactionAction<{ id?: string }>(
   async (ctx, params) => {
     const kind = kindOf(ctx.request);
     const target = `${kind}-${params.id}`;
-    const anchor = formAnchor(ctx) ?? target;
-    const user = await requireActor(ctx, anchor);
-    const id = parseId(params.id);
-    const notFound = kind === "post" ? "Post not found" : "Comment not found";
-    if (id === null) return fail(ctx, { status: 404, toast: { type: "error", title: "Error", description: notFound } });
-    const parsed = VoteFormSchema.safeParse({ direction: ctx.form.get("direction") });
-    if (!parsed.success) {
-      return fail(ctx, { status: 400, anchor, toast: { type: "error", title: "Error", description: parsed.error.issues[0].message } });
-    }
-    const isUpvote = parsed.data.direction === "up";
+    ctx.anchor = formAnchor(ctx) ?? target;
+    const user = await requireActor(ctx);
+    const id = requireId(params.id, kind === "post" ? "Post not found" : "Comment not found");
+    const { direction } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction") });
+    const isUpvote = direction === "up";
     const result = kind === "post" ? castVote({ userId: user.id, postId: id, isUpvote }) : castVote({ userId: user.id, commentId: id, isUpvote });
-    if (!result) return fail(ctx, { status: 404, toast: { type: "error", title: "Error", description: notFound } });
     return succeed<VotePayload>(ctx, {
-      anchor,
       // With JS the arrows say it all; without JS the page reloads, so a toast confirms.
       toast: ctx.js ? undefined : voteToast(result),
       payload: { target, upvotes: result.upvotes, downvotes: result.downvotes, myVote: result.myVote },

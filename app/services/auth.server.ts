@@ -1,3 +1,4 @@
+import { Problem } from "~/lib/problem.ts";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema.ts";
@@ -20,12 +21,9 @@ import { passwordResetMail, sendMail } from "./mail.server.ts";
 import { hashPassword, hashPasswordSync, verifyPassword } from "./password.server.ts";
 
 /** A credential check that failed for a reason the user may read. */
-export class AuthError extends Error {
-  constructor(
-    message: string,
-    public status = 401,
-  ) {
-    super(message);
+export class AuthError extends Problem {
+  constructor(message: string, status: 400 | 401 = 401) {
+    super(status === 400 ? "invalid" : "unauthorized", message);
     this.name = "AuthError";
   }
 }

@@ -2,21 +2,17 @@ import { data, redirect } from "react-router";
 import type { UserRow } from "#db/schema.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts";
+import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { parseId } from "~/lib/schemas/interact.ts";
-import { jsonError, noStore } from "./http.server.ts";
-import { getUser, requireApiUser } from "./session.server.ts";
+import { AUTH_REQUIRED_TOAST, requireSelf, requireUser, signInPath } from "./guards.server.ts";
+import { getUser } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
-// The one pattern of every interaction action (votes, saves, comments, deletions):
+// The one pattern of every form action (votes, saves, comments, deletions, follows, admin forms):
 // JS on (a fetcher sent the hidden JS_FIELD): answer data for the fetcher, with the toast to show.
 // JS off: 303 back to the page the form was on (same-site Referer), to an anchor, with a flash toast.
-
-const AUTH_TOAST: Toast = {
-  type: "error",
-  title: "Authentication required",
-  description: "Please sign in to interact with comments.",
-};
+// A Problem thrown by a model, a schema or a guard is mapped here once: the fetcher gets its status
+// and message, a plain form gets 303 back with the error toast titled `ctx.failTitle`.
 
 export type Interaction = {
   request: Request;
@@ -25,6 +21,12 @@ export type Interaction = {
   js: boolean;
   /** The same-site page the form was on (path and query), or the fallback. */
   back: string;
+  /** Where on `back` to land (an element id), for success and failure alike. */
+  anchor?: string;
+  /** The title of the error toast when the action fails ('Failed to post comment' …). */
+  failTitle: string;
+  /** Extra query params on the way back after a failure (the no-JS comment box's draft …). */
+  failParams?: Record<string, string>;
 };
 
 /** Something that ends the action early: returned (not thrown) to React Router. */
@@ -65,12 +67,13 @@ export function withAnchor(
 }
 
 /**
- * Wraps an interaction action: reads the form once, works out where "back" is, and lets helpers
- * end the action early (sign-in needed, someone else's userId) by throwing a Stop.
+ * Wraps a form action: reads the form once, works out where "back" is, lets helpers end the action
+ * early (sign-in needed) and maps every Problem the handler throws to the failure answer.
  */
 export function interactionAction<P extends Record<string, string | undefined>>(
   fallback: (params: P) => string,
   handler: (ctx: Interaction, params: P) => Promise<unknown> | unknown,
+  { failTitle = "Error" }: { failTitle?: string } = {},
 ) {
   return async ({ request, params }: { request: Request; params: P }) => {
     let form: FormData;
@@ -84,39 +87,41 @@ export function interactionAction<P extends Record<string, string | undefined>>(
       form,
       js: form.get(JS_FIELD) === "1",
       back: refererPath(request) ?? fallback(params),
+      failTitle,
     };
     try {
       return await handler(ctx, params);
     } catch (error) {
       if (error instanceof Stop) return error.value;
+      if (isProblem(error)) return failWith(ctx, error);
       throw error;
     }
   };
 }
 
 /**
- * The signed-in user acting. A visitor is sent to /auth (coming back to this page and anchor
- * afterwards) with 'Authentication required'; a form naming another userId is refused (403).
+ * The signed-in user acting, through the one guard. A visitor is sent to /auth (coming back to this
+ * page and anchor afterwards) with 'Authentication required' — a fetcher gets that as a 401 reply to
+ * follow; a form naming another userId is refused (403) by `requireSelf`.
  */
-export async function requireActor(ctx: Interaction, anchor?: string): Promise<UserRow> {
-  const user = await getUser(ctx.request);
-  if (!user) {
-    const redirectTo = `/auth?${new URLSearchParams({ redirectTo: withAnchor(ctx.back, anchor, { keepTransient: true }) })}`;
-    if (ctx.js) {
-      throw new Stop(
-        data<ActionReply>({ ok: false, message: AUTH_TOAST.description!, authRequired: true, redirectTo, toast: AUTH_TOAST }, { status: 401 }),
-      );
+export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRED_TOAST): Promise<UserRow> {
+  const redirectTo = withAnchor(ctx.back, ctx.anchor, { keepTransient: true });
+  let user: UserRow | null;
+  if (ctx.js) {
+    user = await getUser(ctx.request);
+    if (!user) {
+      const reply: ActionReply = { ok: false, message: toast.description ?? toast.title, authRequired: true, redirectTo: signInPath(redirectTo), toast };
+      throw new Stop(data(reply, { status: 401 }));
     }
-    throw new Stop(await redirectWithToast(redirectTo, AUTH_TOAST));
+  } else {
+    user = await requireUser(ctx.request, { redirectTo, toast });
   }
-  const claimed = ctx.form.get("userId");
-  if (typeof claimed === "string" && claimed !== "" && claimed !== String(user.id)) {
-    const message = "You can only act as yourself.";
-    throw new Stop(
-      ctx.js
-        ? data<ActionReply>({ ok: false, message, toast: { type: "error", title: "Error", description: message } }, { status: 403 })
-        : new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
-    );
+  try {
+    requireSelf(user, ctx.form.get("userId"));
+  } catch (error) {
+    // Only a tampered form names someone else: a plain 403, no way back to offer.
+    if (!ctx.js && isProblem(error)) throw new Stop(new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+    throw error;
   }
   return user;
 }
@@ -124,7 +129,7 @@ export async function requireActor(ctx: Interaction, anchor?: string): Promise<U
 /** Success: data for the fetcher, or 303 back to the anchor with the toast. */
 export async function succeed<T extends object>(
   ctx: Interaction,
-  { toast, anchor, to, payload }: { toast?: Toast; anchor?: string; to?: string; payload?: T },
+  { toast, anchor = ctx.anchor, to, payload }: { toast?: Toast; anchor?: string; to?: string; payload?: T },
 ) {
   if (ctx.js) return data<ActionReply<T>>({ ok: true, ...(payload ?? ({} as T)), ...(toast ? { toast } : {}) });
   const target = to ?? withAnchor(ctx.back, anchor);
@@ -137,33 +142,13 @@ export async function succeed<T extends object>(
  */
 export async function fail(
   ctx: Interaction,
-  { status, toast, anchor, params }: { status: number; toast: Toast; anchor?: string; params?: Record<string, string> },
+  { status, toast, anchor = ctx.anchor, params = ctx.failParams }: { status: number; toast: Toast; anchor?: string; params?: Record<string, string> },
 ) {
   if (ctx.js) return data<ActionReply>({ ok: false, message: toast.description ?? toast.title, toast }, { status });
   return redirectWithToast(withAnchor(ctx.back, anchor, { params }), { ...toast, type: "error" });
 }
 
-// ---- JSON endpoints (SPEC §7) ----
-
-/** The signed-in user (401 otherwise); a body naming another userId is refused with 403. */
-export async function requireApiActor(request: Request, claimedUserId?: number): Promise<UserRow> {
-  const user = await requireApiUser(request);
-  if (claimedUserId !== undefined && claimedUserId !== user.id) throw jsonError("You can only act as yourself.", 403);
-  return user;
-}
-
-/** 405 for a method an endpoint does not answer. */
-export function methodNotAllowed(allowed: string) {
-  return jsonError("Method not allowed", 405, { Allow: allowed });
-}
-
-/** A route param as an id, or a 404 with `message`. */
-export function requireParamId(value: string | undefined, message: string): number {
-  const id = parseId(value);
-  if (id === null) throw jsonError(message, 404);
-  return id;
-}
-
-export function json(body: unknown, status = 200) {
-  return Response.json(body, { status, headers: noStore });
+/** The form mapper: a Problem becomes the error toast `failTitle` / its message, with its status. */
+export function failWith(ctx: Interaction, problem: Problem) {
+  return fail(ctx, { status: problem.status, toast: { type: "error", title: ctx.failTitle, description: problem.message } });
 }

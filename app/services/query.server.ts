@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { jsonError, noStore } from "./http.server.ts";
+import { isProblem } from "~/lib/problem.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
+import { jsonError, noStore, problemJson } from "./http.server.ts";
 
 /** Parses a request's query string with a schema; a failure is a 400 carrying the first message. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
@@ -9,12 +10,16 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   return result.data;
 }
 
-/** A JSON read: the value with no-store, or a logged 500 with SPEC §8's message instead of a stack. */
+/**
+ * A JSON read: the value with no-store; a Problem is its status and {message}; anything else a
+ * logged 500 with SPEC §8's message instead of a stack.
+ */
 export function jsonRead(failure: string, read: () => unknown): Response {
   try {
     return Response.json(read(), { headers: noStore });
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isProblem(error)) return problemJson(error);
     console.error(`${failure}:`, error);
     return jsonError(failure, 500);
   }

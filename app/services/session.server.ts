@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie } from "react-router";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server.ts";
 import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
 import type { UserRow } from "#db/schema.ts";
@@ -49,32 +49,6 @@ export function getUser(request: Request): Promise<UserRow | null> {
 
 export async function getUserId(request: Request): Promise<number | null> {
   return (await getUser(request))?.id ?? null;
-}
-
-function currentPath(request: Request) {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-}
-
-/** The signed-in user, or a redirect to /auth that comes back here afterwards. */
-export async function requireUser(request: Request, { redirectTo }: { redirectTo?: string } = {}) {
-  const user = await getUser(request);
-  if (!user) {
-    const back = redirectTo ?? currentPath(request);
-    throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
-  }
-  return user;
-}
-
-export async function requireAnonymous(request: Request) {
-  if (await getUser(request)) throw redirect("/");
-}
-
-/** Answers a JSON 401 when nobody is signed in (for /api routes). */
-export async function requireApiUser(request: Request) {
-  const user = await getUser(request);
-  if (!user) throw Response.json({ message: "Authentication required. Please log in." }, { status: 401 });
-  return user;
 }
 
 /** Creates a session row and returns the Set-Cookie header value for it. */

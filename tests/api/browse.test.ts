@@ -230,9 +230,10 @@ describe("GET /api/posts/{id} and /api/posts/{id}/comments", () => {
       status: 404,
       body: { message: "Post not found" },
     });
+    // One id parser for every route: a malformed id names no post.
     expect(await getJson("/api/posts/x1/comments")).toMatchObject({
-      status: 400,
-      body: { message: "Invalid post id" },
+      status: 404,
+      body: { message: "Post not found" },
     });
   });
 });

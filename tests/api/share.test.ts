@@ -117,7 +117,7 @@ describe("POST /api/posts", () => {
     const other = await member();
     const res = await createPostRequest({ ...VALID, userId: other.user.id }, cookie);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: "You can only create posts as yourself." });
+    expect(await res.json()).toEqual({ message: "You can only act as yourself." });
     expect(getUserById({ id: user.id })?.postsCount).toBe(0);
     expect(getUserById({ id: other.user.id })?.postsCount).toBe(0);
   });

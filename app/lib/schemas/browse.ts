@@ -53,13 +53,6 @@ export const SearchQuerySchema = z.object({ q: query });
 /** GET /api/users/top/contributors */
 export const ContributorsQuerySchema = z.object({ limit: whole("limit", 1, 20, 5) });
 
-/** A post id in a path: digits only. */
-export const PostIdSchema = z
-  .string()
-  .regex(/^\d{1,15}$/, "Invalid post id")
-  .transform(Number)
-  .refine((n) => n > 0, "Invalid post id");
-
 const lenientLimit = (fallback: number) => z.coerce.number().int().min(1).max(MAX_LIST).catch(fallback);
 const lenientQuery = z
   .string()

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { IdSchema } from "./id.ts";
+
+export { IdSchema, parseId } from "./id.ts";
 
 // One set of rules for the forms (client and action) and the JSON endpoints (SPEC §5, §7).
 
@@ -14,21 +17,6 @@ export const REPLY_TOO_LONG = `Reply must be at most ${REPLY_MAX} characters`;
 
 /** The messages a no-JS validation failure may carry back in the URL (anything else is ignored). */
 export const COMMENT_MESSAGES: ReadonlySet<string> = new Set([COMMENT_TOO_SHORT, REPLY_TOO_SHORT, COMMENT_TOO_LONG, REPLY_TOO_LONG]);
-
-/** A positive integer id, as a JSON number or a form/URL string ("12"); never a boolean or "1e3". */
-export const IdSchema = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/)
-    .transform(Number),
-]);
-
-/** A route param as an id, or null for anything else ("abc", "0", "-1"). */
-export function parseId(value: string | undefined | null): number | null {
-  const result = IdSchema.safeParse(value ?? "");
-  return result.success ? result.data : null;
-}
 
 /** Bodies may name a userId; it only has to agree with the session (403 otherwise), never decides. */
 const ActingUser = { userId: IdSchema.optional() };
@@ -90,7 +78,7 @@ export const CommentApiSchema = z
   .superRefine(checkLength);
 
 /** The no-JS save button says which way it goes. */
-export const SaveFormSchema = z.object({ intent: z.enum(["save", "unsave"]) });
+export const SaveFormSchema = z.object({ intent: z.enum(["save", "unsave"], { error: "Choose save or unsave" }) });
 
 /** The /notifications page's forms. */
 export const NotificationFormSchema = z.discriminatedUnion("intent", [

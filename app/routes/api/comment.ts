@@ -1,18 +1,17 @@
 import type { Route } from "./+types/comment";
 import { deleteComment } from "~/models/comment.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { json, methodNotAllowed, requireApiActor, requireParamId } from "~/services/interact.server.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 
 // DELETE /api/comments/:id: the author only (403 for others).
 
 export const loader = () => methodNotAllowed("DELETE");
 
-export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-  const user = await requireApiActor(request);
-  const id = requireParamId(params.id, "Comment not found");
-  const result = deleteComment({ id, actorId: user.id });
-  if (result.status === "not_found") return jsonError("Comment not found", 404);
-  if (result.status === "forbidden") return jsonError("You can only delete your own comments.", 403);
-  return json({ message: "Comment deleted", softDeleted: result.mode === "soft" });
-}
+export const action = apiAction<Route.ActionArgs>({
+  DELETE: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: user.id });
+    return { message: "Comment deleted", softDeleted: result.mode === "soft" };
+  },
+});

@@ -2,11 +2,12 @@ import type { Route } from "./+types/forgot-password";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/services/auth.server.ts";
 import { getEnv } from "~/services/env.server.ts";
-import { jsonError, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/http.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 
 // POST /api/forgot-password {email}: the same answer whether or not an account has the address.
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = apiAction<Route.ActionArgs>({
+  POST: async ({ request, context }) => {
   const { email } = await parseJsonBody(request, ForgotPasswordSchema);
   enforceRateLimit("forgot-password", context.clientIp);
   const { resetLink } = requestPasswordReset({ email, request });
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return Response.json(body, { headers: noStore });
-}
+  },
+});
 
-export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });
+export const loader = () => methodNotAllowed("POST");

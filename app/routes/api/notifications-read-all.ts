@@ -1,13 +1,12 @@
 import type { Route } from "./+types/notifications-read-all";
 import { markAllNotificationsRead } from "~/models/notification.server.ts";
-import { json, methodNotAllowed, requireApiActor } from "~/services/interact.server.ts";
+import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 
 // PATCH /api/notifications/read-all.
 
 export const loader = () => methodNotAllowed("PATCH");
 
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-  const user = await requireApiActor(request);
-  return json({ success: true, updated: markAllNotificationsRead({ userId: user.id }) });
-}
+export const action = apiAction<Route.ActionArgs>({
+  PATCH: async ({ request }) => ({ success: true, updated: markAllNotificationsRead({ userId: (await requireApiUser(request)).id }) }),
+});

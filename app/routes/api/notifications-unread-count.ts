@@ -1,10 +1,8 @@
 import type { Route } from "./+types/notifications-unread-count";
 import { countUnread } from "~/models/notification.server.ts";
-import { json, requireApiActor } from "~/services/interact.server.ts";
+import { apiLoader } from "~/services/http.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/notifications/unread/count → {count}.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireApiActor(request);
-  return json({ count: countUnread({ userId: user.id }) });
-}
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => ({ count: countUnread({ userId: (await requireApiUser(request)).id }) }));

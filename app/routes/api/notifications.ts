@@ -1,10 +1,8 @@
 import type { Route } from "./+types/notifications";
 import { listNotifications } from "~/models/notification.server.ts";
-import { json, requireApiActor } from "~/services/interact.server.ts";
+import { apiLoader } from "~/services/http.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/notifications → the newest notifications of the signed-in user.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireApiActor(request);
-  return json(listNotifications({ userId: user.id }));
-}
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => listNotifications({ userId: (await requireApiUser(request)).id }));

@@ -5,7 +5,9 @@ import { getPost, listFeedPosts } from "~/models/post.server.ts";
 import { createPost } from "~/models/post-write.server.ts";
 import { jsonError, noStore, readJson } from "~/services/http.server.ts";
 import { jsonRead, parseQuery } from "~/services/query.server.ts";
-import { getUserId, requireApiUser } from "~/services/session.server.ts";
+import { getUserId } from "~/services/session.server.ts";
+import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
+import { Problem } from "~/lib/problem.ts";
 
 // GET /api/posts?sortBy=hot|new|top&timeframe=today|week|month|year|all&category=&q=&limit=&offset=
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,9 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError("Method not allowed.", 405, { Allow: "GET, POST" });
   const user = await requireApiUser(request);
   const body = await readJson(request);
-  const claimed = body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined;
-  if (claimed !== undefined && claimed !== null && String(claimed) !== String(user.id)) {
-    return jsonError("You can only create posts as yourself.", 403);
+  try {
+    requireSelf(user, body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined);
+  } catch (error) {
+    if (error instanceof Problem) return jsonError(error.message, error.status);
+    throw error;
   }
   const parsed = CreatePostSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid request.", 400);

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/reset-password";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordSchema } from "~/lib/schemas/auth.ts";
 import { resetPassword } from "~/services/auth.server.ts";
-import { jsonError, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/services/http.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 
 // POST /api/reset-password {token, email, newPassword} → {success, message}.
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = apiAction<Route.ActionArgs>({
+  POST: async ({ request, context }) => {
   const input = await parseJsonBody(request, ResetPasswordSchema);
   enforceRateLimit("reset-password", context.clientIp);
   const user = await resetPassword({ ...input, keepSessionToken: await getSessionToken(request) });
@@ -15,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { success: true, message: "Your password has been reset. You can now sign in with your new password." },
     { headers: noStore },
   );
-}
+  },
+});
 
-export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });
+export const loader = () => methodNotAllowed("POST");

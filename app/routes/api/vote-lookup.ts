@@ -1,18 +1,18 @@
 import type { Route } from "./+types/vote-lookup";
 import { getVote } from "~/models/vote.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { json, requireApiActor, requireParamId } from "~/services/interact.server.ts";
+import { forbidden } from "~/lib/problem.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { apiLoader } from "~/services/http.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/votes/user/:userId/post/:postId and …/comment/:commentId → the vote (with isUpvote) or
 // null. Only your own votes: another user's id is 403.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireApiActor(request);
-  const userId = requireParamId(params.userId, "User not found");
-  if (userId !== user.id) return jsonError("You can only view your own votes.", 403);
-  const vote =
-    "commentId" in params && params.commentId !== undefined
-      ? getVote({ userId, commentId: requireParamId(params.commentId, "Comment not found") })
-      : getVote({ userId, postId: requireParamId((params as { postId?: string }).postId, "Post not found") });
-  return json(vote);
-}
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) => {
+  const user = await requireApiUser(request);
+  const userId = requireId(params.userId, "User not found");
+  if (userId !== user.id) throw forbidden("You can only view your own votes.");
+  return "commentId" in params && params.commentId !== undefined
+    ? getVote({ userId, commentId: requireId(params.commentId, "Comment not found") })
+    : getVote({ userId, postId: requireId((params as { postId?: string }).postId, "Post not found") });
+});

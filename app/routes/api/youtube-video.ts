@@ -4,7 +4,7 @@ import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
 import { jsonError, noStore } from "~/services/http.server.ts";
-import { requireApiUser } from "~/services/session.server.ts";
+import { requireApiUser } from "~/services/guards.server.ts";
 import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
 import { youtube, YouTubeError, type CommentPage } from "~/services/youtube.server.ts";
 
