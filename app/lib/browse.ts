@@ -87,10 +87,11 @@ export type UserResult = { id: number; username: string; displayName: string; po
 export type TopContributor = { id: number; username: string; upvotes: number };
 export type CategoryCount = { name: string; slug: string; postsCount: number };
 
-/** The share dialog (built at /?share=1); visitors sign in first and come back to it. */
-export function shareDialogHref(signedIn: boolean): string {
-  return signedIn ? "/?share=1" : `/auth?${new URLSearchParams({ redirectTo: "/?share=1" })}`;
-}
+/**
+ * The share dialog (built at /?share=1). Visitors open it too: it shows them the 'Authentication
+ * Required' panel, whose 'Sign In to Continue' comes back to it (SPEC §2 Share dialog).
+ */
+export const SHARE_DIALOG_HREF = "/?share=1";
 
 /** The watch page of a video (SPEC §2: 'Watch on YouTube'). */
 export function youtubeWatchUrl(videoId: string): string {

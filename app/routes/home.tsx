@@ -13,7 +13,7 @@ import {
   FEED_STEP,
   MAX_LIST,
   pageClock,
-  shareDialogHref,
+  SHARE_DIALOG_HREF,
   TIMEFRAME_LABELS,
   TIMEFRAMES,
   type FeedSort,
@@ -146,7 +146,7 @@ function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | n
       </h2>
       {name ? <Avatar name={name} /> : null}
       <Link
-        to={shareDialogHref(signedIn)}
+        to={SHARE_DIALOG_HREF}
         className="flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-slate-600 hover:bg-slate-100"
       >
         Found a funny comment? Create Post
@@ -205,7 +205,7 @@ function FeedControls({ view }: { view: FeedView }) {
 function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
     <StatePanel title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <Link to={shareDialogHref(signedIn)} className={primaryButton}>
+      <Link to={SHARE_DIALOG_HREF} className={primaryButton}>
         Share a Comment
       </Link>
     </StatePanel>

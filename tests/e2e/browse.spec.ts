@@ -140,13 +140,11 @@ test.describe("home feed", () => {
     await expect(page.locator("article")).toHaveCount(15);
   });
 
-  test("the Create Post box and the sidebar lead visitors to sign in", async ({ page }) => {
+  test("the Create Post box opens the dialog (its sign-in panel) and the sidebar leads visitors to sign in", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute(
-      "href",
-      "/auth?redirectTo=%2F%3Fshare%3D1",
-    );
+    // SPEC §2: the box opens the share dialog, which shows visitors 'Authentication Required'.
+    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute("href", "/?share=1");
     const top = page.getByRole("region", { name: "Top Comments This Week" });
     await expect(top.getByRole("listitem")).toHaveCount(5);
     await expect(
