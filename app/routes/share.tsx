@@ -17,7 +17,7 @@ import {
   type ShareState,
 } from "~/lib/share.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
-import { requireUser } from "~/services/guards.server.ts";
+import { requireSelf, requireUser } from "~/services/guards.server.ts";
 import { sharePost } from "~/services/share-post.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 import { lookupVideo, videoIdFromUrl } from "~/services/video-resolver.server.ts";
@@ -39,6 +39,13 @@ export async function action({ request }: Route.ActionArgs) {
     redirectTo: back({}),
     toast: { type: "error", title: SHARE_TEXTS.authTitle, description: SHARE_TEXTS.authDescription },
   });
+  try {
+    requireSelf(user, form.get("userId"));
+  } catch (error) {
+    // Only a tampered form names someone else: a plain 403, as every other form answers it.
+    if (isProblem(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw error;
+  }
 
   const { values } = state;
   switch (intent) {

@@ -61,7 +61,7 @@ export function isBlank(content: unknown): boolean {
 
 const commentFields = {
   content: z.string({ error: "Comment cannot be empty" }).trim().min(1, "Comment cannot be empty"),
-  parentId: z.union([IdSchema, z.null()]).optional(),
+  parentId: IdSchema.nullish(),
 };
 
 function checkLength(value: { content: string; parentId?: number | null }, ctx: z.RefinementCtx) {

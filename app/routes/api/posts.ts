@@ -1,7 +1,7 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
 import { getPost, listFeedPosts } from "~/models/post.server.ts";
-import { apiAction, readJson } from "~/services/http.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";
 import { jsonRead, parseQuery } from "~/services/query.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
@@ -24,7 +24,7 @@ export const action = apiAction<Route.ActionArgs>(
     POST: async ({ request }) => {
       const user = await requireApiUser(request);
       const body = await readJson(request);
-      requireSelf(user, body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined);
+      requireSelf(user, claimedUserId(body));
       const { id } = await sharePost({ userId: user.id, submission: body });
       return getPost({ id, viewerId: user.id });
     },
