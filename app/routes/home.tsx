@@ -3,9 +3,10 @@ import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
-import { ModalLink } from "~/components/modal.tsx";
+import { ModalLink } from "~/components/ui/dialog.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import {
   FEED_PAGE,
   FEED_SORT_LABELS,
@@ -25,6 +26,7 @@ import { listFeedPosts } from "~/models/post.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
+import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -97,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-4">
         <h1 className="sr-only">Home feed</h1>
-        <CreatePostBox signedIn={Boolean(user)} name={user?.displayName ?? null} />
+        <CreatePostBox name={user?.displayName ?? null} />
         <FeedControls view={view} />
         {view.q ? (
           <p className="text-sm text-slate-700">
@@ -116,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               No results found for "{view.q}"
             </p>
           ) : (
-            <EmptyFeed signedIn={Boolean(user)} />
+            <EmptyFeed />
           )
         ) : (
           <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
@@ -135,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | null }) {
+function CreatePostBox({ name }: { name: string | null }) {
   return (
     <section
       aria-labelledby="create-post"
@@ -202,13 +204,11 @@ function FeedControls({ view }: { view: FeedView }) {
   );
 }
 
-function EmptyFeed({ signedIn }: { signedIn: boolean }) {
+function EmptyFeed() {
   return (
-    <StatePanel title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <Link to={SHARE_DIALOG_HREF} className={primaryButton}>
-        Share a Comment
-      </Link>
-    </StatePanel>
+    <EmptyState title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
+      <LinkButton to={SHARE_DIALOG_HREF}>Share a Comment</LinkButton>
+    </EmptyState>
   );
 }
 
@@ -276,7 +276,7 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
     <>
       <p className="mt-2 text-slate-700">Create a free account to keep reading: every Load More brings 5 more posts.</p>
       <div className="mt-4 flex justify-center gap-2">
-        <Link to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`} className={primaryButton}>
+        <Link to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`} className={buttonClass()}>
           Sign Up
         </Link>
         <Link
@@ -290,14 +290,7 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
   const { pathname, search } = useLocation();
-  return (
-    <StatePanel title="Error loading posts" message={routeErrorMessage(error, "Failed to fetch posts")} alert>
-      {/* A plain link: Retry reloads the page. */}
-      <a href={`${pathname}${search}`} className={primaryButton}>
-        Retry
-      </a>
-    </StatePanel>
-  );
+  return <GeneralErrorBoundary title="Error loading posts" fallback="Failed to fetch posts" actions={<RetryLink to={`${pathname}${search}`} />} />;
 }

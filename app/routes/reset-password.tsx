@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
 import { resetPassword } from "~/services/auth.server.ts";

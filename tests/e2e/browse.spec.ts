@@ -215,7 +215,7 @@ test.describe("post card", () => {
       videoTitle: "The video title",
       videoChannel: "The channel",
       videoViewCount: 2_560_000,
-      videoPublishedAt: new Date("2024-03-05T12:00:00Z"),
+      videoPublishedAt: "2024-03-05T12:00:00Z",
       upvotes: 1500,
       score: 1500,
     });
