@@ -159,6 +159,9 @@ export type ShareDialogData =
       commentsError: string | null;
     };
 
+/** The dialog as a signed-in member sees it. */
+export type OpenShareDialog = Extract<ShareDialogData, { signedIn: true }>;
+
 /** SPEC §2 / §5 / §8 texts of the dialog. */
 export const SHARE_TEXTS = {
   successTitle: "Success!",
