@@ -7,6 +7,8 @@ import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
 
 export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZone: string }) {
   const { values, errors, video } = share;
+  // Focus goes to the first field with a problem (the link's, else the title's).
+  const titleFirst = Boolean(errors.title && !errors.url);
   return (
     <Form method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
       <Hidden share={share} names={["text", "author", "category", "order", "pick"]} />
@@ -21,7 +23,7 @@ export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZon
           spellCheck={false}
           defaultValue={values.url}
           placeholder="https://www.youtube.com/watch?v=…"
-          data-autofocus
+          data-autofocus={titleFirst ? undefined : ""}
         />
       </Field>
       {share.apiError ? <ApiError message={share.apiError} keyNotConfigured={Boolean(video?.keyNotConfigured)} /> : null}
@@ -34,6 +36,7 @@ export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZon
           maxLength={POST_LIMITS.titleMax}
           defaultValue={values.title}
           placeholder="Give it a catchy title"
+          data-autofocus={titleFirst ? "" : undefined}
         />
       </Field>
       <div className="flex justify-end gap-2 pt-2">
