@@ -217,6 +217,9 @@ test("pages through the comments with 'Load More Comments' and sorts them by New
   await expect(list).toHaveCSS("overflow-y", "auto");
   await expect(radios(dialog)).toHaveCount(100);
   await expect(radios(dialog).first()).toHaveAccessibleName(/I'm not crying/);
+  // Nothing picked yet: no 'Clear Selection' (nor, without JS, 'Use Selected Comment').
+  await expect(dialog.getByRole("button", { name: "Clear Selection" })).toBeHidden();
+  await expect(dialog.getByRole("button", { name: "Use Selected Comment" })).toBeHidden();
 
   // Typed text survives the round trips.
   await dialog.getByLabel("Comment text").fill("my own words");

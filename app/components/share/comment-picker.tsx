@@ -48,9 +48,10 @@ export function CommentPicker({
             </button>
           ))}
         </div>
-        <div className="flex gap-1">
+        {/* Shown only while a comment is picked. */}
+        <div className="hidden gap-1 group-has-[input:checked]:flex">
           {!hydrated ? (
-            <button type="submit" name="intent" value="pick" className={`${buttonClass({ variant: "secondary", size: "sm" })} hidden group-has-[input:checked]:inline-block`}>
+            <button type="submit" name="intent" value="pick" className={buttonClass({ variant: "secondary", size: "sm" })}>
               Use Selected Comment
             </button>
           ) : null}
@@ -58,7 +59,7 @@ export function CommentPicker({
             type="submit"
             name="intent"
             value="clear"
-            className={`${buttonClass({ variant: "secondary", size: "sm" })} hidden group-has-[input:checked]:inline-block`}
+            className={buttonClass({ variant: "secondary", size: "sm" })}
             onClick={(event) => {
               event.preventDefault();
               onPick({ pick: "", text: "", author: "" });
