@@ -3,7 +3,8 @@ import type { Route } from "./+types/post.$id.comments";
 import { createComment } from "~/models/comment.server.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { commentLimits, CommentFormSchema, isBlank } from "~/lib/schemas/interact.ts";
+import { commentLimits, isBlank } from "~/lib/comment-rules.ts";
+import { CommentFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 
