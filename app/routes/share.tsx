@@ -26,7 +26,7 @@ export function loader() {
   return redirect("/?share=1");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const page = pageWithoutShare(new URL(safeRedirect(form.get("page"), "/"), "http://local.invalid"));
   const state = readShareState(form);
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
       videoId: videoIdFromUrl(values.url),
     };
     try {
-      const post = await sharePost({ userId: user.id, submission });
+      const post = await sharePost({ userId: user.id, ip: context.clientIp, submission });
       return redirectWithToast(`/post/${post.id}`, {
         type: "success",
         title: SHARE_TEXTS.successTitle,

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { createSession } from "~/models/session.server.ts";
 import { createUser, getUserById } from "~/models/user.server.ts";
 import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, startYouTubeFake, TOP_COMMENT, type YouTubeFake } from "../fixtures/youtube-fake.ts";
+import { readToast } from "../support/api-client.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const SECRET = "contract-test-session-secret-0123456789";
@@ -416,5 +417,37 @@ describe("POST /share (the dialog's action)", () => {
       const res = await shareAction({ page, intent: "back" }, cookie);
       expect(res.headers.get("location")).toMatch(/^\/\?share=1/);
     }
+  });
+});
+
+describe("the share budget (10 shares an hour per member, README Limits)", () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer({ DATABASE_PATH: process.env.DATABASE_PATH!, SESSION_SECRET: SECRET, RATE_LIMIT: "10/60", TRUST_PROXY: "loopback", YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_API_BASE_URL: fake.apiBaseUrl, YOUTUBE_OEMBED_URL: fake.oembedUrl });
+  });
+  afterAll(() => limited?.stop());
+
+  it("is one budget for the dialog's form and POST /api/posts, spent before YouTube is asked", async () => {
+    const { cookie } = await member();
+    const headers = { Cookie: cookie, "X-Forwarded-For": "10.8.0.1" };
+    const viaApi = (body: unknown) =>
+      fetch(`${limited.url}/api/posts`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const viaForm = (fields: Record<string, string>) =>
+      fetch(`${limited.url}/share`, { method: "POST", redirect: "manual", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const lookups = fake.requests.length;
+    // Ten refused shares (no title) spend the budget, five on each path, without a lookup.
+    for (let i = 0; i < 5; i++) {
+      expect((await viaApi({ ...VALID, title: "" })).status).toBe(400);
+      expect((await viaForm({ intent: "create", page: "/", url: `https://youtu.be/${FAKE_VIDEOS.funny}`, title: "", text: "x", author: "y", cat: "Comedy" })).status).toBe(303);
+    }
+    expect(fake.requests.length).toBe(lookups);
+    const api = await viaApi(VALID);
+    expect(api.status).toBe(429);
+    expect((await api.json()).message).toMatch(/^Too many requests\./);
+    const form = await viaForm({ intent: "create", page: "/", url: `https://youtu.be/${FAKE_VIDEOS.funny}`, title: "A fine title", text: "x", author: "y", cat: "Comedy" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toMatch(/^\/\?share=1&step=2/);
+    expect((await readToast(form))?.description).toMatch(/^Too many requests\./);
+    expect(fake.requests.length).toBe(lookups);
   });
 });

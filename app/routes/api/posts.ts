@@ -21,13 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 // ignored: the server looks the video up itself.
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: async ({ request }) => {
+    POST: async ({ request, context }) => {
       const user = await requireApiUser(request);
       const body = await readJson(request);
       requireSelf(user, claimedUserId(body));
-      const { id } = await sharePost({ userId: user.id, submission: body });
+      const { id } = await sharePost({ userId: user.id, ip: context.clientIp, submission: body });
       return getPost({ id, viewerId: user.id });
     },
   },
-  { alsoAllow: ["GET"], status: { POST: 201 } },
+  // sharePost spends the 'post' budget itself (the share dialog's form spends the same).
+  { alsoAllow: ["GET"], status: { POST: 201 }, limit: null },
 );
