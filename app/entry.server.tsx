@@ -4,11 +4,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./services/startup.server.ts";
+import { startMaintenance, stopMaintenance } from "./services/maintenance.server.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
+startMaintenance();
+
+/** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
+export function shutdown() {
+  stopMaintenance();
+  closeDb();
+}
 
 export const streamTimeout = 5_000;
 

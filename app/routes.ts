@@ -24,6 +24,9 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
+  // Accounts: sessions and password (issue 12).
+  route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
+
   ...prefix("api", [
     // accounts
     route("user", "routes/api/user.ts"),

@@ -6,12 +6,12 @@ import { publicSelf, startSession } from "~/services/session.server.ts";
 
 // POST /api/demo-login: signs in as the pre-made demo account (SPEC §6). Limited per address:
 // every call starts a session row.
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   enforceRateLimit("demo-login", context.clientIp);
   const user = findDemoUser();
   if (!user) return jsonError("The demo account is not available on this site.", 404);
   return Response.json(publicSelf(user), {
-    headers: { ...noStore, "Set-Cookie": await startSession(user.id) },
+    headers: { ...noStore, "Set-Cookie": await startSession(request, user.id) },
   });
 }
 
