@@ -13,7 +13,7 @@ import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
-import { useNonce } from "./components/nonce.tsx";
+import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
@@ -57,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e11d48" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
         <Meta />
         <Links />
