@@ -40,7 +40,7 @@ const visitorScreens = (postId: number) => [
   "/?sort=new",
   `/post/${postId}`,
   `/posts/${postId}`,
-  "/category/funny",
+  "/category/comedy",
   "/categories",
   "/search?q=comment",
   "/auth",
