@@ -26,6 +26,7 @@ export default [
 
   // Accounts: sessions and password (issue 12).
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
+  route("account/password", "routes/account.password.tsx"),
 
   ...prefix("api", [
     // accounts

@@ -122,3 +122,43 @@ describe("sign out everywhere else", () => {
     expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
   });
 });
+
+describe("change password (no-JS form)", () => {
+  const change = (cookie: string, form: Record<string, string>) => api.fetch("/account/password", { method: "POST", form, headers: { Cookie: cookie } });
+
+  it("refuses a wrong current password and a mismatched confirmation, with the messages on the page", async () => {
+    const alice = await register();
+    const wrong = await change(alice.cookie, { currentPassword: "not-my-password", newPassword: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Your current password is not correct.");
+    const mismatch = await change(alice.cookie, { currentPassword: PASSWORD, newPassword: "brand-new-1", confirmPassword: "brand-new-2" });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain("Passwords Don&#x27;t Match: Please make sure both passwords are identical.");
+    const short = await change(alice.cookie, { currentPassword: PASSWORD, newPassword: "abc", confirmPassword: "abc" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("Password Too Short: Password must be at least 6 characters long.");
+    // Nothing changed: the old password still signs in.
+    await login(alice.username);
+  });
+
+  it("changes the password, keeps this session and ends the others", async () => {
+    const alice = await register();
+    const phone = await login(alice.username);
+    const res = await change(alice.cookie, { currentPassword: PASSWORD, newPassword: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/account/password");
+    expect(await readToast(res)).toEqual({ type: "success", title: "Password changed", description: "Your password was changed; 1 other session was signed out." });
+    expect(await whoIs(alice.cookie)).toBe(alice.id);
+    expect(await whoIs(phone)).toBeNull();
+    const old = await api.fetch("/api/login", { method: "POST", json: { username: alice.username, password: PASSWORD } });
+    expect(old.status).toBe(401);
+    const fresh = await api.fetch("/api/login", { method: "POST", json: { username: alice.username, password: "brand-new-1" } });
+    expect(fresh.status).toBe(200);
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const res = await api.fetch("/account/password");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Faccount%2Fpassword/);
+  });
+});
