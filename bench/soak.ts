@@ -4,13 +4,22 @@
 // comments, replies, saves, new posts, deletions, sign-ins. Then the checks: no 5xx, no SQLITE_BUSY
 // in the server's log, every counter equal to COUNT(*) of its rows, no orphan rows, the -wal bounded.
 // Prints the request mix, req/s, p50/p99 per kind and the checks; exits 1 when a check fails.
-import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { counterMismatches, orphanRows, tableCounts } from "#db/integrity.ts";
 import { hashPasswordSync } from "~/services/password.server.ts";
-import { ApiClient, type ApiUser } from "../tests/support/api-client.ts";
-import { startServer } from "../tests/support/server.ts";
+import type { ApiUser } from "../tests/support/api-client.ts";
+
+// The server and this script share one fresh database file (the test side door writes members
+// and posts through the models); set before the side door is loaded.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-soak-"));
+process.env.DATABASE_PATH = path.join(dir, "soak.db");
+const { getDb, migrate } = await import("#db/client.server.ts");
+migrate(getDb());
+const { startApiServer } = await import("../tests/support/api-client.ts");
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WORKERS = process.env.SOAK_WORKERS ?? "2";
@@ -35,9 +44,8 @@ function pickKind(): Kind {
   return "read page";
 }
 
-const secret = crypto.randomBytes(24).toString("hex");
-const server = await startServer({ SESSION_SECRET: secret, WORKERS, RATE_LIMIT: "off" });
-const api = new ApiClient(server, secret);
+const api = await startApiServer({ WORKERS, RATE_LIMIT: "off" });
+const server = api.server;
 console.error(`Soak: ${WORKERS} workers at ${server.url}, ${CLIENTS} clients, ${SECONDS} s`);
 
 // Members with a real password (one hash serves all: it carries its own salt).
@@ -199,7 +207,6 @@ const busy = (logs.match(/SQLITE_BUSY|database is locked/g) ?? []).length;
 const mismatches = counterMismatches(api.db.$client);
 const orphans = orphanRows(api.db.$client);
 const counts = tableCounts(api.db.$client);
-api.db.$client.close();
 
 const checks: [string, boolean, string][] = [
   ["no 5xx", fiveHundreds === 0, String(fiveHundreds)],
@@ -218,4 +225,5 @@ console.log(`Database ${(health.databaseBytes / 1024).toFixed(0)} KB, -wal ${(he
 console.log("| check | result | detail |\n| --- | --- | --- |");
 for (const [name, ok, detail] of checks) console.log(`| ${name} | ${ok ? "pass" : "FAIL"} | ${detail} |`);
 await server.stop();
+fs.rmSync(dir, { recursive: true, force: true });
 process.exit(checks.every(([, ok]) => ok) ? 0 : 1);

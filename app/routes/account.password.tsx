@@ -2,12 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account.password";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
 import { changePassword } from "~/services/account.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
-import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders } from "~/services/rate-limit.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 
@@ -34,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
   if (submission.status !== "success") return data(submission.reply(HIDDEN), { status: 400 });
   // Guessing the current password is a sign-in attempt: the same limit.
-  const limit = checkRateLimit("login", context.clientIp);
-  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), { status: 429, headers: retryAfterHeaders(limit) });
+  const limit = await checkRateLimit("login", context.clientIp);
+  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), { status: 429, headers: rateLimitHeaders(limit) });
   try {
     const { endedSessions } = await changePassword({
       user,

@@ -1,15 +1,12 @@
 // WORKERS=2: two processes answer on one port over one SQLite file. A session ended through one
 // worker is refused by both at once (no per-worker session cache), and SIGTERM to the primary
 // stops every worker cleanly.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient } from "../support/api-client.ts";
-import { startServer } from "../support/server.ts";
+import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
 let api: ApiClient;
 beforeAll(async () => {
-  const secret = crypto.randomBytes(24).toString("hex");
-  api = new ApiClient(await startServer({ SESSION_SECRET: secret, WORKERS: "2" }), secret);
+  api = await startApiServer({ WORKERS: "2" });
 });
 afterAll(() => api?.stop());
 

@@ -31,7 +31,8 @@ function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-server-"));
-  const databasePath = path.join(dir, "app.db");
+  // The caller may name the database (API tests share their worker's file with the server).
+  const databasePath = env.DATABASE_PATH ?? path.join(dir, "app.db");
   let output = "";
   // Known up front so PUBLIC_URL (the origin of mailed links) can name it.
   const port = env.PORT ?? String(await freePort());
