@@ -24,6 +24,10 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
+  // Accounts: sessions and password (issue 12).
+  route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
+  route("account/password", "routes/account.password.tsx"),
+
   ...prefix("api", [
     // accounts
     route("user", "routes/api/user.ts"),
