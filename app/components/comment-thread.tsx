@@ -290,7 +290,13 @@ function CommentNode({ node, depth }: { node: Node; depth: number }) {
             [–]
           </span>
           <Avatar name={username} size="sm" />
-          <span className="font-semibold text-slate-900">{username}</span>
+          {!deleted && node.userId !== null ? (
+            <Link to={`/profile/${node.userId}`} className="font-semibold text-slate-900 hover:underline">
+              {username}
+            </Link>
+          ) : (
+            <span className="font-semibold text-slate-900">{username}</span>
+          )}
           <span aria-hidden="true">·</span>
           <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
           {total > 0 ? (

@@ -43,7 +43,13 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <header className="flex items-center gap-3">
-        <Avatar name={post.author.displayName} />
+        {post.author.id !== null ? (
+          <Link to={`/profile/${post.author.id}`} tabIndex={-1} aria-hidden="true">
+            <Avatar name={post.author.displayName} />
+          </Link>
+        ) : (
+          <Avatar name={post.author.displayName} />
+        )}
         <div className="min-w-0 flex-1 text-sm">
           {post.author.id !== null ? (
             <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">

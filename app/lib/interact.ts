@@ -3,8 +3,8 @@ import type { Toast } from "./toast.ts";
 /** The hidden field a hydrated fetcher form adds: "answer me data, not a redirect". */
 export const JS_FIELD = "_js";
 
-/** One-shot URL state of the thread (an open reply box, a no-JS validation message, its draft). */
-export const TRANSIENT_PARAMS = ["replyTo", "commentError", "draft"] as const;
+/** One-shot URL state (an open reply box, a no-JS validation message, its draft, a confirmation step). */
+export const TRANSIENT_PARAMS = ["replyTo", "commentError", "draft", "confirm"] as const;
 
 /** What an interaction action answers a fetcher. */
 export type ActionReply<T extends object = object> =

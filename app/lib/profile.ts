@@ -87,3 +87,6 @@ export const PROFILE_STALE_MS = 5_000;
 /** SPEC §9: 4 popular contributors on the profile. */
 export const PROFILE_CONTRIBUTORS = 4;
 export const BIO_MAX = 300;
+
+/** SPEC §2: an unknown (or malformed) profile id. */
+export const USER_NOT_FOUND = "User not found";

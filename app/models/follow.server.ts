@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
-import type { FollowState } from "~/lib/profile.ts";
+import { USER_NOT_FOUND, type FollowState } from "~/lib/profile.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post.server.ts";
@@ -13,7 +13,7 @@ import { listPostsByIds } from "./post.server.ts";
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
 
 export const SELF_FOLLOW = "You cannot follow yourself";
-export const USER_NOT_FOUND = "User not found";
+export { USER_NOT_FOUND };
 
 type FollowInput = { followerId: number; followingId: number; now?: number };
 
