@@ -3,7 +3,7 @@ import type { Toast } from "./toast.ts";
 /** The hidden field a hydrated fetcher form adds: "answer me data, not a redirect". */
 export const JS_FIELD = "_js";
 
-/** One-shot URL state (an open reply box, a no-JS validation message, its draft, a confirmation step). */
+/** One-shot URL state of the thread (an open reply box, a no-JS validation message, its draft). */
 export const TRANSIENT_PARAMS = ["replyTo", "commentError", "draft", "confirm"] as const;
 
 /** What an interaction action answers a fetcher. */

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
 import type { FollowState } from "~/lib/profile.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
+import { buttonClass } from "../ui/button.tsx";
 
 type FollowReply = ActionReply<FollowState>;
 
@@ -43,10 +44,6 @@ export function FollowButton({
 }) {
   const { fetcher, state } = useFollow(userId, initial);
   useInteractionReply(fetcher);
-  const base = size === "sm" ? "px-3 py-1 text-xs" : "px-5 py-2 text-sm";
-  const look = state.following
-    ? "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"
-    : "bg-brand text-white hover:bg-brand-dark";
   return (
     <fetcher.Form method="post" action={`/profile/${userId}/follow`}>
       <JsField />
@@ -55,7 +52,7 @@ export function FollowButton({
         name="intent"
         value={signedIn && state.following ? "unfollow" : "follow"}
         aria-label={`${state.following ? "Following" : "Follow"} ${name}`}
-        className={`rounded-full font-semibold ${base} ${look}`}
+        className={buttonClass({ variant: state.following ? "secondary" : "primary", size })}
       >
         {state.following ? "Following" : "Follow"}
       </button>

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { BIO_MAX, type ProfileFields } from "~/lib/profile.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { FieldErrors, FormAlert, FormField, useZodForm } from "../form-field.tsx";
+import { buttonClass, LinkButton } from "../ui/button.tsx";
+import { FormAlert, FormField, TextareaWithCounter, useZodForm } from "../ui/field.tsx";
 
 export const EDIT_PROFILE_INTENT = "update-profile";
 
@@ -24,8 +24,7 @@ export function ProfileEditForm({
   action: string;
 }) {
   const [form, f] = useZodForm("profile-edit", ProfileUpdateSchema, lastResult, fields);
-  const [bioLength, setBioLength] = useState(String(f.bio.initialValue ?? "").length);
-  const { key: bioKey, ...bioProps } = getTextareaProps(f.bio, { ariaDescribedBy: "bio-counter" });
+  const { key: bioKey, id: bioId, name: bioName } = getTextareaProps(f.bio);
   const failed = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat().filter((m): m is string => Boolean(m)) : [];
   return (
     <Form
@@ -40,24 +39,16 @@ export function ProfileEditForm({
       </h2>
       <FormAlert id="profile-edit-alert" title="Failed to update bio" errors={failed.length ? [failed[0]] : undefined} />
       <input type="hidden" name="intent" value={EDIT_PROFILE_INTENT} />
-      <div className="space-y-1">
-        <label htmlFor={f.bio.id} className="block text-sm font-medium text-slate-800">
-          Bio
-        </label>
-        <textarea
-          key={bioKey}
-          {...bioProps}
-          rows={4}
-          onInput={(e) => setBioLength(e.currentTarget.value.length)}
-          className={`block w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm ${
-            f.bio.errors?.length ? "border-red-500" : "border-slate-300"
-          }`}
-        />
-        <p id="bio-counter" aria-live="polite" className={`text-right text-xs ${bioLength > BIO_MAX ? "font-semibold text-red-700" : "text-slate-600"}`}>
-          {bioLength}/{BIO_MAX}
-        </p>
-        <FieldErrors id={f.bio.errorId} errors={f.bio.errors} />
-      </div>
+      <TextareaWithCounter
+        key={bioKey}
+        id={bioId!}
+        name={bioName}
+        label="Bio"
+        max={BIO_MAX}
+        rows={4}
+        defaultValue={String(f.bio.initialValue ?? "")}
+        error={f.bio.errors?.[0]}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField field={f.displayName} label="Display name" autoComplete="nickname" />
         <FormField field={f.website} label="Website" autoComplete="url" />
@@ -65,12 +56,12 @@ export function ProfileEditForm({
         <FormField field={f.occupation} label="Occupation" />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="rounded-full bg-brand px-5 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+        <button type="submit" className={buttonClass()}>
           Save
         </button>
-        <Link to={cancelHref} className="rounded-full border border-slate-300 px-5 py-2 text-sm font-semibold hover:bg-slate-100">
+        <LinkButton to={cancelHref} variant="secondary">
           Cancel
-        </Link>
+        </LinkButton>
       </div>
     </Form>
   );

@@ -1,8 +1,9 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import type { ProfileFields, ProfileView } from "~/lib/profile.ts";
 import { Avatar } from "../avatar.tsx";
+import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
 import { ProfileEditForm } from "./profile-edit-form.tsx";
@@ -73,9 +74,9 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
           </span>
           {isOwner ? (
             fields ? null : (
-              <Link to={`${pathname}?edit=profile#profile-edit`} className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold hover:bg-slate-100">
+              <LinkButton to={`${pathname}?edit=profile#profile-edit`} variant="secondary">
                 Edit<span className="sr-only"> profile</span>
-              </Link>
+              </LinkButton>
             )
           ) : (
             <FollowButton

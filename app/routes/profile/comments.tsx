@@ -29,7 +29,7 @@ export default function ProfileComments({ loaderData }: Route.ComponentProps) {
         Comments
       </h2>
       {comments.length === 0 ? (
-        <TabMessage title="No comments yet" />
+        <TabMessage title="No comments yet" message="Comments this member writes show up here." />
       ) : (
         <ol className="space-y-3" aria-label="Comments">
           {comments.map((c) => (

@@ -3,27 +3,24 @@ import { useRootData } from "~/components/hooks.ts";
 import { OwnerPostList } from "~/components/profile/owner-post-list.tsx";
 import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { parseId } from "~/lib/schemas/id.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
 import { pageProblem } from "~/services/http.server.ts";
 import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
-// in a second step that is URL state (?confirm=delete-post-12), so it works without JS.
+// in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);
     const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
-    const confirm = tab.url.searchParams.get("confirm")?.match(/^delete-post-(\d+)$/)?.[1];
     return {
       posts: items,
       hasMore,
       limit: tab.limit,
       userId: tab.userId,
       isOwner: tab.isOwner,
-      confirmId: tab.isOwner ? parseId(confirm) : null,
       now: tab.now,
       origin: tab.origin,
     };
@@ -33,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
-  const { posts, hasMore, limit, userId, isOwner, confirmId, now, origin } = loaderData;
+  const { posts, hasMore, limit, userId, isOwner, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const card = { signedIn: Boolean(user), origin, timeZone, now };
   return (
@@ -42,9 +39,9 @@ export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
         Posts
       </h2>
       {posts.length === 0 ? (
-        <TabMessage title="No posts yet">{isOwner ? "Share a funny comment and it shows up here." : null}</TabMessage>
+        <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
       ) : isOwner ? (
-        <OwnerPostList posts={posts} confirmId={confirmId} {...card} />
+        <OwnerPostList posts={posts} {...card} />
       ) : (
         <PostList posts={posts} {...card} />
       )}

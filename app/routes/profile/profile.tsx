@@ -1,18 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, Outlet, useActionData } from "react-router";
+import { data, Outlet, useActionData } from "react-router";
 import type { Route } from "./+types/profile";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { EDIT_PROFILE_INTENT } from "~/components/profile/profile-edit-form.tsx";
 import { ProfileHeader } from "~/components/profile/profile-header.tsx";
 import { ProfileSidePanel } from "~/components/profile/profile-side-panel.tsx";
 import { ProfileTabs } from "~/components/profile/profile-tabs.tsx";
-import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { invalid, isProblem } from "~/lib/problem.ts";
-import { PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS } from "~/lib/profile.ts";
+import { PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
 import { pageProblem } from "~/services/http.server.ts";
 import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
@@ -105,13 +104,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = routeErrorMessage(error, "Something went wrong. Please try again.");
+export function ErrorBoundary() {
   return (
-    <StatePanel title={message === USER_NOT_FOUND ? USER_NOT_FOUND : "Error"} message={message === USER_NOT_FOUND ? "There is no member with this address." : message} alert>
-      <Link to="/" className={primaryButton}>
-        Return to Home
-      </Link>
-    </StatePanel>
+    <GeneralErrorBoundary
+      title="Error loading profile"
+      statusHandlers={{ 404: () => <ErrorPanel title={USER_NOT_FOUND} message="There is no member at this address." /> }}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/saved";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { LinkButton } from "~/components/ui/button.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
@@ -38,16 +38,13 @@ export default function ProfileSaved({ loaderData }: Route.ComponentProps) {
         Saved posts
       </h2>
       {access === "unauthorized" ? (
-        <TabMessage title="Authentication Required">
-          <p>Sign in to see your saved posts.</p>
-          <Link to={signIn} className="mt-3 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
-            Sign In
-          </Link>
+        <TabMessage title="Authentication Required" message="Sign in to see your saved posts.">
+          <LinkButton to={signIn}>Sign In</LinkButton>
         </TabMessage>
       ) : access === "forbidden" ? (
-        <TabMessage title="Private Content">Saved posts are only visible to their owner.</TabMessage>
+        <TabMessage title="Private Content" message="Saved posts are only visible to their owner." />
       ) : items.length === 0 ? (
-        <TabMessage title="No saved posts yet">Save a post and it shows up here.</TabMessage>
+        <TabMessage title="No saved posts yet" message="Save a post and it shows up here." />
       ) : (
         <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
       )}

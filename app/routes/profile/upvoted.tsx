@@ -28,7 +28,7 @@ export default function ProfileUpvoted({ loaderData }: Route.ComponentProps) {
         Upvoted posts
       </h2>
       {items.length === 0 ? (
-        <TabMessage title="No upvoted posts yet" />
+        <TabMessage title="No upvoted posts yet" message="Posts this member upvotes show up here." />
       ) : (
         <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
       )}
