@@ -116,7 +116,8 @@ export function getWeeklyActivity({ userId, now = Date.now() }: { userId: number
   const bucket = (column: typeof posts.createdAt | typeof comments.createdAt) =>
     sql<number>`cast((${column} - ${start}) / ${WEEK_MS} as integer)`;
   const tally = (key: "posts" | "comments", rows: { week: number; n: number }[]) => {
-    for (const r of rows) if (r.week >= 0 && r.week < weeks) result[r.week][key] += r.n;
+    // Anything written after `now` (a page clock rounded to the minute) belongs to the last week.
+    for (const r of rows) if (r.week >= 0) result[Math.min(r.week, weeks - 1)][key] += r.n;
   };
   const since = new Date(start);
   tally(
