@@ -34,7 +34,7 @@ test("each tab has its own URL and content", async ({ page, context }) => {
 
   await page.goto(`/profile/${me.id}`);
   await expect(tabs(page).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { name: "My very own post" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: mine.title })).toBeVisible();
 
   await page.goto(`/profile/${me.id}/comments`);
   await expect(tabs(page).getByRole("link", { name: "Comments" })).toHaveAttribute("aria-current", "page");
