@@ -2,7 +2,7 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
-import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
+import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sidebar.tsx";
 import { ModalLink } from "~/components/ui/dialog.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { FollowSuggestions } from "~/components/profile/follow-suggestions.tsx";
@@ -136,7 +136,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <EmptyFeed signedIn={Boolean(user)} />
           )
         ) : (
-          <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+          <PostList
+            posts={posts}
+            signedIn={Boolean(user)}
+            origin={origin}
+            timeZone={timeZone}
+            now={now}
+            profileHref={(id) => memberHref(`/profile/${id}`, Boolean(user))}
+          />
         )}
         {hasMore ? (
           <LoadMore
