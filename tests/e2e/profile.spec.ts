@@ -206,7 +206,13 @@ test("the Following feed: posts of the people you follow, a whom-to-follow empty
   await open(page, "/", jsEnabled);
   await page.getByRole("navigation", { name: "Sort posts" }).getByRole("link", { name: "Following" }).click();
   await expect(page).toHaveURL("/?sort=following");
-  await expect(page.getByRole("heading", { name: "No posts from people you follow yet" })).toBeVisible();
+  const empty = page.getByRole("region", { name: "No posts from people you follow yet" });
+  await expect(empty).toBeVisible();
+  // Whom to follow: this week's top contributors (the seed has some), each with Follow.
+  await empty.getByRole("button", { name: /^Follow / }).first().click();
+  await expect(toast(page)).toContainText("Following");
+  await expect(empty).toHaveCount(0);
+  await expect(page.locator("article").first()).toBeVisible();
 
   followUser({ followerId: me.id, followingId: star.id });
   await open(page, "/?sort=following", jsEnabled);
