@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/format.ts";
 import type { ActivityWeek } from "~/lib/profile.ts";
 
 const SLOT = 24;
-const HEIGHT = 120;
+const HEIGHT = 102;
 const BASE = 100;
 
 /**
@@ -22,7 +22,7 @@ export function ActivityChart({ weeks, timeZone }: { weeks: ActivityWeek[]; time
     <figure aria-labelledby="activity-caption" className="space-y-2">
       <svg
         viewBox={`0 0 ${Math.max(width, SLOT * 4)} ${HEIGHT}`}
-        className="h-40 w-full"
+        className="h-32 w-full"
         preserveAspectRatio="xMinYMax meet"
         aria-hidden="true"
         data-testid="activity-chart"
@@ -37,13 +37,11 @@ export function ActivityChart({ weeks, timeZone }: { weeks: ActivityWeek[]; time
             </g>
           );
         })}
-        <text x="0" y={HEIGHT - 4} fontSize="9" fill="#475569">
-          {formatDate(first.start, timeZone)}
-        </text>
-        <text x={Math.max(width, SLOT * 4)} y={HEIGHT - 4} fontSize="9" fill="#475569" textAnchor="end">
-          now
-        </text>
       </svg>
+      <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+        <span>{formatDate(first.start, timeZone)}</span>
+        <span>now</span>
+      </div>
       <figcaption id="activity-caption" className="text-sm text-slate-700">
         <span className="mr-3 inline-flex items-center gap-1">
           <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-[#e11d48]" /> Posts

@@ -8,7 +8,8 @@ import { Tabs } from "../ui/tabs.tsx";
 /** The five tabs, each a link with its own URL (aria-current on the open one), shown to everyone. */
 export function ProfileTabs({ userId }: { userId: number }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-2 shadow-sm">
+    // On a narrow screen the five tabs wrap rather than scroll, so the open one is always in sight.
+    <div className="rounded-xl border border-slate-200 bg-white px-2 shadow-sm [&_ul]:min-w-0 [&_ul]:flex-wrap">
       <Tabs label="Profile sections" tabs={PROFILE_TABS.map((tab) => ({ to: profilePath(userId, tab.key), label: tab.label }))} />
     </div>
   );
