@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { notifications, users } from "#db/schema.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { followUser, isFollowing, listFollowedIds, listFollowingPosts, unfollowUser } from "./follow.server.ts";
+import { followUser, isFollowing, listFollowedIds, listFollowingPosts, suggestFollows, unfollowUser } from "./follow.server.ts";
 
 function counters(id: number) {
   return getDb()
@@ -84,6 +84,10 @@ describe("follow", () => {
     followUser({ followerId: me.id, followingId: c.id });
     expect([...listFollowedIds({ followerId: me.id, userIds: [a.id, b.id, c.id] })].sort()).toEqual([a.id, c.id].sort());
     expect(listFollowedIds({ followerId: null, userIds: [a.id] }).size).toBe(0);
+    expect(suggestFollows({ followerId: me.id, people: [a, b, me].map((u) => ({ id: u.id, upvotes: 1 })) })).toEqual([
+      { id: a.id, upvotes: 1, following: true },
+      { id: b.id, upvotes: 1, following: false },
+    ]);
   });
 
   it("the Following feed has the followed members' posts, newest first, paged", () => {

@@ -116,6 +116,13 @@ export function listFollowedIds({ followerId, userIds }: { followerId: number | 
   return new Set(rows.map((r) => r.id));
 }
 
+/** Whom to suggest following (an empty Following feed): the given members but yourself, each with whether you follow them. */
+export function suggestFollows<T extends { id: number }>({ followerId, people }: { followerId: number; people: T[] }): (T & { following: boolean })[] {
+  const others = people.filter((p) => p.id !== followerId);
+  const followed = listFollowedIds({ followerId, userIds: others.map((p) => p.id) });
+  return others.map((p) => ({ ...p, following: followed.has(p.id) }));
+}
+
 /** The Following feed: posts by the people the member follows, newest first. */
 export function listFollowingPosts({
   followerId,

@@ -24,7 +24,7 @@ import {
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { listFeedPosts } from "~/models/post.server.ts";
-import { listFollowedIds, listFollowingPosts } from "~/models/follow.server.ts";
+import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -70,11 +70,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const contributors: SidebarList<TopContributor> = sidebarList("Failed to fetch top contributors", () =>
     topContributorsThisWeek(5),
   );
-  // An empty Following feed says whom to follow: this week's top contributors.
-  const suggest = sort === "following" && user && rows.length === 0 ? contributors.items.filter((c) => c.id !== user.id) : [];
-  const followed = listFollowedIds({ followerId: user?.id, userIds: suggest.map((c) => c.id) });
   return {
-    suggestions: suggest.map((c) => ({ ...c, following: followed.has(c.id) })),
+    // An empty Following feed says whom to follow: this week's top contributors.
+    suggestions: sort === "following" && user && rows.length === 0 ? suggestFollows({ followerId: user.id, people: contributors.items }) : [],
     posts: rows.slice(0, limit),
     hasMore: rows.length > limit && limit < MAX_LIST,
     view: { sort, t, q, limit },
