@@ -1,0 +1,17 @@
+CREATE TABLE `moderation_log` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`admin_id` integer NOT NULL,
+	`admin_name` text NOT NULL,
+	`action` text NOT NULL,
+	`target_kind` text NOT NULL,
+	`target_id` integer NOT NULL,
+	`target_label` text NOT NULL,
+	`reason` text,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
+);
+--> statement-breakpoint
+CREATE TRIGGER `moderation_log_no_update` BEFORE UPDATE ON `moderation_log`
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
+--> statement-breakpoint
+CREATE TRIGGER `moderation_log_no_delete` BEFORE DELETE ON `moderation_log`
+BEGIN SELECT RAISE(ABORT, 'moderation_log is append-only'); END;
