@@ -24,6 +24,17 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
+  // Admin dashboard (issue 11): a guarded layout with its tabs, and the forms its rows post to.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("posts", "routes/admin/posts.tsx"),
+    route("log", "routes/admin/log.tsx"),
+  ]),
+  route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
+  route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
+  route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),
+
   ...prefix("api", [
     // accounts
     route("user", "routes/api/user.ts"),
@@ -60,6 +71,15 @@ export default [
     route("categories", "routes/api/categories.ts"),
     route("search", "routes/api/search.ts"),
     route("users/top/contributors", "routes/api/top-contributors.ts"),
+
+    // admin (401 signed out, 403 for members)
+    route("admin/dashboard", "routes/api/admin-dashboard.ts"),
+    route("admin/users", "routes/api/admin-users.ts"),
+    route("admin/users/:id", "routes/api/admin-user.ts"),
+    route("admin/users/:id/toggle-admin", "routes/api/admin-user-toggle-admin.ts"),
+    route("admin/posts", "routes/api/admin-posts.ts"),
+    route("admin/posts/:id", "routes/api/admin-post.ts"),
+    route("admin/log", "routes/api/admin-log.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -2,6 +2,7 @@ import { count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getDb } from "#db/client.server.ts";
 import { comments, posts, users, votes } from "#db/schema.ts";
+import type { DayCount } from "~/lib/types.ts";
 
 // The dashboard's numbers (SPEC §3 'Admin dashboard data') and its daily activity series.
 
@@ -44,7 +45,6 @@ export function getDashboardStats(): DashboardStats {
   };
 }
 
-export type DayCount = { day: string; count: number };
 export type DailyActivity = { signUps: DayCount[]; posts: DayCount[]; comments: DayCount[] };
 
 /** The UTC days (YYYY-MM-DD) of the last `days` days, oldest first, ending today. */

@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/users";
+import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
+import { AdminTable, cellClass, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
+import { JsField, useInteractionReply } from "~/components/interaction.tsx";
+import { useRootData } from "~/components/hooks.ts";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
+import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
+import type { ActionReply } from "~/lib/interact.ts";
+import { formatDate } from "~/lib/format.ts";
+import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/schemas/auth.ts";
+import { isProblem } from "~/lib/problem.ts";
+import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
+import { createAccountAsAdmin, DuplicateAccountError } from "~/services/auth.server.ts";
+import { loadOrFail } from "~/services/admin-page.server.ts";
+import { requireAdmin } from "~/services/guards.server.ts";
+import { redirectWithToast } from "~/services/toast.server.ts";
+
+// /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
+// deletion behind a confirmation, and the create-user form (this route's action).
+
+export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = parseAdminListQuery(new URL(request.url));
+  return { ...loadOrFail("Failed to load users", () => listAdminUsers(query)), q: query.q, meId: admin.id };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    const user = await createAccountAsAdmin(admin.id, submission.value);
+    const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
+    return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
+  } catch (error) {
+    if (error instanceof DuplicateAccountError) {
+      const message = error.field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE;
+      return data({ result: submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields: ["password"] }) }, { status: 409 });
+    }
+    if (isProblem(error)) return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, page, pageCount, total, q, meId } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h2 className="sr-only">Users</h2>
+      <CreateUserForm lastResult={actionData?.result} />
+      <SearchBox label="Search users by name or e-mail" q={q} />
+      <AdminTable caption="Users, newest first" head={["Username", "Email", "Joined", "Posts", "Role", "Actions"]}>
+        {items.map((u) => (
+          <UserRow key={u.id} user={u} isMe={u.id === meId} />
+        ))}
+      </AdminTable>
+      {items.length === 0 ? <p className="text-center text-slate-700">{q ? `No users match '${q}'.` : "No users yet."}</p> : null}
+      <Pager page={page} pageCount={pageCount} total={total} noun="users" />
+    </div>
+  );
+}
+
+function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
+  const { timeZone } = useRootData();
+  return (
+    <tr id={`user-${user.id}`}>
+      <td className={cellClass}>
+        <Link to={`/profile/${user.id}`} className="font-medium text-brand hover:underline">
+          {user.username}
+        </Link>
+        {isMe ? <span className="ml-1 text-xs text-slate-700">(you)</span> : null}
+      </td>
+      <td className={cellClass}>{user.email}</td>
+      <td className={cellClass}>{formatDate(user.joinDate, timeZone)}</td>
+      <td className={cellClass}>{user.postsCount}</td>
+      <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
+      <td className={`${cellClass} flex gap-2`}>
+        {isMe ? null : (
+          <>
+            <ToggleAdmin user={user} />
+            <ConfirmForm
+              confirmKey={`delete-user-${user.id}`}
+              trigger="Delete"
+              triggerLabel={`Delete ${user.username}`}
+              title={`Delete ${user.username}?`}
+              message="Their account, posts, comments, votes, saves and follows are removed. Comments others replied to stay as '[deleted]'. This cannot be undone."
+              action={`/admin/users/${user.id}/delete`}
+              confirmLabel="Delete user"
+              reason
+            />
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function ToggleAdmin({ user }: { user: AdminUserRow }) {
+  const fetcher = useFetcher<ActionReply>();
+  useInteractionReply(fetcher);
+  const label = user.isAdmin ? "Remove Admin" : "Make Admin";
+  return (
+    <fetcher.Form method="post" action={`/admin/users/${user.id}/toggle-admin`}>
+      <JsField />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`${label}: ${user.username}`}
+        className={buttonClass({ variant: user.isAdmin ? "secondary" : "primary", size: "sm" })}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback="Failed to load users" actions={<RetryLink to="/admin/users" />} />;
+}
