@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -19,6 +18,8 @@ import { loadShareDialog } from "./services/share-dialog.server.ts";
 import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -85,30 +86,13 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let details = "Something went wrong. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = "404 Page Not Found";
-      details = "Did you forget to add the page to the router?";
-    } else if (error.status === 403) {
-      heading = "Access Denied";
-      details = typeof error.data?.message === "string" ? error.data.message : "You do not have access to this page.";
-    } else {
-      heading = `Error ${error.status}`;
-      details = typeof error.data?.message === "string" ? error.data.message : error.statusText || details;
-    }
-  } else {
-    console.error(error);
-  }
+export function ErrorBoundary() {
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{heading}</h1>
-      <p className="mt-4 text-slate-700">{details}</p>
-      <a href="/" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
-        Return to Home
-      </a>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => <NotFoundPanel />,
+        403: ({ message }) => <ErrorPanel title="Access Denied" message={message ?? "You do not have access to this page."} />,
+      }}
+    />
   );
 }

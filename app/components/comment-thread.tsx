@@ -8,6 +8,7 @@ import { Avatar } from "./avatar.tsx";
 import { useHydrated } from "./hooks.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { VoteControls } from "./vote-controls.tsx";
+import { buttonClass } from "./ui/button.tsx";
 
 export type ThreadViewer = { id: number; username: string } | null;
 
@@ -167,7 +168,7 @@ function VisitorCommentBox({ postId }: { postId: number }) {
         placeholder="Sign in to join the conversation"
         className="w-full resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm"
       />
-      <button type="submit" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark">
+      <button type="submit" className={buttonClass()}>
         Sign in to comment
       </button>
     </fetcher.Form>
@@ -257,7 +258,7 @@ function CommentForm({
         <button
           type="submit"
           disabled={tooShort || fetcher.state !== "idle"}
-          className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50"
+          className={buttonClass()}
         >
           {isReply ? "Post reply" : "Post comment"}
         </button>

@@ -4,7 +4,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import {
   EMAIL_TAKEN_MESSAGE,
   ForgotPasswordSchema,
@@ -28,6 +28,7 @@ import { startSession } from "~/services/session.server.ts";
 import { requireAnonymous } from "~/services/guards.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
+import { buttonClass } from "~/components/ui/button.tsx";
 
 type Intent = "login" | "register" | "demo" | "forgot-password";
 
@@ -331,7 +332,7 @@ function DemoForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
       <button
         type="submit"
         disabled={submitting}
-        className="w-full rounded-full border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        className={buttonClass({ variant: "secondary", size: "lg", full: true })}
       >
         {submitting ? "Starting the demo…" : "Try the demo"}
       </button>
@@ -392,7 +393,7 @@ function ForgotPasswordDialog({
               to={closeHref}
               replace
               preventScrollReset
-              className="inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+              className={buttonClass()}
             >
               Back to Sign In
             </Link>
@@ -418,7 +419,7 @@ function ForgotPasswordDialog({
               <button
                 type="submit"
                 disabled={submitting}
-                className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+                className={buttonClass()}
               >
                 {submitting ? "Sending…" : "Send reset link"}
               </button>

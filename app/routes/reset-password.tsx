@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
 import { resetPassword } from "~/services/auth.server.ts";
