@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/format.ts";
+import { formatDate, plural } from "~/lib/format.ts";
 import type { DayCount } from "~/lib/types.ts";
 
 // A bar chart drawn on the server as inline SVG (no chart code in the browser), with its numbers
@@ -8,7 +8,7 @@ const WIDTH = 300;
 const HEIGHT = 100;
 const GAP = 2;
 
-export function ActivityChart({ id, title, noun, series }: { id: string; title: string; noun: string; series: DayCount[] }) {
+export function ActivityChart({ id, title, noun, series }: { id: string; title: string; noun: [one: string, many: string]; series: DayCount[] }) {
   const max = Math.max(1, ...series.map((d) => d.count));
   const total = series.reduce((sum, d) => sum + d.count, 0);
   const busiest = series.reduce((best, d) => (d.count > best.count ? d : best), series[0] ?? { day: "", count: 0 });
@@ -16,14 +16,17 @@ export function ActivityChart({ id, title, noun, series }: { id: string; title: 
   const label = (day: string) => formatDate(`${day}T12:00:00Z`, "UTC");
   const summary =
     total === 0
-      ? `No ${noun} in the last ${series.length} days.`
-      : `${total} ${noun} in the last ${series.length} days; the busiest day was ${label(busiest.day)} with ${busiest.count}.`;
+      ? `No ${noun[1]} in the last ${series.length} days.`
+      : `${plural(total, noun[0], noun[1])} in the last ${series.length} days; the busiest day was ${label(busiest.day)} with ${busiest.count}.`;
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold">
         {title}
       </h3>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-28 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <p className="mt-1 text-xs text-slate-700" aria-hidden="true">
+        Highest bar: {max}
+      </p>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-28 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stroke-slate-300" strokeWidth="1" />
         {series.map((d, i) => {
           const h = (d.count / max) * (HEIGHT - 4);
@@ -43,7 +46,7 @@ export function ActivityChart({ id, title, noun, series }: { id: string; title: 
             <tr>
               <th scope="col">Day</th>
               <th scope="col" className="text-right">
-                {noun}
+                {noun[1]}
               </th>
             </tr>
           </thead>

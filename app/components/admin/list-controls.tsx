@@ -87,3 +87,25 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
 }
 
 export const cellClass = "whitespace-nowrap px-3 py-2 align-middle";
+
+/**
+ * A list of rows that can act (users, posts): each row wraps on a phone, and a confirmation opened
+ * without JavaScript (?confirm=…) takes the row's full width below it instead of squeezing into a cell.
+ */
+export function AdminList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+      {children}
+    </ul>
+  );
+}
+
+/** One row: its facts on the left, its actions on the right (`display: contents`, so a no-JS confirm step wraps to its own line). */
+export function AdminRow({ id, children, actions }: { id: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <li id={id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm [&_dialog:not(:modal)]:basis-full">
+      <div className="flex min-w-0 basis-full flex-wrap items-center gap-x-4 gap-y-1 md:flex-1 md:basis-0">{children}</div>
+      {actions ? <div className="contents">{actions}</div> : null}
+    </li>
+  );
+}

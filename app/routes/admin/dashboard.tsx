@@ -48,9 +48,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           Last 30 days
         </h2>
         <div className="grid gap-3 md:grid-cols-3">
-          <ActivityChart id="chart-signups" title="Sign-ups per day" noun="sign-ups" series={activity.signUps} />
-          <ActivityChart id="chart-posts" title="Posts per day" noun="posts" series={activity.posts} />
-          <ActivityChart id="chart-comments" title="Comments per day" noun="comments" series={activity.comments} />
+          <ActivityChart id="chart-signups" title="Sign-ups per day" noun={["sign-up", "sign-ups"]} series={activity.signUps} />
+          <ActivityChart id="chart-posts" title="Posts per day" noun={["post", "posts"]} series={activity.posts} />
+          <ActivityChart id="chart-comments" title="Comments per day" noun={["comment", "comments"]} series={activity.comments} />
         </div>
       </section>
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/posts";
-import { AdminTable, cellClass, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
+import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
-import { formatDate } from "~/lib/format.ts";
+import { formatDate, plural } from "~/lib/format.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
 import { loadOrFail } from "~/services/admin-page.server.ts";
@@ -28,20 +28,12 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <h2 className="sr-only">Posts</h2>
       <SearchBox label="Search posts by title" q={q} />
-      <AdminTable caption="Posts, newest first" head={["Title", "Author", "Category", "Upvotes", "Comments", "Created", "Actions"]}>
+      <AdminList label="Posts, newest first">
         {items.map((p) => (
-          <tr key={p.id} id={`post-${p.id}`}>
-            <td className={`${cellClass} max-w-xs truncate`}>
-              <Link to={`/post/${p.id}`} className="font-medium text-brand hover:underline">
-                {p.title}
-              </Link>
-            </td>
-            <td className={cellClass}>{p.userId ? <Link to={`/profile/${p.userId}`} className="hover:underline">{p.username}</Link> : p.username}</td>
-            <td className={cellClass}>{p.category}</td>
-            <td className={cellClass}>{p.upvotes}</td>
-            <td className={cellClass}>{p.commentsCount}</td>
-            <td className={cellClass}>{formatDate(p.createdAt, timeZone)}</td>
-            <td className={cellClass}>
+          <AdminRow
+            key={p.id}
+            id={`post-${p.id}`}
+            actions={
               <ConfirmForm
                 confirmKey={`delete-post-${p.id}`}
                 trigger="Delete"
@@ -52,10 +44,21 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                 confirmLabel="Delete post"
                 reason
               />
-            </td>
-          </tr>
+            }
+          >
+            <Link to={`/post/${p.id}`} className="min-w-0 basis-full truncate font-medium text-brand hover:underline md:basis-auto md:flex-1">
+              {p.title}
+            </Link>
+            <span className="text-slate-700">
+              by {p.userId ? <Link to={`/profile/${p.userId}`} className="hover:underline">{p.username}</Link> : p.username}
+            </span>
+            <span className="text-slate-700">{p.category}</span>
+            <span className="text-slate-700">{plural(p.upvotes, "upvote")}</span>
+            <span className="text-slate-700">{plural(p.commentsCount, "comment")}</span>
+            <span className="text-slate-700">{formatDate(p.createdAt, timeZone)}</span>
+          </AdminRow>
         ))}
-      </AdminTable>
+      </AdminList>
       {items.length === 0 ? <p className="text-center text-slate-700">{q ? `No posts match '${q}'.` : "No posts yet."}</p> : null}
       <Pager page={page} pageCount={pageCount} total={total} noun="posts" />
     </div>

@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
-import { AdminTable, cellClass, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
+import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
-import { formatDate } from "~/lib/format.ts";
+import { formatDate, plural } from "~/lib/format.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/schemas/auth.ts";
 import { isProblem } from "~/lib/problem.ts";
@@ -55,11 +55,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <h2 className="sr-only">Users</h2>
       <CreateUserForm lastResult={actionData?.result} />
       <SearchBox label="Search users by name or e-mail" q={q} />
-      <AdminTable caption="Users, newest first" head={["Username", "Email", "Joined", "Posts", "Role", "Actions"]}>
+      <AdminList label="Users, newest first">
         {items.map((u) => (
           <UserRow key={u.id} user={u} isMe={u.id === meId} />
         ))}
-      </AdminTable>
+      </AdminList>
       {items.length === 0 ? <p className="text-center text-slate-700">{q ? `No users match '${q}'.` : "No users yet."}</p> : null}
       <Pager page={page} pageCount={pageCount} total={total} noun="users" />
     </div>
@@ -69,19 +69,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
   const { timeZone } = useRootData();
   return (
-    <tr id={`user-${user.id}`}>
-      <td className={cellClass}>
-        <Link to={`/profile/${user.id}`} className="font-medium text-brand hover:underline">
-          {user.username}
-        </Link>
-        {isMe ? <span className="ml-1 text-xs text-slate-700">(you)</span> : null}
-      </td>
-      <td className={cellClass}>{user.email}</td>
-      <td className={cellClass}>{formatDate(user.joinDate, timeZone)}</td>
-      <td className={cellClass}>{user.postsCount}</td>
-      <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
-      <td className={`${cellClass} flex gap-2`}>
-        {isMe ? null : (
+    <AdminRow
+      id={`user-${user.id}`}
+      actions={
+        isMe ? null : (
           <>
             <ToggleAdmin user={user} />
             <ConfirmForm
@@ -95,9 +86,22 @@ function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
               reason
             />
           </>
-        )}
-      </td>
-    </tr>
+        )
+      }
+    >
+      <span className="min-w-32 font-medium">
+        <Link to={`/profile/${user.id}`} className="text-brand hover:underline">
+          {user.username}
+        </Link>
+        {isMe ? <span className="ml-1 text-xs font-normal text-slate-700">(you)</span> : null}
+      </span>
+      <span className={user.isAdmin ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" : "text-xs text-slate-700"}>
+        {user.isAdmin ? "Admin" : "Member"}
+      </span>
+      <span className="min-w-0 truncate text-slate-800">{user.email}</span>
+      <span className="text-slate-700">Joined {formatDate(user.joinDate, timeZone)}</span>
+      <span className="text-slate-700">{plural(user.postsCount, "post")}</span>
+    </AdminRow>
   );
 }
 
