@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/layout";
+import { useHydrated } from "~/components/hooks.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { Tabs } from "~/components/ui/tabs.tsx";
@@ -28,13 +29,17 @@ const TABS = [
 ];
 
 export default function AdminLayout() {
+  // data-hydrated: tests (and scripts) can tell when the enhancements are live.
+  const hydrated = useHydrated();
   return (
-    <div className="mx-auto max-w-6xl space-y-4">
+    <div className="mx-auto max-w-6xl space-y-4" data-hydrated={hydrated || undefined}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Admin Dashboard</h1>
         <RefreshData />
       </div>
-      <Tabs label="Admin sections" tabs={TABS} />
+      <div className="rounded-t-xl bg-white px-2">
+        <Tabs label="Admin sections" tabs={TABS} />
+      </div>
       <Outlet />
     </div>
   );
