@@ -23,7 +23,7 @@ import {
   requestPasswordReset,
 } from "~/services/auth.server.ts";
 import { getEnv } from "~/services/env.server.ts";
-import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
 import { startSession } from "~/services/session.server.ts";
 import { requireAnonymous } from "~/services/guards.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
@@ -65,12 +65,12 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, init?: { stat
 }
 
 /** Counts the attempt; answers the form with the limit message (429 + Retry-After) when over it. */
-function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
-  const limit = checkRateLimit(action, clientIp);
+async function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
+  const limit = await checkRateLimit(action, clientIp);
   if (limit.ok) return null;
   return reply(intent, submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), {
     status: 429,
-    headers: retryAfterHeaders(limit),
+    headers: rateLimitHeaders(limit),
   });
 }
 
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
       }
-      const tooMany = limited("login", intent, context.clientIp, submission);
+      const tooMany = await limited("login", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       try {
         const user = await authenticator.authenticate("form", request);
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
       }
-      const tooMany = limited("register", intent, context.clientIp, submission);
+      const tooMany = await limited("register", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       const taken = (field: "username" | "email") =>
         reply(
@@ -139,9 +139,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "demo": {
-      const limit = checkRateLimit("demo-login", context.clientIp);
+      const limit = await checkRateLimit("demo-login", context.clientIp);
       if (!limit.ok) {
-        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: retryAfterHeaders(limit) });
+        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: rateLimitHeaders(limit) });
       }
       const user = findDemoUser();
       if (!user) {
@@ -157,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "forgot-password": {
       const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
       if (submission.status !== "success") return reply(intent, submission.reply(), { status: 400 });
-      const tooMany = limited("forgot-password", intent, context.clientIp, submission);
+      const tooMany = await limited("forgot-password", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       requestPasswordReset({ email: submission.value.email, request });
       // The same answer whether or not an account has this address.

@@ -18,11 +18,11 @@ export type Call = {
   headers?: Record<string, string>;
 };
 
-export async function startApiServer() {
+export async function startApiServer(env: Record<string, string> = {}) {
   const secret = crypto.randomBytes(24).toString("hex");
   // The server works on this worker's own database file (tests/setup-db.ts), so the test makes its
   // data through the same models the server uses.
-  const server = await startServer({ SESSION_SECRET: secret, DATABASE_PATH: process.env.DATABASE_PATH! });
+  const server = await startServer({ SESSION_SECRET: secret, DATABASE_PATH: process.env.DATABASE_PATH!, ...env });
   return new ApiClient(server, secret);
 }
 
