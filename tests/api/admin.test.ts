@@ -116,12 +116,15 @@ describe("as an admin", () => {
   it("deletes users (with a reason in the log) and posts; refuses yourself, bad and unknown ids", async () => {
     const victim = await api.user();
     const post = api.post(victim.id);
+    const login = () => api.fetch("/api/login", { method: "POST", json: { username: victim.username, password: "test-password" } });
+    expect((await login()).status).toBe(200);
     let res = await api.fetch(`/api/admin/users/${victim.id}`, { method: "DELETE", user: admin, json: { reason: "spam account" } });
     expect(res.status).toBe(200);
     expect(userRow(victim.id)).toBeUndefined();
     expect((await api.fetch(`/api/posts/${post.id}`)).status).toBe(404);
-    // Their session no longer works.
+    // Their session no longer works, and they cannot sign in again.
     expect((await api.fetch("/api/user", { user: victim })).status).toBe(401);
+    expect((await login()).status).toBe(401);
     const entry = api.db.select().from(moderationLog).orderBy(sql`id desc`).get();
     expect(entry).toMatchObject({ action: "delete_user", adminId: admin.id, targetId: victim.id, targetLabel: victim.username, reason: "spam account" });
     await expectError(await api.fetch(`/api/admin/users/${victim.id}`, { method: "DELETE", user: admin }), 404, "User not found");

@@ -17,6 +17,7 @@ import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.t
 import { createAccountAsAdmin, DuplicateAccountError } from "~/services/auth.server.ts";
 import { loadOrFail } from "~/services/admin-page.server.ts";
 import { requireAdmin } from "~/services/guards.server.ts";
+import { limitWrite } from "~/services/rate-limit.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 
 // /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
@@ -30,11 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...loadOrFail("Failed to load users", () => listAdminUsers(query)), q: query.q, meId: admin.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   try {
+    await limitWrite("toggle", { userId: admin.id, ip: context.clientIp });
     const user = await createAccountAsAdmin(admin.id, submission.value);
     const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
     return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
