@@ -110,6 +110,10 @@ test("create a user with and without 'Grant admin privileges'; taken names are r
   await form.getByLabel("Password").fill("secret-pass");
   await form.getByRole("button", { name: "Create User" }).click();
   await expect(form.getByText("This username is already taken. Please choose another one.")).toBeVisible();
+  if (jsEnabled) await expect(toast(page)).toContainText("Failed to create user. Please try again.");
+  // The name and e-mail stay to be corrected; a re-rendered page (no JS) never sends the password back.
+  await expect(form.getByLabel("Username")).toHaveValue(taken.username);
+  if (!jsEnabled) await expect(form.getByLabel("Password")).toHaveValue("");
 });
 
 test("Make Admin and Remove Admin on other rows, never on your own", async ({ page, context, jsEnabled }) => {

@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { AdminCreateUserSchema } from "~/lib/schemas/admin.ts";
+import { showToast } from "~/components/toaster.tsx";
 
 export const CREATE_FAILED = "Failed to create user. Please try again.";
 
@@ -17,9 +18,16 @@ export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<st
   const [form, fields] = useZodForm("create-user", AdminCreateUserSchema, lastResult);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [filled, setFilled] = useState({ username: false, email: false, password: false });
+  // A form re-rendered after a refused submission starts with its name and e-mail filled in.
+  const [filled, setFilled] = useState({ username: Boolean(fields.username.initialValue), email: Boolean(fields.email.initialValue), password: false });
   const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";
   const incomplete = hydrated && !(filled.username && filled.email && filled.password);
+  // With JavaScript a refusal is also announced as SPEC §8's toast (the messages stay on the fields).
+  useEffect(() => {
+    const errors = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat() : [];
+    const first = errors.find((e): e is string => typeof e === "string");
+    if (first) showToast({ type: "error", title: CREATE_FAILED, description: first });
+  }, [lastResult]);
   const track = (name: keyof typeof filled) => (value: string) => setFilled((f) => ({ ...f, [name]: value.trim() !== "" }));
   return (
     <Card className="p-4">
