@@ -40,6 +40,8 @@ export const users = sqliteTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_posts_count_idx").on(t.postsCount),
+    // The admin's user list (newest first) and its sign-ups chart.
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
