@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationLog, users } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { uniqueName } from "../support/names.ts";
+import { startServer } from "../support/server.ts";
 
 let api: ApiClient;
 let admin: ApiUser;
@@ -199,5 +200,26 @@ describe("the admin pages and forms", () => {
     const res = await api.fetch("/admin/users", { method: "POST", user: admin, form: { username: member.username, email: "new@example.com", password: "secret1" } });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("This username is already taken. Please choose another one.");
+  });
+});
+
+describe("the bootstrap admin (ADMIN_USERNAME)", () => {
+  it("is created once; a restart never re-grants it nor brings it back after deletion", async () => {
+    const name = uniqueName("chief");
+    const env = { DATABASE_PATH: process.env.DATABASE_PATH!, ADMIN_USERNAME: name, ADMIN_PASSWORD: "chief-password", SESSION_SECRET: "x".repeat(32) };
+    const restart = async () => (await startServer(env)).stop();
+    const chief = () => api.db.select().from(users).where(eq(users.username, name)).get();
+
+    await restart();
+    expect(chief()).toMatchObject({ isAdmin: true });
+    let res = await api.fetch(`/api/admin/users/${chief()!.id}/toggle-admin`, { method: "POST", user: admin });
+    expect(await res.json()).toMatchObject({ username: name, isAdmin: false });
+    await restart();
+    expect(chief()).toMatchObject({ isAdmin: false });
+
+    res = await api.fetch(`/api/admin/users/${chief()!.id}`, { method: "DELETE", user: admin });
+    expect(res.status).toBe(200);
+    await restart();
+    expect(chief()).toBeUndefined();
   });
 });
