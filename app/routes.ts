@@ -38,6 +38,17 @@ export default [
   ]),
   route("profile/:id/follow", "routes/profile/follow.ts"),
 
+  // Admin dashboard (issue 11): a guarded layout with its tabs, and the forms its rows post to.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("posts", "routes/admin/posts.tsx"),
+    route("log", "routes/admin/log.tsx"),
+  ]),
+  route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
+  route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
+  route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),
+
   ...prefix("api", [
     // accounts
     route("user", "routes/api/user.ts"),
@@ -82,6 +93,15 @@ export default [
     route("users/:id/upvoted", "routes/api/users.$id.list.ts", { id: "api-user-upvoted" }),
     route("users/:id/saved", "routes/api/users.$id.list.ts", { id: "api-user-saved" }),
     route("users/:id/follow", "routes/api/users.$id.follow.ts"),
+
+    // admin (401 signed out, 403 for members)
+    route("admin/dashboard", "routes/api/admin-dashboard.ts"),
+    route("admin/users", "routes/api/admin-users.ts"),
+    route("admin/users/:id", "routes/api/admin-user.ts"),
+    route("admin/users/:id/toggle-admin", "routes/api/admin-user-toggle-admin.ts"),
+    route("admin/posts", "routes/api/admin-posts.ts"),
+    route("admin/posts/:id", "routes/api/admin-post.ts"),
+    route("admin/log", "routes/api/admin-log.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -133,7 +133,3 @@ export function createUser(input: {
 export function setUserPassword({ userId, passwordHash }: { userId: number; passwordHash: string }) {
   getDb().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
 }
-
-export function setUserAdmin({ userId, isAdmin }: { userId: number; isAdmin: boolean }) {
-  getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
-}
