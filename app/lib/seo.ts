@@ -1,0 +1,23 @@
+// What search engines may see: one list for robots.txt, one for the noindex pages (rendered by root).
+
+/** Paths crawlers skip: the admin, the JSON API, every form action, private feeds. */
+export const ROBOTS_DISALLOW = [
+  "/admin",
+  "/api/",
+  "/post/*/vote",
+  "/post/*/save",
+  "/post/*/delete",
+  "/post/*/comments$",
+  "/comments/",
+  "/share",
+  "/logout",
+  "/sign-in-required",
+  "/feeds/following/",
+] as const;
+
+/** Pages that may be crawled but never listed in results. */
+const NOINDEX = ["/search", "/auth", "/reset-password", "/notifications", "/admin"];
+
+export function isNoindexPath(pathname: string): boolean {
+  return NOINDEX.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
