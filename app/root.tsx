@@ -6,11 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
+import { RetryLink, secondaryButton } from "./components/state-panel.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { getUser } from "./services/session.server.ts";
@@ -19,6 +21,7 @@ import { loadShareDialog } from "./services/share-dialog.server.ts";
 import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
+import { isNoindexPath } from "./lib/seo.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -49,12 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e11d48" />
+        {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         {root ? <script dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
         <Meta />
         <Links />
@@ -106,9 +111,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-4 text-slate-700">{details}</p>
-      <a href="/" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
-        Return to Home
-      </a>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        {isRouteErrorResponse(error) && error.status === 404 ? null : <RetryLink className={secondaryButton} />}
+        <a href="/" className="inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
+          Return to Home
+        </a>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
 
 export const primaryButton =
   "inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark";
@@ -10,6 +10,22 @@ export function routeErrorMessage(error: unknown, fallback: string): string {
     return fallback;
   }
   return typeof error.data?.message === "string" ? error.data.message : fallback;
+}
+
+export const secondaryButton =
+  "inline-block rounded-full border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-100";
+
+/**
+ * Retry: a plain link to the page that failed, so it reloads in full (it also answers a client-side
+ * navigation that failed because the network was down).
+ */
+export function RetryLink({ className = primaryButton }: { className?: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <a href={`${pathname}${search}`} className={className}>
+      Retry
+    </a>
+  );
 }
 
 /** A centred panel for a screen's empty, not-found and error states. */

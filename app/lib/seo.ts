@@ -21,3 +21,8 @@ const NOINDEX = ["/search", "/auth", "/reset-password", "/notifications", "/admi
 export function isNoindexPath(pathname: string): boolean {
   return NOINDEX.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
+
+/** A page's `<link rel="alternate">` to its Atom feed, as a meta descriptor. */
+export function feedLink(title: string, href: string) {
+  return { tagName: "link", rel: "alternate", type: "application/atom+xml", title, href } as const;
+}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
+import { FeedLink } from "~/components/feed-link.tsx";
 import { ModalLink } from "~/components/modal.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
@@ -21,6 +22,7 @@ import {
   type TopContributor,
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
+import { feedLink } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -31,6 +33,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: `${siteName} — the funniest comments from YouTube` },
     { name: "description", content: "Share and vote on the funniest comments found under YouTube videos." },
+    feedLink(`${siteName}: new posts`, "/feed.xml"),
+    feedLink(`${siteName}: hot`, "/hot.xml"),
   ];
 };
 
@@ -175,6 +179,8 @@ function FeedControls({ view }: { view: FeedView }) {
           ))}
         </ul>
       </nav>
+      <div className="flex items-center gap-1">
+      <FeedLink href={view.sort === "hot" ? "/hot.xml" : "/feed.xml"} />
       {/* Keyed by the URL so it closes after a choice. */}
       <details key={search} className="relative">
         <summary className={`${pill} cursor-pointer border border-slate-300 hover:bg-slate-100`}>
@@ -198,6 +204,7 @@ function FeedControls({ view }: { view: FeedView }) {
           ))}
         </ul>
       </details>
+      </div>
     </div>
   );
 }
