@@ -76,6 +76,13 @@ async function download(videoId: string, size: ThumbnailSize): Promise<Buffer | 
   }
 }
 
+/** The picture's type from its first bytes (YouTube sends JPEG; anything else is said as it is). */
+export function pictureType(bytes: Buffer): string {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return "image/png";
+  if (bytes.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  return "image/jpeg";
+}
+
 /** The picture (JPEG bytes) of a video at a size, or null when there is none to be had right now. */
 export async function getThumbnail({ videoId, size }: { videoId: string; size: ThumbnailSize }): Promise<Buffer | null> {
   if (!VIDEO_ID_PATTERN.test(videoId)) return null;
