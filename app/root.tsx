@@ -12,7 +12,14 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { RetryLink, secondaryButton } from "./components/state-panel.tsx";
+import { useRouteModulePreload } from "./components/route-preload.tsx";
+import {
+  isNetworkError,
+  NETWORK_ERROR_MESSAGE,
+  NETWORK_ERROR_TITLE,
+  RetryLink,
+  secondaryButton,
+} from "./components/state-panel.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { getUser } from "./services/session.server.ts";
@@ -87,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useRouteModulePreload();
   return <Outlet />;
 }
 
@@ -104,6 +112,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       heading = `Error ${error.status}`;
       details = typeof error.data?.message === "string" ? error.data.message : error.statusText || details;
     }
+  } else if (isNetworkError(error)) {
+    // The page's request never reached us (offline): say so, and offer Retry.
+    heading = NETWORK_ERROR_TITLE;
+    details = NETWORK_ERROR_MESSAGE;
   } else {
     console.error(error);
   }

@@ -3,8 +3,17 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 export const primaryButton =
   "inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark";
 
+/** A client-side navigation whose request never reached the server (offline, connection dropped). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+export const NETWORK_ERROR_TITLE = "Connection lost";
+export const NETWORK_ERROR_MESSAGE = "We couldn't reach the server. Check your connection, then retry.";
+
 /** The message of a route error: a thrown data({ message }) says it; anything else is logged. */
 export function routeErrorMessage(error: unknown, fallback: string): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   if (!isRouteErrorResponse(error)) {
     console.error(error);
     return fallback;

@@ -28,7 +28,7 @@ const parser = new XMLParser({
   attributeNamePrefix: "@",
   textNodeName: "#text",
   parseTagValue: false,
-  isArray: (name) => ["entry", "link", "url", "sitemap", "category"].includes(name),
+  isArray: (name: string) => ["entry", "link", "url", "sitemap", "category"].includes(name),
 });
 
 type Node = Record<string, unknown>;
@@ -196,7 +196,8 @@ describe("Atom feeds", () => {
     expect(entryIds(expectAtom(await changed.text(), `${api.url}/category/music/feed.xml`))).toContain(extra.id);
 
     api.db.delete(posts).where(eq(posts.id, extra.id)).run();
-    for (const headers of [{ "If-None-Match": withExtra }, { "If-Modified-Since": changed.headers.get("last-modified")! }]) {
+    const conditions: Record<string, string>[] = [{ "If-None-Match": withExtra }, { "If-Modified-Since": changed.headers.get("last-modified")! }];
+    for (const headers of conditions) {
       const after = await api.fetch("/category/music/feed.xml", { headers });
       expect(after.status).toBe(200);
       expect(entryIds(expectAtom(await after.text(), `${api.url}/category/music/feed.xml`))).not.toContain(extra.id);
