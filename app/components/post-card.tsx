@@ -56,6 +56,7 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
         loading={eager ? "eager" : "lazy"}
         decoding="async"
         alt=""
+        data-title={title}
         className="absolute inset-0 h-full w-full object-cover"
       />
     </div>
