@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,14 +11,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { useRouteModulePreload } from "./components/route-preload.tsx";
-import {
-  isNetworkError,
-  NETWORK_ERROR_MESSAGE,
-  NETWORK_ERROR_TITLE,
-  RetryLink,
-  secondaryButton,
-} from "./components/state-panel.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { getUser } from "./services/session.server.ts";
@@ -29,6 +20,9 @@ import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { isNoindexPath } from "./lib/seo.ts";
+import { useRouteModulePreload } from "./components/route-preload.tsx";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -98,37 +92,13 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let details = "Something went wrong. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = "404 Page Not Found";
-      details = "Did you forget to add the page to the router?";
-    } else if (error.status === 403) {
-      heading = "Access Denied";
-      details = typeof error.data?.message === "string" ? error.data.message : "You do not have access to this page.";
-    } else {
-      heading = `Error ${error.status}`;
-      details = typeof error.data?.message === "string" ? error.data.message : error.statusText || details;
-    }
-  } else if (isNetworkError(error)) {
-    // The page's request never reached us (offline): say so, and offer Retry.
-    heading = NETWORK_ERROR_TITLE;
-    details = NETWORK_ERROR_MESSAGE;
-  } else {
-    console.error(error);
-  }
+export function ErrorBoundary() {
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{heading}</h1>
-      <p className="mt-4 text-slate-700">{details}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-2">
-        {isRouteErrorResponse(error) && error.status === 404 ? null : <RetryLink className={secondaryButton} />}
-        <a href="/" className="inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
-          Return to Home
-        </a>
-      </div>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => <NotFoundPanel />,
+        403: ({ message }) => <ErrorPanel title="Access Denied" message={message ?? "You do not have access to this page."} />,
+      }}
+    />
   );
 }

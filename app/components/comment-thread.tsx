@@ -3,12 +3,14 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import type { CommentView } from "~/lib/types.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
-import { COMMENT_MESSAGES, commentError, commentLimits, parseId } from "~/lib/schemas/interact.ts";
+import { COMMENT_MESSAGES, commentError, commentLimits } from "~/lib/comment-rules.ts";
+import { parseId } from "~/lib/id.ts";
 import { Avatar } from "./avatar.tsx";
 import { useHydrated } from "./hooks.ts";
 import { TrashIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { VoteControls } from "./vote-controls.tsx";
+import { buttonClass } from "./ui/button.tsx";
 
 export type ThreadViewer = { id: number; username: string } | null;
 
@@ -168,7 +170,7 @@ function VisitorCommentBox({ postId }: { postId: number }) {
         placeholder="Sign in to join the conversation"
         className="w-full resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm"
       />
-      <button type="submit" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark">
+      <button type="submit" className={buttonClass()}>
         Sign in to comment
       </button>
     </fetcher.Form>
@@ -258,7 +260,7 @@ function CommentForm({
         <button
           type="submit"
           disabled={tooShort || fetcher.state !== "idle"}
-          className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50"
+          className={buttonClass()}
         >
           {isReply ? "Post reply" : "Post comment"}
         </button>

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { LogoIcon } from "./icons.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
+import { buttonClass } from "./ui/button.tsx";
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
 
@@ -60,7 +61,7 @@ export function Header({
           <nav aria-label="Account" className="flex items-center gap-2">
             <Link
               to={shareHref}
-              className="inline-flex items-center gap-1 rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
+              className={buttonClass()}
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                 <path d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
@@ -96,7 +97,7 @@ export function Header({
             ) : (
               <Link
                 to="/auth"
-                className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100"
+                className={buttonClass({ variant: "secondary" })}
               >
                 Sign In
               </Link>

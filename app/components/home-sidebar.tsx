@@ -3,7 +3,7 @@ import type { TopContributor } from "~/lib/browse.ts";
 import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
 import { Avatar } from "./avatar.tsx";
-import { ModalLink } from "./modal.tsx";
+import { ModalLink } from "./ui/dialog.tsx";
 
 type TopPost = { id: number; title: string; username: string; score: number };
 export type SidebarList<T> = { items: T[]; error: string | null };

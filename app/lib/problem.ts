@@ -18,11 +18,14 @@ export class Problem extends Error {
   readonly kind: ProblemKind;
   /** The form field the message belongs to, when it is about one field. */
   readonly field?: string;
-  constructor(kind: ProblemKind, message: string, options: { field?: string } = {}) {
+  /** HTTP headers the answer carries (Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
+  constructor(kind: ProblemKind, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = "Problem";
     this.kind = kind;
     this.field = options.field;
+    this.headers = options.headers;
   }
   get status(): number {
     return PROBLEM_STATUS[this.kind];

@@ -4,7 +4,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import {
   EMAIL_TAKEN_MESSAGE,
   ForgotPasswordSchema,
@@ -23,11 +23,12 @@ import {
   requestPasswordReset,
 } from "~/services/auth.server.ts";
 import { getEnv } from "~/services/env.server.ts";
-import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
 import { startSession } from "~/services/session.server.ts";
 import { requireAnonymous } from "~/services/guards.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
+import { buttonClass } from "~/components/ui/button.tsx";
 
 type Intent = "login" | "register" | "demo" | "forgot-password";
 
@@ -67,12 +68,12 @@ function reply(intent: Intent, result: SubmissionResult<string[]>, init?: { stat
 }
 
 /** Counts the attempt; answers the form with the limit message (429 + Retry-After) when over it. */
-function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
-  const limit = checkRateLimit(action, clientIp);
+async function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
+  const limit = await checkRateLimit(action, clientIp);
   if (limit.ok) return null;
   return reply(intent, submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), {
     status: 429,
-    headers: retryAfterHeaders(limit),
+    headers: rateLimitHeaders(limit),
   });
 }
 
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
       }
-      const tooMany = limited("login", intent, context.clientIp, submission);
+      const tooMany = await limited("login", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       try {
         const user = await authenticator.authenticate("form", request);
@@ -111,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
       }
-      const tooMany = limited("register", intent, context.clientIp, submission);
+      const tooMany = await limited("register", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       const taken = (field: "username" | "email") =>
         reply(
@@ -141,9 +142,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     case "demo": {
-      const limit = checkRateLimit("demo-login", context.clientIp);
+      const limit = await checkRateLimit("demo-login", context.clientIp);
       if (!limit.ok) {
-        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: retryAfterHeaders(limit) });
+        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: rateLimitHeaders(limit) });
       }
       const user = findDemoUser();
       if (!user) {
@@ -159,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "forgot-password": {
       const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
       if (submission.status !== "success") return reply(intent, submission.reply(), { status: 400 });
-      const tooMany = limited("forgot-password", intent, context.clientIp, submission);
+      const tooMany = await limited("forgot-password", intent, context.clientIp, submission);
       if (tooMany) return tooMany;
       requestPasswordReset({ email: submission.value.email, request });
       // The same answer whether or not an account has this address.
@@ -334,7 +335,7 @@ function DemoForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
       <button
         type="submit"
         disabled={submitting}
-        className="w-full rounded-full border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        className={buttonClass({ variant: "secondary", size: "lg", full: true })}
       >
         {submitting ? "Starting the demo…" : "Try the demo"}
       </button>
@@ -395,7 +396,7 @@ function ForgotPasswordDialog({
               to={closeHref}
               replace
               preventScrollReset
-              className="inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+              className={buttonClass()}
             >
               Back to Sign In
             </Link>
@@ -421,7 +422,7 @@ function ForgotPasswordDialog({
               <button
                 type="submit"
                 disabled={submitting}
-                className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+                className={buttonClass()}
               >
                 {submitting ? "Sending…" : "Send reset link"}
               </button>

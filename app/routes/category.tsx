@@ -1,10 +1,10 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useSubmit } from "react-router";
+import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/category";
 import { FeedLink } from "~/components/feed-link.tsx";
 import { useHydrated, useRootData } from "~/components/hooks.ts";
 import { MenuIcon } from "~/components/icons.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { primaryButton, RetryLink, routeErrorMessage, secondaryButton, StatePanel } from "~/components/state-panel.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
 import {
   CATEGORY_PAGE,
   LIST_SORT_LABELS,
@@ -25,6 +25,9 @@ import { listCategoryPosts } from "~/models/post.server.ts";
 import { categoryCounts } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { LinkButton } from "~/components/ui/button.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 
 // One screen for /category/{name} and /categories (all of them).
 
@@ -113,7 +116,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         <SortForm view={view} />
         {posts.length === 0 ? (
-          <StatePanel
+          <EmptyState
             title="No posts found"
             message={
               category ? `There are no posts in the ${category} category yet.` : "There are no posts available yet."
@@ -235,7 +238,7 @@ function SortForm({ view }: { view: ListView }) {
         </div>
       ))}
       {hydrated ? null : (
-        <button type="submit" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white">
+        <button type="submit" className={buttonClass()}>
           Apply
         </button>
       )}
@@ -243,20 +246,14 @@ function SortForm({ view }: { view: ListView }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary() {
+  const allCategories = <LinkButton to="/categories">All Categories</LinkButton>;
   return (
-    <StatePanel
-      title={notFound ? "Category not found" : "Error loading posts"}
-      message={routeErrorMessage(error, "Failed to fetch posts")}
-      alert={!notFound}
-    >
-      <div className="flex flex-wrap justify-center gap-2">
-        {notFound ? null : <RetryLink className={secondaryButton} />}
-        <Link to="/categories" className={primaryButton}>
-          All Categories
-        </Link>
-      </div>
-    </StatePanel>
+    <GeneralErrorBoundary
+      title="Error loading posts"
+      fallback="Failed to fetch posts"
+      actions={allCategories}
+      statusHandlers={{ 404: ({ message }) => <ErrorPanel title="Category not found" message={message ?? "Category not found"} alert={false}>{allCategories}</ErrorPanel> }}
+    />
   );
 }

@@ -3,10 +3,11 @@ import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
+import { ModalLink } from "~/components/ui/dialog.tsx";
 import { FeedLink } from "~/components/feed-link.tsx";
-import { ModalLink } from "~/components/modal.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { primaryButton, routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import {
   FEED_PAGE,
   FEED_SORT_LABELS,
@@ -27,6 +28,7 @@ import { listFeedPosts } from "~/models/post.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
+import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -211,11 +213,9 @@ function FeedControls({ view }: { view: FeedView }) {
 
 function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
-    <StatePanel title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <Link to={shareDialogHref(signedIn)} className={primaryButton}>
-        Share a Comment
-      </Link>
-    </StatePanel>
+    <EmptyState title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
+      <LinkButton to={shareDialogHref(signedIn)}>Share a Comment</LinkButton>
+    </EmptyState>
   );
 }
 
@@ -283,7 +283,7 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
     <>
       <p className="mt-2 text-slate-700">Create a free account to keep reading: every Load More brings 5 more posts.</p>
       <div className="mt-4 flex justify-center gap-2">
-        <Link to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`} className={primaryButton}>
+        <Link to={`/auth?${new URLSearchParams({ signup: "true", redirectTo })}`} className={buttonClass()}>
           Sign Up
         </Link>
         <Link
@@ -297,14 +297,7 @@ function SignUpPrompt({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
   const { pathname, search } = useLocation();
-  return (
-    <StatePanel title="Error loading posts" message={routeErrorMessage(error, "Failed to fetch posts")} alert>
-      {/* A plain link: Retry reloads the page. */}
-      <a href={`${pathname}${search}`} className={primaryButton}>
-        Retry
-      </a>
-    </StatePanel>
-  );
+  return <GeneralErrorBoundary title="Error loading posts" fallback="Failed to fetch posts" actions={<RetryLink to={`${pathname}${search}`} />} />;
 }

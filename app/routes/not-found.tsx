@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "404 Page Not Found" },
@@ -15,13 +16,5 @@ export function action() {
 }
 
 export default function NotFound() {
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-      <p className="mt-4 text-slate-700">Did you forget to add the page to the router?</p>
-      <a href="/" className="mt-6 inline-block rounded-full bg-brand px-4 py-2 font-semibold text-white">
-        Return to Home
-      </a>
-    </section>
-  );
+  return <NotFoundPanel />;
 }

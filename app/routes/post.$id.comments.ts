@@ -3,7 +3,8 @@ import type { Route } from "./+types/post.$id.comments";
 import { createComment } from "~/models/comment.server.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { commentLimits, CommentFormSchema, isBlank } from "~/lib/schemas/interact.ts";
+import { commentLimits, isBlank } from "~/lib/comment-rules.ts";
+import { CommentFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 
@@ -26,21 +27,21 @@ export const action = interactionAction<{ id?: string }>(
     const isReply = parentId !== null;
     ctx.anchor = isReply ? `comment-${parentId}` : "comments";
     ctx.failTitle = isReply ? "Failed to post reply" : "Failed to post comment";
+    // Whatever goes wrong (a rule, the write limit), the draft comes back with its box when it fits.
+    const draft = typeof content === "string" ? content : "";
+    ctx.failParams = { ...(draft.length <= commentLimits(isReply).max ? { draft } : {}), ...(isReply ? { replyTo: parentId } : {}) };
     const user = await requireActor(ctx);
     const postId = requireId(params.id, "Post not found");
     if (isBlank(content)) return succeed<CommentPayload>(ctx, { payload: { ignored: true } });
 
-    // A draft that breaks a rule comes back with the box (its text too, when it fits).
-    const draft = String(content);
-    ctx.failParams = { commentError: "", ...(draft.length <= commentLimits(isReply).max ? { draft } : {}), ...(isReply ? { replyTo: parentId } : {}) };
     let input;
     try {
       input = parseOrThrow(CommentFormSchema, { content, parentId });
     } catch (error) {
-      ctx.failParams.commentError = error instanceof Error ? error.message : "";
+      // The box shows the rule's message (only our own messages are read back from the URL).
+      if (error instanceof Error) ctx.failParams.commentError = error.message;
       throw error;
     }
-    ctx.failParams = undefined;
     const comment = createComment({ userId: user.id, postId, content: input.content, parentId: input.parentId ?? null });
     return succeed<CommentPayload>(ctx, {
       anchor: `comment-${comment.id}`,
@@ -48,4 +49,5 @@ export const action = interactionAction<{ id?: string }>(
       payload: { comment },
     });
   },
+  { limit: "comment" },
 );

@@ -1,11 +1,10 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/post.$id";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comment-thread.tsx";
 import { FeedLink } from "~/components/feed-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
-import { primaryButton, RetryLink, routeErrorMessage, secondaryButton, StatePanel } from "~/components/state-panel.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/lib/schemas/id.ts";
@@ -15,6 +14,7 @@ import { listPostComments } from "~/models/comment.server.ts";
 import { getPost } from "~/models/post.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -98,24 +98,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary() {
   return (
-    <StatePanel
-      title={notFound ? "Post Not Found" : "Error Loading Post"}
-      message={
-        notFound
-          ? "The post you're looking for doesn't exist or has been removed."
-          : routeErrorMessage(error, "Failed to fetch post")
-      }
-      alert={!notFound}
-    >
-      <div className="flex flex-wrap justify-center gap-2">
-        {notFound ? null : <RetryLink className={secondaryButton} />}
-        <Link to="/" className={primaryButton}>
-          Return to Home
-        </Link>
-      </div>
-    </StatePanel>
+    <GeneralErrorBoundary
+      title="Error Loading Post"
+      fallback="Failed to fetch post"
+      statusHandlers={{ 404: () => <ErrorPanel title="Post Not Found" message="The post you're looking for doesn't exist or has been removed." alert={false} /> }}
+    />
   );
 }

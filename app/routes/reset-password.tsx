@@ -2,11 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/form-field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
 import { resetPassword } from "~/services/auth.server.ts";
-import { checkRateLimit, retryAfterDocumentHeaders, retryAfterHeaders } from "~/services/rate-limit.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -43,11 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 400,
     });
   }
-  const limit = checkRateLimit("reset-password", context.clientIp);
+  const limit = await checkRateLimit("reset-password", context.clientIp);
   if (!limit.ok) {
     return data(submission.reply({ formErrors: [limit.message], ...hidden }), {
       status: 429,
-      headers: retryAfterHeaders(limit),
+      headers: rateLimitHeaders(limit),
     });
   }
   const user = await resetPassword({ ...submission.value, keepSessionToken: await getSessionToken(request) });

@@ -4,13 +4,14 @@ import type { Route } from "./+types/search";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
-import { routeErrorMessage, StatePanel } from "~/components/state-panel.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib/schemas/browse.ts";
 import { searchEverything } from "~/models/post.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 
 const RESULTS = 20;
 /** The All tab shows the first few of each. */
@@ -157,19 +158,13 @@ function SearchForm({ q, tab }: { q: string; tab: SearchTab }) {
         placeholder="Search posts, users..."
         className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2"
       />
-      <button type="submit" className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+      <button type="submit" className={buttonClass()}>
         Search
       </button>
     </Form>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <StatePanel
-      title="Search"
-      message={routeErrorMessage(error, "Failed to fetch search results. Please try again.")}
-      alert
-    />
-  );
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="Search" fallback="Failed to fetch search results. Please try again." actions={null} />;
 }

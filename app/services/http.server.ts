@@ -2,6 +2,8 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { limitWrite, type WriteKind } from "./rate-limit.server.ts";
+import { getUser } from "./session.server.ts";
 
 /** SPEC §7: every API call disables caching. */
 export const noStore = { "Cache-Control": "no-store" } as const;
@@ -22,27 +24,36 @@ export function methodNotAllowed(allowed: string) {
 // ---- The JSON mapper: a Problem is its status and {message}. ----
 
 export function problemJson(problem: Problem): Response {
-  return jsonError(problem.message, problem.status);
+  return jsonError(problem.message, problem.status, problem.headers);
 }
 
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler<A> = (args: A) => unknown | Promise<unknown>;
 
 /**
- * The action of a JSON resource route: dispatches on the method (405 with Allow otherwise), answers
- * a returned value as JSON (a Response as it is), and maps any Problem a model, a schema or a guard
- * threw to its status and {message}. `alsoAllow` names the methods the loader answers (GET).
+ * The action of a JSON resource route: dispatches on the method (405 with Allow otherwise), spends
+ * one write of `limit` from the member's and the address's budget (null: the route has a budget of
+ * its own, like sign-in), answers a returned value as JSON (a Response as it is), and maps any
+ * Problem a model, a schema, a guard or the limiter threw to its status and {message}. `alsoAllow`
+ * names the methods the loader answers (GET).
  */
-export function apiAction<A extends { request: Request }>(
+export function apiAction<A extends { request: Request; context?: { clientIp?: string } }>(
   handlers: Partial<Record<Method, Handler<A>>>,
-  { alsoAllow = [] as string[], status = {} as Partial<Record<Method, number>> } = {},
+  {
+    alsoAllow = [] as string[],
+    status = {} as Partial<Record<Method, number>>,
+    limit = "toggle" as WriteKind | null,
+  } = {},
 ) {
   const allow = [...alsoAllow, ...Object.keys(handlers)].join(", ");
   return async (args: A): Promise<Response> => {
     const method = args.request.method as Method;
     const handler = handlers[method];
     if (!handler) return methodNotAllowed(allow);
-    return answer(() => handler(args), status[method]);
+    return answer(async () => {
+      if (limit) await limitWrite(limit, { userId: (await getUser(args.request))?.id, ip: args.context?.clientIp });
+      return handler(args);
+    }, status[method]);
   };
 }
 

@@ -5,6 +5,7 @@ import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts"
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, requireSelf, requireUser, signInPath } from "./guards.server.ts";
+import { limitWrite, type WriteKind } from "./rate-limit.server.ts";
 import { getUser } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -27,6 +28,9 @@ export type Interaction = {
   failTitle: string;
   /** Extra query params on the way back after a failure (the no-JS comment box's draft …). */
   failParams?: Record<string, string>;
+  /** Which write budget the action spends (rate-limit.server.ts). */
+  limit: WriteKind;
+  clientIp?: string;
 };
 
 /** Something that ends the action early: returned (not thrown) to React Router. */
@@ -73,9 +77,9 @@ export function withAnchor(
 export function interactionAction<P extends Record<string, string | undefined>>(
   fallback: (params: P) => string,
   handler: (ctx: Interaction, params: P) => Promise<unknown> | unknown,
-  { failTitle = "Error" }: { failTitle?: string } = {},
+  { failTitle = "Error", limit = "toggle" }: { failTitle?: string; limit?: WriteKind } = {},
 ) {
-  return async ({ request, params }: { request: Request; params: P }) => {
+  return async ({ request, params, context }: { request: Request; params: P; context?: { clientIp?: string } }) => {
     let form: FormData;
     try {
       form = await request.formData();
@@ -88,6 +92,8 @@ export function interactionAction<P extends Record<string, string | undefined>>(
       js: form.get(JS_FIELD) === "1",
       back: refererPath(request) ?? fallback(params),
       failTitle,
+      limit,
+      clientIp: context?.clientIp,
     };
     try {
       return await handler(ctx, params);
@@ -123,6 +129,7 @@ export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRE
     if (!ctx.js && isProblem(error)) throw new Stop(new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     throw error;
   }
+  await limitWrite(ctx.limit, { userId: user.id, ip: ctx.clientIp });
   return user;
 }
 
@@ -142,13 +149,19 @@ export async function succeed<T extends object>(
  */
 export async function fail(
   ctx: Interaction,
-  { status, toast, anchor = ctx.anchor, params = ctx.failParams }: { status: number; toast: Toast; anchor?: string; params?: Record<string, string> },
+  {
+    status,
+    toast,
+    anchor = ctx.anchor,
+    params = ctx.failParams,
+    headers,
+  }: { status: number; toast: Toast; anchor?: string; params?: Record<string, string>; headers?: Record<string, string> },
 ) {
-  if (ctx.js) return data<ActionReply>({ ok: false, message: toast.description ?? toast.title, toast }, { status });
+  if (ctx.js) return data<ActionReply>({ ok: false, message: toast.description ?? toast.title, toast }, { status, headers });
   return redirectWithToast(withAnchor(ctx.back, anchor, { params }), { ...toast, type: "error" });
 }
 
 /** The form mapper: a Problem becomes the error toast `failTitle` / its message, with its status. */
 export function failWith(ctx: Interaction, problem: Problem) {
-  return fail(ctx, { status: problem.status, toast: { type: "error", title: ctx.failTitle, description: problem.message } });
+  return fail(ctx, { status: problem.status, headers: problem.headers, toast: { type: "error", title: ctx.failTitle, description: problem.message } });
 }

@@ -1,51 +1,31 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { Problem } from "~/lib/problem.ts";
 import { getEnv } from "./env.server.ts";
-import { jsonError } from "./http.server.ts";
 
-/** The account actions that are limited per client address (pages and API share one budget). */
+// Every limit of the site, on rate-limiter-flexible with its SQLite store: the counters live in a
+// file of their own beside the database (rate-limits.db), so several workers share one budget and
+// a limiter write never waits for the database's write lock. RATE_LIMIT=off turns all of it off.
+//
+// Budgets (README, "Limits"): account actions RATE_LIMIT per client address (default 10 a minute);
+// YouTube lookups six times that per member; writes per member and, three times as much, per address:
+//   toggle  (votes, saves, follows, notification reads, deletions, profile edits, admin actions) 120 a minute
+//   comment (comments and replies)                                                              20 in 5 minutes
+//   post    (shares)                                                                            10 an hour
+
 export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password" | "demo-login";
+export type WriteKind = "toggle" | "comment" | "post";
 
-export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number; message: string };
+export const WRITE_BUDGETS: Record<WriteKind, { points: number; seconds: number }> = {
+  toggle: { points: 120, seconds: 60 },
+  comment: { points: 20, seconds: 300 },
+  post: { points: 10, seconds: 3600 },
+};
+/** An address may hold several members (a household, an office): it gets three members' budget. */
+export const PER_ADDRESS_FACTOR = 3;
 
-type Window = { count: number; resetAt: number };
-
-/**
- * A fixed-window counter per key, in memory (one server process; a restart forgets it).
- * `limit` attempts per `windowMs`; the attempt after that is refused until the window ends.
- */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: { limit: number; windowMs: number; now?: () => number }) {
-  const windows = new Map<string, Window>();
-  let lastSweep = now();
-
-  function sweep(at: number) {
-    if (at - lastSweep < windowMs) return;
-    lastSweep = at;
-    for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
-  }
-
-  return {
-    /** Counts one attempt for `key` and says whether it may go ahead. */
-    hit(key: string): RateLimitResult {
-      const at = now();
-      sweep(at);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= at) {
-        w = { count: 0, resetAt: at + windowMs };
-        windows.set(key, w);
-      }
-      w.count++;
-      if (w.count <= limit) return { ok: true };
-      const retryAfterSeconds = Math.max(1, Math.ceil((w.resetAt - at) / 1000));
-      return {
-        ok: false,
-        retryAfterSeconds,
-        message: `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`,
-      };
-    },
-    reset() {
-      windows.clear();
-    },
-  };
-}
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number; message: string; limit: number };
 
 /** Parses RATE_LIMIT: "off" → null, "10/60" → 10 attempts per 60 seconds. */
 export function parseRateLimit(value: string): { limit: number; windowMs: number } | null {
@@ -58,26 +38,104 @@ export function parseRateLimit(value: string): { limit: number; windowMs: number
   return { limit, windowMs: seconds * 1000 };
 }
 
-let limiter: ReturnType<typeof createRateLimiter> | null | undefined;
-
-/** Counts one attempt of `action` from `clientIp` against the RATE_LIMIT budget. */
-export function checkRateLimit(action: LimitedAction, clientIp: string | undefined): RateLimitResult {
-  if (limiter === undefined) {
-    const config = parseRateLimit(getEnv().RATE_LIMIT);
-    limiter = config ? createRateLimiter(config) : null;
+let store: Database.Database | undefined;
+function storeClient(): Database.Database {
+  if (!store) {
+    const file = process.env.RATE_LIMIT_DB ?? path.join(path.dirname(path.resolve(getEnv().DATABASE_PATH)), "rate-limits.db");
+    store = new Database(file);
+    store.pragma("journal_mode = WAL");
+    // Counters may be lost in a crash: no fsync.
+    store.pragma("synchronous = OFF");
+    store.pragma("busy_timeout = 2000");
+    // The library's own table, made here (synchronously) so the first request finds it.
+    store.exec("CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)");
   }
-  if (!limiter) return { ok: true };
-  return limiter.hit(`${action}:${clientIp || "unknown"}`);
+  return store;
 }
 
-export function retryAfterHeaders(result: { retryAfterSeconds: number }): HeadersInit {
-  return { "Retry-After": String(result.retryAfterSeconds) };
+const limiters = new Map<string, RateLimiterSQLite | null>();
+/** One limiter per budget (key prefix), created on first use; null when limits are off. */
+function limiter(name: string, budget: () => { points: number; seconds: number } | null): RateLimiterSQLite | null {
+  if (!limiters.has(name)) {
+    const config = parseRateLimit(getEnv().RATE_LIMIT) ? budget() : null;
+    limiters.set(
+      name,
+      config
+        ? new RateLimiterSQLite({ storeClient: storeClient(), storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true, keyPrefix: name, points: config.points, duration: config.seconds })
+        : null,
+    );
+  }
+  return limiters.get(name)!;
 }
 
-/** For JSON endpoints: throws a 429 {message} with Retry-After when `clientIp` is over the budget. */
-export function enforceRateLimit(action: LimitedAction, clientIp: string | undefined) {
-  const result = checkRateLimit(action, clientIp);
-  if (!result.ok) throw jsonError(result.message, 429, retryAfterHeaders(result));
+function waitMessage(seconds: number, what = "attempts") {
+  return `Too many ${what}. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+}
+
+/** Spends one point of `key` on `rl`; the refusal, or null when it may go ahead. */
+async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
+  if (!rl) return { ok: true };
+  try {
+    await rl.consume(key);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    return { ok: false, retryAfterSeconds, message: waitMessage(retryAfterSeconds, what), limit: rl.points };
+  }
+}
+
+/** A refusal as a Problem("too_many") carrying its wait, for the JSON and form mappers. */
+export class TooManyRequests extends Problem {
+  constructor(readonly result: Extract<RateLimitResult, { ok: false }>) {
+    super("too_many", result.message, { headers: rateLimitHeaders(result) });
+  }
+}
+
+/** Retry-After and the RateLimit-* fields (draft-ietf-httpapi-ratelimit-headers) of a refusal. */
+export function rateLimitHeaders(result: Extract<RateLimitResult, { ok: false }>): Record<string, string> {
+  const reset = String(result.retryAfterSeconds);
+  return { "Retry-After": reset, "RateLimit-Limit": String(result.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": reset };
+}
+
+/** Counts one attempt of an account action from `clientIp` against the RATE_LIMIT budget. */
+export function checkRateLimit(action: LimitedAction, clientIp: string | undefined): Promise<RateLimitResult> {
+  const rl = limiter("account", () => {
+    const config = parseRateLimit(getEnv().RATE_LIMIT)!;
+    return { points: config.limit, seconds: config.windowMs / 1000 };
+  });
+  return spend(rl, `${action}:${clientIp || "unknown"}`);
+}
+
+/** For JSON endpoints: throws TooManyRequests when `clientIp` is over the account-action budget. */
+export async function enforceRateLimit(action: LimitedAction, clientIp: string | undefined) {
+  const result = await checkRateLimit(action, clientIp);
+  if (!result.ok) throw new TooManyRequests(result);
+}
+
+/**
+ * YouTube lookups through the JSON API, per member: six times the RATE_LIMIT budget (a lookup is a
+ * normal part of sharing). Each one spends the site's daily quota.
+ */
+export async function enforceLookupLimit(userId: number) {
+  const rl = limiter("lookup", () => {
+    const config = parseRateLimit(getEnv().RATE_LIMIT)!;
+    return { points: config.limit * 6, seconds: config.windowMs / 1000 };
+  });
+  const result = await spend(rl, `lookup:${userId}`);
+  if (!result.ok) throw new TooManyRequests(result);
+}
+
+/** One write of `kind` by a member (or a visitor) from an address: throws TooManyRequests when over budget. */
+export async function limitWrite(kind: WriteKind, { userId, ip }: { userId: number | null | undefined; ip: string | undefined }) {
+  const budget = WRITE_BUDGETS[kind];
+  if (userId) {
+    const result = await spend(limiter(`write-${kind}-user`, () => budget), String(userId), "requests");
+    if (!result.ok) throw new TooManyRequests(result);
+  }
+  const perAddress = { points: budget.points * PER_ADDRESS_FACTOR, seconds: budget.seconds };
+  const result = await spend(limiter(`write-${kind}-ip`, () => perAddress), ip || "unknown", "requests");
+  if (!result.ok) throw new TooManyRequests(result);
 }
 
 /** A route `headers` export that passes a page action's Retry-After on to the document response. */
@@ -86,17 +144,3 @@ export function retryAfterDocumentHeaders({ actionHeaders }: { actionHeaders: He
   return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
-let lookupLimiter: ReturnType<typeof createRateLimiter> | null | undefined;
-
-/**
- * YouTube lookups through the JSON API, per member: six times the RATE_LIMIT budget (a lookup is a
- * normal part of sharing), off when RATE_LIMIT is off. Each one spends the site's daily quota.
- */
-export function enforceLookupLimit(userId: number) {
-  if (lookupLimiter === undefined) {
-    const config = parseRateLimit(getEnv().RATE_LIMIT);
-    lookupLimiter = config ? createRateLimiter({ limit: config.limit * 6, windowMs: config.windowMs }) : null;
-  }
-  const result = lookupLimiter?.hit(`lookup:${userId}`) ?? { ok: true as const };
-  if (!result.ok) throw jsonError(result.message, 429, retryAfterHeaders(result));
-}

@@ -1,12 +1,11 @@
-// HTTP tests' side door: users, sessions and posts written straight into the running server's
+// HTTP tests' side door: users, sessions and posts made through the models on the running server's
 // database file, and requests signed in with a real session cookie.
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { openDatabase } from "#db/client.server.ts";
-import { posts, sessions, users } from "#db/schema.ts";
-import { hashToken, randomToken } from "~/models/token.server.ts";
+import { getDb } from "#db/client.server.ts";
+import { createSession } from "~/models/session.server.ts";
 import { startServer, type RunningServer } from "./server.ts";
+import { makePost, makeUser } from "./unit-factories.ts";
 
 export type ApiUser = { id: number; username: string; cookie: string };
 
@@ -19,9 +18,11 @@ export type Call = {
   headers?: Record<string, string>;
 };
 
-export async function startApiServer() {
+export async function startApiServer(env: Record<string, string> = {}) {
   const secret = crypto.randomBytes(24).toString("hex");
-  const server = await startServer({ SESSION_SECRET: secret });
+  // The server works on this worker's own database file (tests/setup-db.ts), so the test makes its
+  // data through the same models the server uses.
+  const server = await startServer({ SESSION_SECRET: secret, DATABASE_PATH: process.env.DATABASE_PATH!, ...env });
   return new ApiClient(server, secret);
 }
 
@@ -34,7 +35,7 @@ export class ApiClient {
     readonly server: RunningServer,
     secret: string,
   ) {
-    this.db = openDatabase(server.databasePath);
+    this.db = getDb();
     this.cookie = createCookie("chortle_session", { secrets: [secret] });
   }
 
@@ -44,36 +45,14 @@ export class ApiClient {
 
   async user(): Promise<ApiUser> {
     const username = `api${process.pid % 1000}x${++this.n}${crypto.randomBytes(2).toString("hex")}`.slice(0, 20);
-    const row = this.db
-      .insert(users)
-      .values({ username, email: `${username}@example.com`, passwordHash: "x" })
-      .returning({ id: users.id })
-      .get();
-    const token = randomToken();
-    this.db.insert(sessions).values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + 3600_000) }).run();
+    const row = makeUser({ username });
+    const { token } = createSession({ userId: row.id });
     const header = await this.cookie.serialize(token);
     return { id: row.id, username, cookie: header.split(";")[0] };
   }
 
-  post(userId: number, fields: Partial<typeof posts.$inferInsert> = {}) {
-    const post = this.db
-      .insert(posts)
-      .values({
-        userId,
-        title: "An API test post",
-        comment: "A comment worth sharing",
-        commentAuthor: "@someone",
-        videoId: "dQw4w9WgXcQ",
-        videoTitle: "A video",
-        videoChannel: "A channel",
-        videoThumbnail: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
-        ...fields,
-      })
-      .returning()
-      .get();
-    this.db.update(posts).set({ hot: sql`hot_score(upvotes, downvotes, created_at)` }).where(eq(posts.id, post.id)).run();
-    this.db.update(users).set({ postsCount: sql`${users.postsCount} + 1` }).where(eq(users.id, userId)).run();
-    return post;
+  post(userId: number, fields: Parameters<typeof makePost>[0] extends infer T ? Partial<T> : never = {}) {
+    return makePost({ title: "An API test post", comment: "A comment worth sharing", commentAuthor: "@someone", ...fields, userId });
   }
 
   fetch(path: string, { method = "GET", user, json, body, form, headers = {} }: Call = {}) {
@@ -92,7 +71,6 @@ export class ApiClient {
   }
 
   async stop() {
-    this.db.$client.close();
     await this.server.stop();
   }
 }

@@ -17,5 +17,5 @@ export const action = apiAction<Route.ActionArgs>(
       return createComment({ userId: user.id, postId: body.postId, content: body.content, parentId: body.parentId ?? null });
     },
   },
-  { status: { POST: 201 } },
+  { status: { POST: 201 }, limit: "comment" },
 );

@@ -1,18 +1,19 @@
 import type { Route } from "./+types/demo-login";
 import { findDemoUser } from "~/services/auth.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { jsonError, noStore } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, noStore } from "~/services/http.server.ts";
+import { notFound } from "~/lib/problem.ts";
 import { publicSelf, startSession } from "~/services/session.server.ts";
 
 // POST /api/demo-login: signs in as the pre-made demo account (SPEC §6). Limited per address:
 // every call starts a session row.
-export async function action({ context }: Route.ActionArgs) {
-  enforceRateLimit("demo-login", context.clientIp);
-  const user = findDemoUser();
-  if (!user) return jsonError("The demo account is not available on this site.", 404);
-  return Response.json(publicSelf(user), {
-    headers: { ...noStore, "Set-Cookie": await startSession(user.id) },
-  });
-}
+export const action = apiAction<Route.ActionArgs>({
+  POST: async ({ context }) => {
+    await enforceRateLimit("demo-login", context.clientIp);
+    const user = findDemoUser();
+    if (!user) throw notFound("The demo account is not available on this site.");
+    return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
+  },
+}, { limit: null });
 
-export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });
+export const loader = () => methodNotAllowed("POST");

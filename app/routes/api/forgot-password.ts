@@ -9,7 +9,7 @@ import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 export const action = apiAction<Route.ActionArgs>({
   POST: async ({ request, context }) => {
   const { email } = await parseJsonBody(request, ForgotPasswordSchema);
-  enforceRateLimit("forgot-password", context.clientIp);
+  await enforceRateLimit("forgot-password", context.clientIp);
   const { resetLink } = requestPasswordReset({ email, request });
   const body: Record<string, unknown> = { message: FORGOT_PASSWORD_MESSAGE };
   if (getEnv().RESET_LINK_IN_RESPONSE) {
@@ -24,6 +24,6 @@ export const action = apiAction<Route.ActionArgs>({
   }
   return Response.json(body, { headers: noStore });
   },
-});
+}, { limit: null });
 
 export const loader = () => methodNotAllowed("POST");

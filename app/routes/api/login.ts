@@ -9,10 +9,10 @@ import { publicSelf, startSession } from "~/services/session.server.ts";
 export const action = apiAction<Route.ActionArgs>({
   POST: async ({ request, context }) => {
     const input = await parseJsonBody(request, LoginSchema);
-    enforceRateLimit("login", context.clientIp);
+    await enforceRateLimit("login", context.clientIp);
     const user = await verifyLogin(input);
     return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
   },
-});
+}, { limit: null });
 
 export const loader = () => methodNotAllowed("POST");

@@ -9,10 +9,10 @@ import { publicSelf, startSession } from "~/services/session.server.ts";
 export const action = apiAction<Route.ActionArgs>({
   POST: async ({ request, context }) => {
     const input = await parseJsonBody(request, RegisterSchema);
-    enforceRateLimit("register", context.clientIp);
+    await enforceRateLimit("register", context.clientIp);
     const user = await registerUser(input);
     return Response.json(publicSelf(user), { status: 201, headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
   },
-});
+}, { limit: null });
 
 export const loader = () => methodNotAllowed("POST");

@@ -9,7 +9,7 @@ import { getSessionToken } from "~/services/session.server.ts";
 export const action = apiAction<Route.ActionArgs>({
   POST: async ({ request, context }) => {
   const input = await parseJsonBody(request, ResetPasswordSchema);
-  enforceRateLimit("reset-password", context.clientIp);
+  await enforceRateLimit("reset-password", context.clientIp);
   const user = await resetPassword({ ...input, keepSessionToken: await getSessionToken(request) });
   if (!user) return jsonError(INVALID_RESET_LINK_MESSAGE, 400);
   return Response.json(
@@ -17,6 +17,6 @@ export const action = apiAction<Route.ActionArgs>({
     { headers: noStore },
   );
   },
-});
+}, { limit: null });
 
 export const loader = () => methodNotAllowed("POST");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
-import { jsonError, noStore } from "~/services/http.server.ts";
+import { apiLoader, jsonError, noStore } from "~/services/http.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
 import { youtube, YouTubeError, type CommentPage } from "~/services/youtube.server.ts";
@@ -19,10 +19,10 @@ const QuerySchema = z.object({
   pageToken: z.string().max(300, "pageToken is too long.").optional(),
 });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) => {
   // Members only: every lookup spends the site's daily YouTube quota.
   const user = await requireApiUser(request);
-  enforceLookupLimit(user.id);
+  await enforceLookupLimit(user.id);
   const videoId = parseVideoId(params.videoId);
   if (!videoId) return jsonError("Please enter a valid YouTube video URL", 400);
   const search = new URL(request.url).searchParams;
@@ -65,4 +65,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     { headers: noStore },
   );
-}
+});

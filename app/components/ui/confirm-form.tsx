@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { buttonClass, type ButtonSize } from "./button.tsx";
+import { Dialog } from "./dialog.tsx";
+import { inputClass } from "./field.tsx";
+
+/** The URL parameter that holds which confirmation is open (?confirm=delete-post-12). */
+export const CONFIRM_PARAM = "confirm";
+
+function withConfirm(search: string, key: string | null): string {
+  const params = new URLSearchParams(search);
+  if (key) params.set(CONFIRM_PARAM, key);
+  else params.delete(CONFIRM_PARAM);
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/**
+ * A destructive action behind a confirmation that works without JavaScript: the trigger is a link
+ * to this page with ?confirm=<confirmKey>, which renders the confirm step (a dialog holding the real
+ * form); with JavaScript the same step opens as a modal. The action's redirect drops ?confirm.
+ */
+export function ConfirmForm({
+  confirmKey,
+  trigger,
+  triggerLabel,
+  title,
+  message,
+  action,
+  fields = {},
+  confirmLabel,
+  reason = false,
+  size = "sm",
+}: {
+  confirmKey: string;
+  trigger: ReactNode;
+  /** The accessible name of the trigger when it is only an icon. */
+  triggerLabel?: string;
+  title: string;
+  message: ReactNode;
+  action: string;
+  fields?: Record<string, string>;
+  confirmLabel: string;
+  /** Offer an optional 'Reason' field (admin actions: it goes to the moderation log). */
+  reason?: boolean;
+  size?: ButtonSize;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const open = new URLSearchParams(location.search).get(CONFIRM_PARAM) === confirmKey;
+  const closeHref = `${location.pathname}${withConfirm(location.search, null)}`;
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <>
+      <Link
+        to={withConfirm(location.search, confirmKey)}
+        preventScrollReset
+        aria-label={triggerLabel}
+        className={buttonClass({ variant: "secondary", size })}
+      >
+        {trigger}
+      </Link>
+      {open ? (
+        <Dialog title={title} closeHref={closeHref}>
+          <div className="text-slate-700">{message}</div>
+          <Form method="post" action={action} className="mt-4 space-y-3">
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            {reason ? (
+              <div className="space-y-1">
+                <label htmlFor={`${confirmKey}-reason`} className="block text-sm font-medium text-slate-800">
+                  Reason (optional)
+                </label>
+                <input id={`${confirmKey}-reason`} name="reason" maxLength={500} className={inputClass} />
+              </div>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Link to={closeHref} preventScrollReset replace className={buttonClass({ variant: "secondary" })}>
+                Cancel
+              </Link>
+              <button type="submit" data-autofocus disabled={busy} className={buttonClass({ variant: "danger" })}>
+                {confirmLabel}
+              </button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

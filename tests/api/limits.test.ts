@@ -1,0 +1,80 @@
+// Write limits: a server of its own with limits on (the rest of the suite runs with RATE_LIMIT=off,
+// so parallel tests from one address never trip each other).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { PER_ADDRESS_FACTOR, WRITE_BUDGETS } from "~/services/rate-limit.server.ts";
+import { readToast, startApiServer, type ApiClient } from "../support/api-client.ts";
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApiServer({ RATE_LIMIT: "10/60", TRUST_PROXY: "loopback" });
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const count = (table: string) => api.db.get<{ n: number }>(sql.raw(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
+
+describe("write limits (per member and per address)", () => {
+  it("a member's votes stop at the toggle budget with 429, Retry-After and RateLimit-* headers", async () => {
+    const voter = await api.user();
+    const post = api.post((await api.user()).id);
+    const budget = WRITE_BUDGETS.toggle.points;
+    const statuses: number[] = [];
+    for (let i = 0; i < budget; i++) {
+      const res = await api.fetch("/api/votes", { method: "POST", user: voter, json: { postId: post.id, isUpvote: true }, headers: { "X-Forwarded-For": "10.9.0.1" } });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const refused = await api.fetch("/api/votes", { method: "POST", user: voter, json: { postId: post.id, isUpvote: true }, headers: { "X-Forwarded-For": "10.9.0.1" } });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^Too many requests\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-limit")).toBe(String(budget));
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    // Another member from another address still votes.
+    const other = await api.user();
+    const ok = await api.fetch("/api/votes", { method: "POST", user: other, json: { postId: post.id, isUpvote: true }, headers: { "X-Forwarded-For": "10.9.0.2" } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("a no-JS comment over the budget comes back with a toast that says when, and the draft kept", async () => {
+    const writer = await api.user();
+    const post = api.post((await api.user()).id);
+    const form = (content: string) =>
+      api.fetch(`/post/${post.id}/comments`, {
+        method: "POST",
+        user: writer,
+        form: { content },
+        headers: { Referer: `${api.url}/post/${post.id}`, "X-Forwarded-For": "10.9.1.1" },
+      });
+    for (let i = 0; i < WRITE_BUDGETS.comment.points; i++) {
+      const res = await form(`comment number ${i}`);
+      expect(res.status).toBe(303);
+    }
+    const before = count("comments");
+    const refused = await form("the one that is kept");
+    expect(refused.status).toBe(303);
+    const location = new URL(refused.headers.get("location")!, api.url);
+    expect(location.searchParams.get("draft")).toBe("the one that is kept");
+    expect(await readToast(refused)).toMatchObject({ type: "error", title: "Failed to post comment", description: expect.stringMatching(/^Too many requests\. Please wait \d+ seconds? and try again\.$/) });
+    expect(count("comments")).toBe(before);
+    // The page shows the box with the draft in it.
+    const page = await api.fetch(`${location.pathname}${location.search}`, { user: writer });
+    expect(await page.text()).toContain("the one that is kept");
+  });
+
+  it("an address with many members gets three members' budget (PER_ADDRESS_FACTOR)", async () => {
+    const post = api.post((await api.user()).id);
+    const statuses: number[] = [];
+    // Saves from many fresh members at one address: the address budget is 3 × 120 toggles.
+    const members = await Promise.all(Array.from({ length: 4 }, () => api.user()));
+    for (let i = 0; i < WRITE_BUDGETS.toggle.points * PER_ADDRESS_FACTOR + 1; i++) {
+      const member = members[i % members.length];
+      const res = await api.fetch(`/api/posts/${post.id}/save`, { method: "POST", user: member, headers: { "X-Forwarded-For": "10.9.2.1" } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
