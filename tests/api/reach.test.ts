@@ -3,15 +3,13 @@
 // conditional GET, the private Following feed and its revocation, the post page's preview tags,
 // robots.txt, the sitemap (one file, then the index form with a small split size), noindex, and the
 // own-origin thumbnails with the image host up and down.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, feedTokens, follows, posts } from "#db/schema.ts";
-import { ApiClient, readToast, type ApiUser } from "../support/api-client.ts";
-import { startServer } from "../support/server.ts";
+import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { MISSING_THUMBNAIL_VIDEO, startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 
 const SPLIT = 30; // 22 fixed pages (home, /categories, 20 categories) + posts per sitemap file
@@ -101,11 +99,7 @@ function metaContent(html: string, attr: "property" | "name", key: string): stri
 
 beforeAll(async () => {
   fake = await startThumbnailFake();
-  const secret = crypto.randomBytes(24).toString("hex");
-  api = new ApiClient(
-    await startServer({ SESSION_SECRET: secret, THUMBNAIL_BASE_URL: fake.url, SITEMAP_SPLIT: String(SPLIT) }),
-    secret,
-  );
+  api = await startApiServer({ THUMBNAIL_BASE_URL: fake.url, SITEMAP_SPLIT: String(SPLIT) });
   alice = await api.user();
   bob = await api.user();
   api.post(alice.id, { title: "An older Gaming post", category: "Gaming", createdAt: new Date(Date.now() - 3_600_000) });
@@ -336,7 +330,7 @@ describe("own-origin thumbnails", () => {
     const again = Buffer.from(await (await api.fetch("/thumbnails/chortleVid1.jpg")).arrayBuffer());
     expect(again.equals(bytes)).toBe(true);
     expect(fake.requests().slice(before)).toEqual(["/vi/chortleVid1/mqdefault.jpg"]);
-    expect(fs.existsSync(path.join(api.server.dir, "thumbnails", "chortleVid1-card.jpg"))).toBe(true);
+    expect(fs.existsSync(path.join(path.dirname(process.env.DATABASE_PATH!), "thumbnails", "chortleVid1-card.jpg"))).toBe(true);
 
     const large = await api.fetch("/thumbnails/chortleVid1.jpg?size=large");
     expect(large.status).toBe(200);
