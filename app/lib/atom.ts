@@ -1,8 +1,12 @@
 // Atom 1.0 (RFC 4287) and sitemap XML, built as text with every value escaped. No markup from the
 // database ever reaches the output unescaped: entry HTML is itself escaped into a type="html" element.
 
+const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Text as XML character data or an attribute value; characters XML 1.0 forbids are dropped. */
 export function escapeXml(value: string): string {
+  // Most values (URLs, dates, plain titles) need nothing: one test instead of six replacements.
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")

@@ -23,8 +23,29 @@ function sitemapUrls(origin: string, n: number, size: number): SitemapUrl[] {
   return [...pages, ...posts.map((p) => ({ loc: `${origin}/post/${p.id}`, lastmod: p.createdAt }))];
 }
 
+/**
+ * A file of 50,000 URLs costs a few hundred milliseconds to build, so each is kept until the set of
+ * posts changes (their number or the newest one) or for ten minutes, whichever comes first.
+ */
+const built = new Map<string, { at: number; xml: string }>();
+const KEEP_MS = 10 * 60 * 1000;
+
+function memo(key: string, make: () => string): string {
+  const version = `${key}|${countPosts()}|${latestPostDate()?.getTime() ?? 0}`;
+  const hit = built.get(version);
+  if (hit && Date.now() - hit.at < KEEP_MS) return hit.xml;
+  if (built.size >= 20) built.clear();
+  const xml = make();
+  built.set(version, { at: Date.now(), xml });
+  return xml;
+}
+
 /** /sitemap.xml: every URL, or an index of the files when there are more than one file's worth. */
 export function sitemapXml(origin: string): string {
+  return memo(`${origin}|index`, () => buildSitemapXml(origin));
+}
+
+function buildSitemapXml(origin: string): string {
   const size = getEnv().SITEMAP_SPLIT;
   const files = fileCount(size);
   if (files === 1) return urlsetXml(sitemapUrls(origin, 1, size));
@@ -36,5 +57,5 @@ export function sitemapXml(origin: string): string {
 
 /** /sitemap/{n}.xml: one file of the index. */
 export function sitemapFileXml(origin: string, n: number): string {
-  return urlsetXml(sitemapUrls(origin, n, getEnv().SITEMAP_SPLIT));
+  return memo(`${origin}|${n}`, () => urlsetXml(sitemapUrls(origin, n, getEnv().SITEMAP_SPLIT)));
 }
