@@ -26,3 +26,8 @@ export function isNoindexPath(pathname: string): boolean {
 export function feedLink(title: string, href: string) {
   return { tagName: "link", rel: "alternate", type: "application/atom+xml", title, href } as const;
 }
+
+/** A member's private Following feed (the token is the only key). */
+export function followingFeedPath(token: string): string {
+  return `/feeds/following/${token}.xml`;
+}

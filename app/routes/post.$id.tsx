@@ -18,7 +18,12 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  if (!loaderData) return [{ title: `Post Not Found | ${siteName}` }];
+  if (!loaderData) {
+    return [
+      { title: `Post Not Found | ${siteName}` },
+      { name: "description", content: "The post you're looking for doesn't exist or has been removed." },
+    ];
+  }
   const { post, origin } = loaderData;
   const url = `${origin}/post/${post.id}`;
   const description = `“${post.comment}” — ${post.commentAuthor}`;

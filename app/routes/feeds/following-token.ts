@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { followingFeedPath } from "~/lib/seo.ts";
 import { regenerateFeedToken } from "~/models/feed-token.server.ts";
 import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
 
@@ -19,7 +20,7 @@ export const action = interactionAction(
     return succeed<FeedTokenPayload>(ctx, {
       toast: { type: "success", title: "Feed link replaced", description: "The old Following feed link no longer works." },
       to: `/profile/${user.id}/about`,
-      payload: { feedPath: `/feeds/following/${token}.xml` },
+      payload: { feedPath: followingFeedPath(token) },
     });
   },
 );
