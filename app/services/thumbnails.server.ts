@@ -12,6 +12,7 @@ const TIMEOUT_MS = 2000;
 const FAILURE_MS = 60 * 60 * 1000;
 /** A thumbnail bigger than this is not a thumbnail. */
 const MAX_BYTES = 2 * 1024 * 1024;
+const MAX_INFLIGHT = 16;
 const SOURCE_FILE: Record<ThumbnailSize, string> = { card: "mqdefault.jpg", large: "hqdefault.jpg" };
 
 /** A neutral block with a play glyph, in the card's 16:9 shape; it scales to any size. */
@@ -98,6 +99,9 @@ export async function getThumbnail({ videoId, size }: { videoId: string; size: T
   const failedAt = failures.get(name);
   if (failedAt !== undefined && Date.now() - failedAt < FAILURE_MS) return null;
   let pending = inflight.get(name);
+  // Made-up ids cannot turn us into a request cannon: past this many fetches at once, the
+  // placeholder (not remembered, so the picture is tried again on the next view).
+  if (!pending && inflight.size >= MAX_INFLIGHT) return null;
   if (!pending) {
     pending = download(videoId, size).then((result) => {
       inflight.delete(name);
