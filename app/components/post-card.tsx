@@ -22,7 +22,11 @@ export type PostCardProps = {
   headingLevel?: 1 | 2;
   /** Load the thumbnail at once (the first card of a page); the others wait until scrolled near. */
   eagerThumbnail?: boolean;
+  /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
+  profileHref?: (userId: number) => string;
 };
+
+const plainProfileHref = (userId: number) => `/profile/${userId}`;
 
 export function CategoryChip({ category }: { category: string }) {
   const cls = "shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700";
@@ -36,7 +40,6 @@ export function CategoryChip({ category }: { category: string }) {
   );
 }
 
-/** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
 /**
  * The video's picture from our own origin, over a neutral block with the play glyph and the video
  * title: with the image blocked or still loading the block reads as a finished video tile, and the
@@ -63,7 +66,17 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
   );
 }
 
-export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel = 2, eagerThumbnail = headingLevel === 1 }: PostCardProps) {
+/** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
+export function PostCard({
+  post,
+  signedIn,
+  origin,
+  timeZone,
+  now,
+  headingLevel = 2,
+  eagerThumbnail = headingLevel === 1,
+  profileHref = plainProfileHref,
+}: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
   return (
@@ -73,10 +86,16 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <header className="flex items-center gap-3">
-        <Avatar name={post.author.displayName} />
+        {post.author.id !== null ? (
+          <Link to={profileHref(post.author.id)} tabIndex={-1} aria-hidden="true">
+            <Avatar name={post.author.displayName} />
+          </Link>
+        ) : (
+          <Avatar name={post.author.displayName} />
+        )}
         <div className="min-w-0 flex-1 text-sm">
           {post.author.id !== null ? (
-            <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">
+            <Link to={profileHref(post.author.id)} className="font-semibold hover:underline">
               {post.author.displayName}
             </Link>
           ) : (

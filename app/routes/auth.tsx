@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirectWithToast(
           redirectTo,
           { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
-          { headers: { "Set-Cookie": await startSession(user.id) } },
+          { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
         if (!(error instanceof AuthError)) throw error;
@@ -133,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             title: "Registration successful",
             description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!`,
           },
-          { headers: { "Set-Cookie": await startSession(user.id) } },
+          { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
         if (error instanceof DuplicateAccountError) return taken(error.field);
@@ -153,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         redirectTo,
         { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
-        { headers: { "Set-Cookie": await startSession(user.id) } },
+        { headers: { "Set-Cookie": await startSession(request, user.id) } },
       );
     }
 
