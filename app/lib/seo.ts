@@ -9,6 +9,8 @@ export const ROBOTS_DISALLOW = [
   "/post/*/delete",
   "/post/*/comments$",
   "/comments/",
+  "/profile/*/follow",
+  "/sessions/",
   "/share",
   "/logout",
   "/sign-in-required",
@@ -16,7 +18,7 @@ export const ROBOTS_DISALLOW = [
 ] as const;
 
 /** Pages that may be crawled but never listed in results. */
-const NOINDEX = ["/search", "/auth", "/reset-password", "/notifications", "/admin"];
+const NOINDEX = ["/search", "/auth", "/reset-password", "/notifications", "/admin", "/account"];
 
 export function isNoindexPath(pathname: string): boolean {
   return NOINDEX.some((p) => pathname === p || pathname.startsWith(`${p}/`));
