@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { formatCount } from "~/lib/format.ts";
 import type { CommentView } from "~/lib/types.ts";
-import { CommentThread, type ThreadViewer } from "./comment-thread.tsx";
+import { CommentThread, type ThreadViewer } from "./comments/comment-thread.tsx";
 import { useHydrated, useRootData } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
 import { CommentIcon } from "./icons.tsx";

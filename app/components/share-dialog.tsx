@@ -14,7 +14,7 @@ import { Dialog } from "./ui/dialog.tsx";
 export function ShareDialog({ share, timeZone }: { share: ShareDialogData | null; timeZone: string }) {
   if (!share) return null;
   return (
-    <Dialog title="Share a Funny Comment" closeHref={share.closeHref}>
+    <Dialog title="Share a Funny Comment" closeHref={share.closeHref} size="lg">
       {share.signedIn ? (
         <ShareSteps share={share} timeZone={timeZone} />
       ) : (

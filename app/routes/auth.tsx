@@ -1,17 +1,17 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
+import { AuthTabs, DemoForm, LoginForm } from "~/components/auth/auth-forms.tsx";
+import { ForgotPasswordDialog } from "~/components/auth/forgot-password-dialog.tsx";
+import { RegisterForm } from "~/components/auth/register-form.tsx";
+import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
 import {
   EMAIL_TAKEN_MESSAGE,
   ForgotPasswordSchema,
   LoginSchema,
   RegisterSchema,
   USERNAME_TAKEN_MESSAGE,
-  UsernameSchema,
 } from "~/lib/schemas/auth.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
@@ -28,9 +28,8 @@ import { startSession } from "~/services/session.server.ts";
 import { requireAnonymous } from "~/services/guards.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
-import { buttonClass } from "~/components/ui/button.tsx";
 
-type Intent = "login" | "register" | "demo" | "forgot-password";
+type Intent = AuthIntent;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -39,16 +38,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     { name: "description", content: `Sign in to ${siteName} to vote, comment, save and share funny YouTube comments.` },
   ];
 };
-
-/** The /auth URL for a tab (or the forgot-password dialog), keeping where to go afterwards. */
-function authHref({ signup, forgot, redirectTo }: { signup?: boolean; forgot?: "1" | "sent"; redirectTo: string }) {
-  const params = new URLSearchParams();
-  if (signup) params.set("signup", "true");
-  if (forgot) params.set("forgot", forgot);
-  if (redirectTo) params.set("redirectTo", redirectTo);
-  const query = params.toString();
-  return query ? `/auth?${query}` : "/auth";
-}
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
@@ -184,14 +173,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold">{mode === "signup" ? "Create your account" : "Welcome back"}</h1>
-        <nav aria-label="Sign in or sign up" className="mt-5 grid grid-cols-2 rounded-full bg-slate-100 p-1 text-center text-sm font-semibold">
-          <TabLink to={authHref({ redirectTo })} current={mode === "signin"}>
-            Sign In
-          </TabLink>
-          <TabLink to={authHref({ signup: true, redirectTo })} current={mode === "signup"}>
-            Sign Up
-          </TabLink>
-        </nav>
+        <AuthTabs mode={mode} redirectTo={redirectTo} />
 
         <div className="mt-6">
           {mode === "signup" ? (
@@ -215,221 +197,5 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         />
       ) : null}
     </div>
-  );
-}
-
-function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      replace
-      preventScrollReset
-      aria-current={current ? "page" : undefined}
-      className={`rounded-full px-3 py-2 ${current ? "bg-white text-brand shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
-    >
-      {children}
-    </Link>
-  );
-}
-
-function HiddenFields({ intent, redirectTo }: { intent: Intent; redirectTo: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-    </>
-  );
-}
-
-/** True while this page's form with `intent` is being submitted (JS on). */
-function useSubmitting(intent: Intent) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
-function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm("login", LoginSchema, lastResult);
-  const submitting = useSubmitting("login");
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign in">
-      <HiddenFields intent="login" redirectTo={redirectTo} />
-      <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
-      <FormField field={fields.username} label="Username or email" autoComplete="username" />
-      <FormField field={fields.password} label="Password" type="password" autoComplete="current-password" />
-      <div className="flex justify-end">
-        <Link
-          to={authHref({ forgot: "1", redirectTo })}
-          preventScrollReset
-          className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-        >
-          Forgot your password?
-        </Link>
-      </div>
-      <SubmitButton disabled={submitting}>{submitting ? "Signing In…" : "Sign In"}</SubmitButton>
-    </Form>
-  );
-}
-
-type Availability = "unknown" | "checking" | "available" | "taken";
-
-/** SPEC §4/§5: checks the name 500 ms after typing stops, once it has 3+ characters. */
-function useUsernameAvailability(initial: string) {
-  const [username, setUsername] = useState(initial);
-  const [requested, setRequested] = useState<string | null>(null);
-  const fetcher = useFetcher<{ available?: boolean }>();
-  const { load } = fetcher;
-
-  useEffect(() => {
-    const name = username.trim();
-    if (name.length < 3 || !UsernameSchema.safeParse(name).success) return;
-    const timer = setTimeout(() => {
-      setRequested(name);
-      void load(`/api/check-username/${encodeURIComponent(name)}`);
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [username, load]);
-
-  let status: Availability = "unknown";
-  if (requested !== null && requested === username.trim()) {
-    if (fetcher.state !== "idle") status = "checking";
-    else if (typeof fetcher.data?.available === "boolean") status = fetcher.data.available ? "available" : "taken";
-  }
-  return { status, setUsername };
-}
-
-function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useZodForm("register", RegisterSchema, lastResult);
-  const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
-  const submitting = useSubmitting("register");
-  const taken = status === "taken";
-  const hint =
-    status === "checking" ? (
-      <span className="text-slate-600">Checking availability…</span>
-    ) : status === "available" ? (
-      <span className="text-emerald-700">Username is available</span>
-    ) : taken ? (
-      <span className="text-red-700">{USERNAME_TAKEN_MESSAGE}</span>
-    ) : null;
-
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign up">
-      <HiddenFields intent="register" redirectTo={redirectTo} />
-      <FormAlert id={form.errorId} title="Registration failed" errors={form.errors} />
-      <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} onChange={setUsername} />
-      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" />
-      <SubmitButton disabled={taken || submitting}>
-        {taken ? "Username Already Taken" : submitting ? "Creating account…" : "Sign Up"}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function DemoForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const submitting = useSubmitting("demo");
-  const errors = lastResult?.error?.[""] ?? undefined;
-  return (
-    <Form method="post" className="space-y-3">
-      <HiddenFields intent="demo" redirectTo={redirectTo} />
-      <FormAlert id="demo-error" title="Demo Login Failed" errors={errors ?? undefined} />
-      <button
-        type="submit"
-        disabled={submitting}
-        className={buttonClass({ variant: "secondary", size: "lg", full: true })}
-      >
-        {submitting ? "Starting the demo…" : "Try the demo"}
-      </button>
-      <p className="text-center text-xs text-slate-600">Look around as the demo user, no account needed.</p>
-    </Form>
-  );
-}
-
-/**
- * 'Forgot your password' as URL state (?forgot=1): without JS a server-rendered dialog section,
- * with JS the same markup upgraded to a modal dialog (focus trap, Escape closes).
- */
-function ForgotPasswordDialog({
-  sent,
-  redirectTo,
-  lastResult,
-}: {
-  sent: boolean;
-  redirectTo: string;
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const closeHref = authHref({ redirectTo });
-  const [form, fields] = useZodForm("forgot-password", ForgotPasswordSchema, lastResult);
-  const submitting = useSubmitting("forgot-password");
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || typeof dialog.showModal !== "function") return;
-    if (dialog.open && !dialog.matches(":modal")) dialog.close();
-    if (!dialog.open) dialog.showModal();
-  }, []);
-
-  return (
-    <>
-      <div className="fixed inset-0 z-40 bg-slate-900/40" aria-hidden="true" />
-      <dialog
-        ref={ref}
-        open
-        aria-labelledby="forgot-title"
-        onCancel={(e) => {
-          e.preventDefault();
-          navigate(closeHref, { replace: true, preventScrollReset: true });
-        }}
-        className="fixed inset-0 z-50 m-auto h-fit w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
-      >
-        {sent ? (
-          <div className="space-y-4 text-center">
-            <h2 id="forgot-title" className="text-xl font-bold">
-              Check your email
-            </h2>
-            <p className="text-slate-700">
-              If an account exists for that address, we've sent a link to reset its password. The link works for one
-              hour.
-            </p>
-            <Link
-              to={closeHref}
-              replace
-              preventScrollReset
-              className={buttonClass()}
-            >
-              Back to Sign In
-            </Link>
-          </div>
-        ) : (
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <h2 id="forgot-title" className="text-xl font-bold">
-              Forgot your password?
-            </h2>
-            <p className="text-sm text-slate-700">Enter your account's email address and we'll send you a reset link.</p>
-            <HiddenFields intent="forgot-password" redirectTo={redirectTo} />
-            <FormAlert id={form.errorId} title="Failed to send email" errors={form.errors} />
-            <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link
-                to={closeHref}
-                replace
-                preventScrollReset
-                className="rounded-full border border-slate-300 px-4 py-2 text-center font-semibold hover:bg-slate-50"
-              >
-                Cancel
-              </Link>
-              <button
-                type="submit"
-                disabled={submitting}
-                className={buttonClass()}
-              >
-                {submitting ? "Sending…" : "Send reset link"}
-              </button>
-            </div>
-          </Form>
-        )}
-      </dialog>
-    </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post.$id";
 import { useSignInHref } from "~/components/auth-link.tsx";
-import { CommentThread } from "~/components/comment-thread.tsx";
+import { CommentThread } from "~/components/comments/comment-thread.tsx";
 import { FeedLink } from "~/components/feed-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";

@@ -8,22 +8,29 @@ import { Link, useNavigate } from "react-router";
 // - <ModalLink>: a link whose target page holds the same content; with JavaScript it opens the content
 //   in a modal instead of navigating.
 
+const widths = { md: "w-[min(32rem,calc(100vw-2rem))]", lg: "w-[min(42rem,calc(100vw-2rem))]" } as const;
+export type DialogSize = keyof typeof widths;
+
 const frameClass =
-  "z-40 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:relative [&:not(:modal)]:my-4";
+  "z-40 m-auto rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:relative [&:not(:modal)]:my-4";
 
 function Frame({
   dialogRef,
   title,
   close,
   onCancel,
+  onClose,
   open,
+  size = "md",
   children,
 }: {
   dialogRef: RefObject<HTMLDialogElement | null>;
   title: string;
   close: ReactNode;
   onCancel?: (event: React.SyntheticEvent<HTMLDialogElement>) => void;
+  onClose?: () => void;
   open?: boolean;
+  size?: DialogSize;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -32,8 +39,9 @@ function Frame({
       ref={dialogRef}
       open={open}
       aria-labelledby={headingId}
-      className={frameClass}
+      className={`${frameClass} ${widths[size]}`}
       onCancel={onCancel}
+      onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
         if (event.target === event.currentTarget && event.currentTarget.matches(":modal")) {
@@ -56,10 +64,15 @@ function Frame({
 
 const closeClass = "rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100";
 
-/** A dialog whose open state is the URL: render it when the URL says so; `closeHref` closes it. */
-export function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: ReactNode }) {
+/**
+ * A dialog whose open state is the URL: render it when the URL says so; `closeHref` closes it.
+ * With JavaScript the page behind it does not scroll, and however the browser closes it (Escape,
+ * twice), the URL follows.
+ */
+export function Dialog({ title, closeHref, size, children }: { title: string; closeHref: string; size?: DialogSize; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const leave = () => navigate(closeHref, { preventScrollReset: true, replace: true });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -68,8 +81,13 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
       if (dialog.open) dialog.close();
       dialog.showModal();
     }
+    dialog.dataset.modal = "1";
     dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
     return () => {
+      root.style.overflow = overflow;
       if (opener?.isConnected && opener !== document.body) opener.focus();
     };
   }, []);
@@ -78,9 +96,15 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
       dialogRef={ref}
       open
       title={title}
+      size={size}
       onCancel={(event) => {
         event.preventDefault();
-        navigate(closeHref, { preventScrollReset: true, replace: true });
+        leave();
+      }}
+      onClose={() => {
+        // Closed by the browser while the URL still says open (the close() before showModal() above
+        // happens while the dialog is not yet modal, and is not this case).
+        if (ref.current?.isConnected && !ref.current.open && ref.current.dataset.modal === "1") leave();
       }}
       close={
         <Link to={closeHref} preventScrollReset replace aria-label="Close" className={closeClass}>

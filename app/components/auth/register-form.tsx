@@ -1,0 +1,59 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { RegisterSchema, USERNAME_TAKEN_MESSAGE, UsernameSchema } from "~/lib/schemas/auth.ts";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
+import { HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
+
+type Availability = "unknown" | "checking" | "available" | "taken";
+
+/** SPEC §4/§5: checks the name 500 ms after typing stops, once it has 3+ characters. */
+function useUsernameAvailability(initial: string) {
+  const [username, setUsername] = useState(initial);
+  const [requested, setRequested] = useState<string | null>(null);
+  const fetcher = useFetcher<{ available?: boolean }>();
+  const { load } = fetcher;
+
+  useEffect(() => {
+    const name = username.trim();
+    if (name.length < 3 || !UsernameSchema.safeParse(name).success) return;
+    const timer = setTimeout(() => {
+      setRequested(name);
+      void load(`/api/check-username/${encodeURIComponent(name)}`);
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [username, load]);
+
+  let status: Availability = "unknown";
+  if (requested !== null && requested === username.trim()) {
+    if (fetcher.state !== "idle") status = "checking";
+    else if (typeof fetcher.data?.available === "boolean") status = fetcher.data.available ? "available" : "taken";
+  }
+  return { status, setUsername };
+}
+
+export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: FormResult }) {
+  const [form, fields] = useZodForm("register", RegisterSchema, lastResult);
+  const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
+  const submitting = useSubmitting("register");
+  const taken = status === "taken";
+  const hint =
+    status === "checking" ? (
+      <span className="text-slate-600">Checking availability…</span>
+    ) : status === "available" ? (
+      <span className="text-emerald-700">Username is available</span>
+    ) : taken ? (
+      <span className="text-red-700">{USERNAME_TAKEN_MESSAGE}</span>
+    ) : null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign up">
+      <HiddenFields intent="register" redirectTo={redirectTo} />
+      <FormAlert id={form.errorId} title="Registration failed" errors={form.errors} />
+      <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} onChange={setUsername} />
+      <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" />
+      <SubmitButton disabled={taken || submitting}>{taken ? "Username Already Taken" : submitting ? "Creating account…" : "Sign Up"}</SubmitButton>
+    </Form>
+  );
+}

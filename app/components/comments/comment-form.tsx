@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { CommentView } from "~/lib/types.ts";
+import type { ActionReply } from "~/lib/interact.ts";
+import { commentError, commentLimits } from "~/lib/comment-rules.ts";
+import { useHydrated } from "../hooks.ts";
+import { JsField, useInteractionReply } from "../interaction.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import { useThread } from "./thread-context.ts";
+
+export function VisitorCommentBox({ postId }: { postId: number }) {
+  const fetcher = useFetcher<ActionReply>();
+  useInteractionReply(fetcher);
+  return (
+    <fetcher.Form method="post" action={`/post/${postId}/comments`} className="space-y-2">
+      <JsField />
+      <label htmlFor={`comment-box-${postId}`} className="sr-only">
+        Add a comment
+      </label>
+      <textarea
+        id={`comment-box-${postId}`}
+        disabled
+        rows={2}
+        placeholder="Sign in to join the conversation"
+        className="w-full resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm"
+      />
+      <button type="submit" className={buttonClass()}>
+        Sign in to comment
+      </button>
+    </fetcher.Form>
+  );
+}
+
+type CommentReply = ActionReply<{ comment?: CommentView; ignored?: boolean }>;
+
+/** The comment box (parentId null) or a reply box: live counter, too-short message, blank ignored. */
+export function CommentForm({
+  parentId,
+  parentAuthor,
+  initialDraft,
+  serverError,
+}: {
+  parentId: number | null;
+  parentAuthor?: string;
+  initialDraft: string;
+  serverError: string | null;
+}) {
+  const { postId, setOpenReply, hrefWith, onChange } = useThread();
+  const fetcher = useFetcher<CommentReply>();
+  const hydrated = useHydrated();
+  const [text, setText] = useState(initialDraft);
+  const isReply = parentId !== null;
+  const limits = commentLimits(isReply);
+  const close = () => {
+    setText("");
+    if (isReply) setOpenReply(null);
+  };
+  useInteractionReply(fetcher, (reply) => {
+    if (reply.ignored) return;
+    close();
+    onChange?.();
+  });
+  // With JS the rule is checked as you type (and the button waits for enough text); without JS
+  // the server's message comes back with the page.
+  const error = hydrated ? commentError(text, isReply) : serverError;
+  const tooShort = hydrated && text.trim().length < limits.min;
+  const boxId = isReply ? `reply-box-${parentId}` : `comment-box-${postId}`;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/post/${postId}/comments`}
+      className="space-y-2"
+      id={isReply ? `reply-form-${parentId}` : `comment-form-${postId}`}
+    >
+      <JsField />
+      {isReply ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <label htmlFor={boxId} className={isReply ? "sr-only" : "block text-sm font-semibold"}>
+        {isReply ? `Reply to ${parentAuthor}` : "Add a comment"}
+      </label>
+      <textarea
+        id={boxId}
+        name="content"
+        rows={isReply ? 2 : 3}
+        maxLength={limits.max}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoFocus={isReply && hydrated}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${boxId}-count${error ? ` ${boxId}-error` : ""}`}
+        placeholder={isReply ? "Write a reply…" : "What do you think?"}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <span id={`${boxId}-count`} className="text-xs text-slate-600">
+          {text.length}/{limits.max}
+        </span>
+        {error ? (
+          <span id={`${boxId}-error`} role="alert" className="text-xs font-semibold text-red-700">
+            {error}
+          </span>
+        ) : null}
+        <span className="flex-1" />
+        {isReply ? (
+          hydrated ? (
+            <button type="button" onClick={close} className="rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
+              Cancel
+            </button>
+          ) : (
+            <Link to={hrefWith({ replyTo: null, commentError: null, draft: null }, `comment-${parentId}`)} className="rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
+              Cancel
+            </Link>
+          )
+        ) : null}
+        <button
+          type="submit"
+          disabled={tooShort || fetcher.state !== "idle"}
+          className={buttonClass()}
+        >
+          {isReply ? "Post reply" : "Post comment"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

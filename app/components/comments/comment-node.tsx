@@ -1,0 +1,149 @@
+import { useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import type { ActionReply } from "~/lib/interact.ts";
+import { formatRelative } from "~/lib/format.ts";
+import { Avatar } from "../avatar.tsx";
+import { useHydrated } from "../hooks.ts";
+import { TrashIcon } from "../icons.tsx";
+import { JsField, useInteractionReply } from "../interaction.tsx";
+import { VoteControls } from "../vote-controls.tsx";
+import { CommentForm } from "./comment-form.tsx";
+import { countAll, useThread, type Node } from "./thread-context.ts";
+
+export function CommentNode({ node, depth }: { node: Node; depth: number }) {
+  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange } = useThread();
+  const hydrated = useHydrated();
+  const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>();
+  useInteractionReply(remove, () => onChange?.());
+  // Optimistic delete: gone at once, or a placeholder when replies hang below it.
+  const removing = remove.state !== "idle" || remove.data?.ok === true;
+  if (removing && node.replies.length === 0) return null;
+  const deleted = node.isDeleted || removing;
+  const username = deleted ? "[deleted]" : node.username;
+  const mine = !deleted && viewer !== null && node.userId === viewer.id;
+  const replying = !deleted && viewer !== null && openReply === node.id;
+  const total = countAll(node.replies);
+  const profile = !deleted && node.userId !== null ? `/profile/${node.userId}` : null;
+  return (
+    <li id={`comment-${node.id}`} className="relative scroll-mt-20">
+      {profile ? (
+        // The author's profile link lies over its place in the summary (a link may not sit inside it).
+        <Link to={profile} className="absolute left-7 top-0 z-10 flex h-7 items-center gap-2 text-xs font-semibold text-slate-900 hover:underline">
+          <Avatar name={username} size="sm" />
+          {username}
+        </Link>
+      ) : null}
+      <details open>
+        <summary className="flex cursor-pointer items-center gap-2 rounded text-xs text-slate-600 hover:bg-slate-100">
+          <span aria-hidden="true" className="w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:hidden">
+            [+]
+          </span>
+          <span aria-hidden="true" className="hidden w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:inline">
+            [–]
+          </span>
+          <span className={`flex items-center gap-2 ${profile ? "invisible" : ""}`}>
+            <Avatar name={username} size="sm" />
+            <span className="font-semibold text-slate-900">{username}</span>
+          </span>
+          {profile ? <span className="sr-only">Comment by {username}</span> : null}
+          <span aria-hidden="true">·</span>
+          <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
+          {total > 0 ? (
+            <span className="[details[open]>summary>&]:hidden">
+              ({total} {total === 1 ? "reply" : "replies"} hidden)
+            </span>
+          ) : null}
+        </summary>
+        <div className="ml-7 mt-1 space-y-1">
+          <p className={`whitespace-pre-line break-words text-sm ${deleted ? "italic text-slate-500" : "text-slate-900"}`}>
+            {deleted ? "[deleted]" : node.content}
+          </p>
+          {!deleted ? (
+            <div className="flex flex-wrap items-center gap-1">
+              <VoteControls kind="comment" id={node.id} upvotes={node.upvotes} downvotes={node.downvotes} myVote={node.myVote} signedIn={Boolean(viewer)} />
+              {viewer ? (
+                hydrated ? (
+                  <button
+                    type="button"
+                    aria-expanded={replying}
+                    aria-controls={`reply-form-${node.id}`}
+                    onClick={() => setOpenReply(replying ? null : node.id)}
+                    className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+                  >
+                    Reply
+                  </button>
+                ) : (
+                  <Link to={hrefWith({ replyTo: String(node.id), commentError: null, draft: null }, `comment-${node.id}`)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                    Reply
+                  </Link>
+                )
+              ) : null}
+              {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
+            </div>
+          ) : null}
+          {replying ? (
+            <CommentForm
+              key={`reply-${node.id}`}
+              parentId={node.id}
+              parentAuthor={node.username}
+              initialDraft={urlReplyTo === node.id ? serverDraft : ""}
+              serverError={urlReplyTo === node.id ? serverError : null}
+            />
+          ) : null}
+        </div>
+        {node.replies.length > 0 ? (
+          depth + 1 < maxDepth ? (
+            <ol className="ml-3 mt-2 space-y-3 border-l-2 border-slate-200 pl-3">
+              {node.replies.map((reply) => (
+                <CommentNode key={reply.id} node={reply} depth={depth + 1} />
+              ))}
+            </ol>
+          ) : (
+            <Link
+              to={`/post/${postId}?thread=${node.id}#comment-${node.id}`}
+              className="ml-7 mt-1 inline-block text-xs font-semibold text-brand hover:underline"
+            >
+              continue this thread →
+            </Link>
+          )
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
+/** The delete icon (author only) and its confirmation, a <details> that works without JS. */
+function DeleteComment({ id, fetcher }: { id: number; fetcher: ReturnType<typeof useFetcher<ActionReply<{ mode: "hard" | "soft" }>>> }) {
+  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  return (
+    <details ref={details} className="relative">
+      <summary aria-label="Delete comment" title="Delete comment" className="cursor-pointer rounded-full px-2 py-1 text-xs text-slate-600 hover:bg-red-50 hover:text-red-700">
+        <TrashIcon className="h-4 w-4" />
+      </summary>
+      <div className="absolute left-0 z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        <p className="text-sm font-semibold">Delete this comment?</p>
+        <p className="mt-1 text-xs text-slate-600">This cannot be undone.</p>
+        <div className="mt-2 flex gap-2">
+          <fetcher.Form method="post" action={`/comments/${id}/delete`}>
+            <JsField />
+            <button type="submit" className="rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white hover:bg-red-800">
+              Delete
+            </button>
+          </fetcher.Form>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => {
+                if (details.current) details.current.open = false;
+              }}
+              className="rounded-full px-3 py-1 text-xs hover:bg-slate-100"
+            >
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}

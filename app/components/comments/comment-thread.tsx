@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { CommentView } from "~/lib/types.ts";
+import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";
+import { parseId } from "~/lib/id.ts";
+import { CommentForm, VisitorCommentBox } from "./comment-form.tsx";
+import { CommentNode } from "./comment-node.tsx";
+import { buildTree, findNode, MAX_DEPTH, Thread, type ThreadContext, type ThreadViewer } from "./thread-context.ts";
+
+export type { ThreadViewer };
+
+// Owned by the interactions work. Renders the whole nested thread server-side with the comment
+// box, a reply box per comment (?replyTo= without JS), collapsible subtrees (<details>, no JS
+// needed), a depth cap with 'continue this thread' (?thread=), delete-own with a confirmation and
+// '[deleted]' placeholders. `onChange` runs after a comment is posted or deleted with JS (a thread
+// fetched outside the page's loader refetches itself).
+export function CommentThread({
+  postId,
+  comments,
+  viewer,
+  timeZone,
+  now,
+  maxDepth = MAX_DEPTH,
+  onChange,
+  id = "comments",
+}: {
+  postId: number;
+  comments: CommentView[];
+  viewer: ThreadViewer;
+  timeZone: string;
+  now: number;
+  maxDepth?: number;
+  onChange?: () => void;
+  /** The section's id: "comments" on the post page; unique ids where several threads share a page. */
+  id?: string;
+}) {
+  const [searchParams] = useSearchParams();
+  const replyTo = parseId(searchParams.get("replyTo"));
+  const [openReply, setOpenReply] = useState<number | null>(replyTo);
+  const tree = buildTree(comments);
+  const focusId = parseId(searchParams.get("thread"));
+  const focused = focusId !== null ? findNode(tree, focusId) : null;
+  const hrefWith = (changes: Record<string, string | null>, anchor?: string) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    const query = next.toString();
+    return `?${query}${anchor ? `#${anchor}` : ""}`;
+  };
+  const ctx: ThreadContext = {
+    postId,
+    viewer,
+    timeZone,
+    now,
+    maxDepth,
+    openReply,
+    setOpenReply,
+    urlReplyTo: replyTo,
+    // Only our own messages: a crafted link cannot put words on the page.
+    serverError: COMMENT_MESSAGES.has(searchParams.get("commentError") ?? "") ? searchParams.get("commentError") : null,
+    serverDraft: searchParams.get("draft") ?? "",
+    hrefWith,
+    onChange,
+  };
+  const roots = focused ? [focused] : tree;
+  return (
+    <Thread.Provider value={ctx}>
+      <section id={id} aria-label="Comments" data-post-id={postId} className="space-y-4">
+        {viewer ? (
+          <CommentForm
+            parentId={null}
+            initialDraft={replyTo === null ? ctx.serverDraft : ""}
+            serverError={replyTo === null ? ctx.serverError : null}
+          />
+        ) : (
+          <VisitorCommentBox postId={postId} />
+        )}
+        {focused ? (
+          <Link to={hrefWith({ thread: null }, "comments")} className="text-sm font-semibold text-brand hover:underline">
+            ← Back to all comments
+          </Link>
+        ) : null}
+        {tree.length === 0 ? <p className="text-sm text-slate-600">No comments yet.</p> : null}
+        <ol className="space-y-3">
+          {roots.map((node) => (
+            <CommentNode key={node.id} node={node} depth={0} />
+          ))}
+        </ol>
+      </section>
+    </Thread.Provider>
+  );
+}
+
+/** Visitors: the box is disabled and the button asks them to sign in (SPEC §5, §6). */
