@@ -15,6 +15,7 @@ import {
   MAX_LIST,
   pageClock,
   SHARE_DIALOG_HREF,
+  shareDialogHref,
   TIMEFRAME_LABELS,
   TIMEFRAMES,
   type FeedSort,
@@ -118,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               No results found for "{view.q}"
             </p>
           ) : (
-            <EmptyFeed />
+            <EmptyFeed signedIn={Boolean(user)} />
           )
         ) : (
           <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
@@ -204,10 +205,10 @@ function FeedControls({ view }: { view: FeedView }) {
   );
 }
 
-function EmptyFeed() {
+function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
     <EmptyState title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <LinkButton to={SHARE_DIALOG_HREF}>Share a Comment</LinkButton>
+      <LinkButton to={shareDialogHref(signedIn)}>Share a Comment</LinkButton>
     </EmptyState>
   );
 }
