@@ -3,6 +3,10 @@
 export const FEED_SORTS = ["hot", "new", "top"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 export const FEED_SORT_LABELS: Record<FeedSort, string> = { hot: "Hot", new: "New", top: "Top" };
+/** The home page also has 'Following' (members only): posts by the people you follow, newest first. */
+export const HOME_SORTS = [...FEED_SORTS, "following"] as const;
+export type HomeSort = (typeof HOME_SORTS)[number];
+export const HOME_SORT_LABELS: Record<HomeSort, string> = { ...FEED_SORT_LABELS, following: "Following" };
 
 export const TIMEFRAMES = ["all", "today", "week", "month", "year"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];

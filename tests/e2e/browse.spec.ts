@@ -222,7 +222,11 @@ test.describe("post card", () => {
     await page.goto(`/?q=${word}`);
     await hydrated(page, jsEnabled);
     const card = page.locator(`#post-${post.id}`);
-    await expect(card.getByRole("link", { name: author.username })).toHaveAttribute("href", `/profile/${author.id}`);
+    // On the home feed a visitor's click on a username goes through sign-in (SPEC §2); members go straight there.
+    await expect(card.getByRole("link", { name: author.username })).toHaveAttribute(
+      "href",
+      `/sign-in-required?${new URLSearchParams({ redirectTo: `/profile/${author.id}` })}`,
+    );
     await expect(card.getByRole("link", { name: "Science" })).toHaveAttribute("href", "/category/science");
     await expect(card.getByRole("heading", { name: `${word} card` })).toBeVisible();
     await expect(card.locator("blockquote")).toContainText("“The quoted comment”");
