@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { shareDialogHref } from "~/lib/browse.ts";
 import { Avatar } from "./avatar.tsx";
 import { LogoIcon } from "./icons.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
@@ -20,7 +21,8 @@ export function Header({
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const onAuth = pathname === "/auth";
-  const shareHref = user ? "/?share=1" : `/auth?${new URLSearchParams({ redirectTo: "/?share=1" })}`;
+  // SPEC §2 Header: a visitor pressing it goes to /auth (and on to the dialog after signing in).
+  const shareHref = shareDialogHref(Boolean(user));
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[60px] border-b border-slate-200 bg-white/95 backdrop-blur">

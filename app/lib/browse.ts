@@ -97,6 +97,11 @@ export type CategoryCount = { name: string; slug: string; postsCount: number };
  */
 export const SHARE_DIALOG_HREF = "/?share=1";
 
+/** The header's and the empty feed's share buttons: visitors go to sign in first, then to the dialog. */
+export function shareDialogHref(signedIn: boolean): string {
+  return signedIn ? SHARE_DIALOG_HREF : `/auth?${new URLSearchParams({ redirectTo: SHARE_DIALOG_HREF })}`;
+}
+
 /** The watch page of a video (SPEC §2: 'Watch on YouTube'). */
 export function youtubeWatchUrl(videoId: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;

@@ -17,6 +17,7 @@ import {
   MAX_LIST,
   pageClock,
   SHARE_DIALOG_HREF,
+  shareDialogHref,
   TIMEFRAME_LABELS,
   TIMEFRAMES,
   type HomeSort,
@@ -135,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : view.sort === "following" ? (
             <FollowSuggestions people={suggestions} />
           ) : (
-            <EmptyFeed />
+            <EmptyFeed signedIn={Boolean(user)} />
           )
         ) : (
           <PostList
@@ -232,10 +233,10 @@ function FeedControls({ view, signedIn }: { view: FeedView; signedIn: boolean })
   );
 }
 
-function EmptyFeed() {
+function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
     <EmptyState title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <LinkButton to={SHARE_DIALOG_HREF}>Share a Comment</LinkButton>
+      <LinkButton to={shareDialogHref(signedIn)}>Share a Comment</LinkButton>
     </EmptyState>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ShareDialogData,
 } from "~/lib/share.ts";
 import type { CommentOrder, FetchedComment } from "~/lib/video.ts";
+import { signInPath } from "./guards.server.ts";
 import { getUser } from "./session.server.ts";
 import { lookupVideo } from "./video-resolver.server.ts";
 import { youtube } from "./youtube/client.server.ts";
@@ -50,8 +51,8 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
   const page = pageWithoutShare(url);
   const user = await getUser(request);
   if (!user) {
-    const redirectTo = `${url.pathname}${url.search}`;
-    return { signedIn: false, closeHref: page, signInHref: `/auth?${new URLSearchParams({ redirectTo })}` };
+    // 'Sign In to Continue' comes back to the dialog (SPEC §2).
+    return { signedIn: false, closeHref: page, signInHref: signInPath(`${url.pathname}${url.search}`) };
   }
 
   const state = readShareState(url.searchParams);
