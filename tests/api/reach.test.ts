@@ -8,7 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, feedTokens, follows, posts } from "#db/schema.ts";
+import { comments, feedTokens, follows, posts, users } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { MISSING_THUMBNAIL_VIDEO, startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 
@@ -262,6 +262,15 @@ describe("link previews and search engines", () => {
       expect(metaContent(html, "name", "description"), page).toBeTruthy();
       expect(metaContent(html, "name", "robots"), page).toBe(noindex ? "noindex" : null);
     }
+    // Members' own screens: never in search results.
+    api.db.update(users).set({ isAdmin: true }).where(eq(users.id, alice.id)).run();
+    for (const page of ["/notifications", "/admin", "/account/password"]) {
+      const res = await api.fetch(page, { user: alice });
+      expect(res.status, page).toBe(200);
+      expect(metaContent(await res.text(), "name", "robots"), page).toBe("noindex");
+    }
+    const profile = await (await api.fetch(`/profile/${alice.id}`)).text();
+    expect(metaContent(profile, "name", "robots")).toBeNull();
   });
 
   it("robots.txt keeps crawlers out of the admin, the API and the actions, and names the sitemap", async () => {
