@@ -255,6 +255,17 @@ describe("link previews and search engines", () => {
     expect(variant.headers.get("location")).toBe(`/post/${tricky.id}`);
   });
 
+  it("home and category pages preview too: canonical, Open Graph, Twitter summary card", async () => {
+    for (const [page, canonical] of [["/?sort=new", "/"], ["/category/gaming?sort=oldest", "/category/gaming"], ["/categories", "/categories"]]) {
+      const html = await (await api.fetch(page)).text();
+      expect(html, page).toContain(`<link rel="canonical" href="${api.url}${canonical}"/>`);
+      expect(metaContent(html, "property", "og:url"), page).toBe(`${api.url}${canonical}`);
+      expect(metaContent(html, "property", "og:title"), page).toBeTruthy();
+      expect(metaContent(html, "property", "og:description"), page).toBe(metaContent(html, "name", "description"));
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary");
+    }
+  });
+
   it("titles and descriptions everywhere; noindex only where it belongs", async () => {
     for (const [page, noindex] of [["/", false], ["/category/gaming", false], ["/search?q=x", true], ["/auth", true], ["/reset-password", true]] as const) {
       const html = await (await api.fetch(page)).text();
