@@ -33,3 +33,37 @@ export function feedLink(title: string, href: string) {
 export function followingFeedPath(token: string): string {
   return `/feeds/following/${token}.xml`;
 }
+
+export type PageCard = {
+  siteName: string;
+  /** The page's canonical absolute URL. */
+  url: string;
+  title: string;
+  description: string;
+  image?: { url: string; width: number; height: number; alt: string };
+  type?: "website" | "article";
+};
+
+/** The canonical link, Open Graph and Twitter card tags of a public page: what link previews read. */
+export function pageCard({ siteName, url, title, description, image, type = "website" }: PageCard) {
+  return [
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: type },
+    { property: "og:site_name", content: siteName },
+    { property: "og:url", content: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(image
+      ? [
+          { property: "og:image", content: image.url },
+          { property: "og:image:width", content: String(image.width) },
+          { property: "og:image:height", content: String(image.height) },
+          { property: "og:image:alt", content: image.alt },
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image.url }] : []),
+  ];
+}

@@ -20,7 +20,7 @@ import {
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount } from "~/lib/format.ts";
 import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
-import { feedLink } from "~/lib/seo.ts";
+import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post.server.ts";
 import { categoryCounts } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -39,14 +39,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ? "All Categories"
       : "Category not found";
   const category = loaderData?.category;
+  const description = category
+    ? `The funniest ${category} comments from YouTube, shared and voted on at ${siteName}.`
+    : `Every category of funny YouTube comments on ${siteName}.`;
+  const path = category ? `/category/${categorySlug(category)}` : "/categories";
   return [
     { title: `${heading} | ${siteName}` },
-    {
-      name: "description",
-      content: category
-        ? `The funniest ${category} comments from YouTube, shared and voted on at ${siteName}.`
-        : `Every category of funny YouTube comments on ${siteName}.`,
-    },
+    { name: "description", content: description },
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}${path}`, title: heading, description }) : []),
     category ? feedLink(`${category} Comments`, `/category/${categorySlug(category)}/feed.xml`) : feedLink(`${siteName}: new posts`, "/feed.xml"),
   ];
 };

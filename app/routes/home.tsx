@@ -25,7 +25,7 @@ import {
   type TopContributor,
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
-import { feedLink } from "~/lib/seo.ts";
+import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
@@ -34,11 +34,14 @@ import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  const title = `${siteName} — the funniest comments from YouTube`;
+  const description = "Share and vote on the funniest comments found under YouTube videos.";
   return [
-    { title: `${siteName} — the funniest comments from YouTube` },
-    { name: "description", content: "Share and vote on the funniest comments found under YouTube videos." },
+    { title },
+    { name: "description", content: description },
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/`, title, description }) : []),
     feedLink(`${siteName}: new posts`, "/feed.xml"),
     feedLink(`${siteName}: hot`, "/hot.xml"),
   ];

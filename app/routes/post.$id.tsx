@@ -8,7 +8,7 @@ import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/lib/schemas/id.ts";
-import { feedLink } from "~/lib/seo.ts";
+import { feedLink, pageCard } from "~/lib/seo.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { listPostComments } from "~/models/comment.server.ts";
 import { getPost } from "~/models/post.server.ts";
@@ -28,25 +28,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const url = `${origin}/post/${post.id}`;
   const description = `“${post.comment}” — ${post.commentAuthor}`;
   // Our own copy of the large thumbnail: previews never depend on the video site's image host.
-  const image = `${origin}${thumbnailPath(post.videoId, "large")}`;
+  const image = { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle };
   // Open Graph and Twitter cards: a shared link previews with the title, the quote and the thumbnail.
   return [
     { title: `${post.title} | ${siteName}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: siteName },
-    { property: "og:url", content: url },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: description },
-    { property: "og:image", content: image },
-    { property: "og:image:width", content: String(THUMBNAIL_SIZES.large.width) },
-    { property: "og:image:height", content: String(THUMBNAIL_SIZES.large.height) },
-    { property: "og:image:alt", content: post.videoTitle },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: post.title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
+    ...pageCard({ siteName, url, title: post.title, description, image, type: "article" }),
     feedLink(`Comments on “${post.title}”`, `/post/${post.id}/comments.xml`),
   ];
 };

@@ -8,7 +8,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, feedTokens, follows, posts } from "#db/schema.ts";
+import { comments, feedTokens, follows, posts, users } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { MISSING_THUMBNAIL_VIDEO, startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 
@@ -255,6 +255,17 @@ describe("link previews and search engines", () => {
     expect(variant.headers.get("location")).toBe(`/post/${tricky.id}`);
   });
 
+  it("home and category pages preview too: canonical, Open Graph, Twitter summary card", async () => {
+    for (const [page, canonical] of [["/?sort=new", "/"], ["/category/gaming?sort=oldest", "/category/gaming"], ["/categories", "/categories"]]) {
+      const html = await (await api.fetch(page)).text();
+      expect(html, page).toContain(`<link rel="canonical" href="${api.url}${canonical}"/>`);
+      expect(metaContent(html, "property", "og:url"), page).toBe(`${api.url}${canonical}`);
+      expect(metaContent(html, "property", "og:title"), page).toBeTruthy();
+      expect(metaContent(html, "property", "og:description"), page).toBe(metaContent(html, "name", "description"));
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary");
+    }
+  });
+
   it("titles and descriptions everywhere; noindex only where it belongs", async () => {
     for (const [page, noindex] of [["/", false], ["/category/gaming", false], ["/search?q=x", true], ["/auth", true], ["/reset-password", true]] as const) {
       const html = await (await api.fetch(page)).text();
@@ -262,6 +273,15 @@ describe("link previews and search engines", () => {
       expect(metaContent(html, "name", "description"), page).toBeTruthy();
       expect(metaContent(html, "name", "robots"), page).toBe(noindex ? "noindex" : null);
     }
+    // Members' own screens: never in search results.
+    api.db.update(users).set({ isAdmin: true }).where(eq(users.id, alice.id)).run();
+    for (const page of ["/notifications", "/admin", "/account/password"]) {
+      const res = await api.fetch(page, { user: alice });
+      expect(res.status, page).toBe(200);
+      expect(metaContent(await res.text(), "name", "robots"), page).toBe("noindex");
+    }
+    const profile = await (await api.fetch(`/profile/${alice.id}`)).text();
+    expect(metaContent(profile, "name", "robots")).toBeNull();
   });
 
   it("robots.txt keeps crawlers out of the admin, the API and the actions, and names the sitemap", async () => {
