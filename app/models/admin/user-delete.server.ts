@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, users, votes } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import { removeComment } from "../comment.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
 import { assertMayChangeAccount, CANNOT_DELETE_SELF } from "./users.server.ts";
+import { writeTransaction } from "../db.server.ts";
 
 /**
  * An admin deletes an account and everything it made, in one immediate transaction, correcting
@@ -22,8 +22,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
   deleted: true;
   username: string;
 } {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound("User not found");
@@ -37,9 +36,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
 
       appendModerationLog(tx, { admin, action: "delete_user", target: { kind: "user", id: userId, label: target.username }, reason });
       return { deleted: true as const, username: target.username };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 /** Takes back every vote of the user, lowering the counters (and the hot rank) of what it voted on. */
