@@ -40,6 +40,8 @@ export const users = sqliteTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_posts_count_idx").on(t.postsCount),
+    // The admin's user list (newest first) and its sign-ups chart.
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
@@ -243,6 +245,25 @@ export const notifications = sqliteTable(
   ],
 );
 
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const MODERATION_TARGETS = ["user", "post"] as const;
+
+// Append-only record of every admin action. No foreign keys: an entry outlives the admin, the user
+// or the post it names, so names and titles are snapshots taken when it was written. Triggers in the
+// migration refuse UPDATE and DELETE.
+export const moderationLog = sqliteTable("moderation_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminId: integer("admin_id").notNull(),
+  adminName: text("admin_name").notNull(),
+  action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+  targetKind: text("target_kind", { enum: MODERATION_TARGETS }).notNull(),
+  targetId: integer("target_id").notNull(),
+  targetLabel: text("target_label").notNull(),
+  reason: text("reason"),
+  createdAt: createdAt(),
+});
+
 export const usersRelations = relations(users, ({ many }) => ({
   posts: many(posts),
   comments: many(comments),
@@ -263,3 +284,4 @@ export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type ModerationLogRow = typeof moderationLog.$inferSelect;

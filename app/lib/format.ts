@@ -61,3 +61,8 @@ export function formatRelative(value: Date | string | number, now: number, timeZ
   if (s < 30 * 86400) return `${Math.floor(s / 86400)}d ago`;
   return formatDate(date, timeZone);
 }
+
+/** "1 comment", "3 comments". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

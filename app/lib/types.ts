@@ -17,3 +17,6 @@ export type CommentView = {
 };
 
 export type ViewerPostState = { myVote: "up" | "down" | null; isSaved: boolean };
+
+/** One day of the admin dashboard's activity charts ("2026-11-23", 4). */
+export type DayCount = { day: string; count: number };

@@ -145,21 +145,32 @@ export function deleteComment({ id, actorId }: { id: number; actorId: number }):
         .get();
       if (!comment) throw notFound("Comment not found");
       if (comment.userId !== actorId) throw forbidden("You can only delete your own comments.");
-      let mode: "hard" | "soft";
-      if (hasReplies(tx, id)) {
-        tx.update(comments).set({ deletedAt: new Date(), content: DELETED_TEXT }).where(eq(comments.id, id)).run();
-        tx.delete(notifications).where(eq(notifications.commentId, id)).run();
-        mode = "soft";
-      } else {
-        tx.delete(comments).where(eq(comments.id, id)).run();
-        removeEmptyPlaceholders(tx, comment.parentId);
-        mode = "hard";
-      }
-      tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} - 1` }).where(eq(posts.id, comment.postId)).run();
+      const mode = removeComment(tx, { id, ...comment });
       return { postId: comment.postId, mode };
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * Removes a live comment inside the caller's transaction: without replies it is gone (with its
+ * votes and notifications, and any '[deleted]' parents it was the last reply of); with replies it
+ * becomes a '[deleted]' placeholder. Its post's commentsCount (live comments) drops by one.
+ * Used by the author's delete and by an admin deleting the author's account.
+ */
+export function removeComment(tx: DbOrTx, comment: { id: number; postId: number; parentId: number | null }): "hard" | "soft" {
+  let mode: "hard" | "soft";
+  if (hasReplies(tx, comment.id)) {
+    tx.update(comments).set({ deletedAt: new Date(), content: DELETED_TEXT }).where(eq(comments.id, comment.id)).run();
+    tx.delete(notifications).where(eq(notifications.commentId, comment.id)).run();
+    mode = "soft";
+  } else {
+    tx.delete(comments).where(eq(comments.id, comment.id)).run();
+    removeEmptyPlaceholders(tx, comment.parentId);
+    mode = "hard";
+  }
+  tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} - 1` }).where(eq(posts.id, comment.postId)).run();
+  return mode;
 }
 
 function hasReplies(tx: DbOrTx, id: number): boolean {

@@ -8,6 +8,8 @@ import {
   findUserByEmail,
   findUserByLogin,
 } from "~/models/user.server.ts";
+import { createUserAsAdmin } from "~/models/admin/users.server.ts";
+import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
 import { createPasswordResetToken, resetPasswordWithToken } from "~/models/password-reset.server.ts";
 import {
   DEMO_USERNAME,
@@ -115,5 +117,19 @@ export async function resetPassword(input: {
     email: input.email,
     passwordHash: await hashPassword(input.newPassword),
     keepSessionToken: input.keepSessionToken,
+  });
+}
+
+/**
+ * An admin creates an account (the registration rules, already parsed with AdminCreateUserSchema):
+ * the password is hashed here, the model checks the admin, the clash and writes the log entry.
+ */
+export async function createAccountAsAdmin(actorId: number, input: AdminCreateUserInput) {
+  return createUserAsAdmin({
+    actorId,
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    isAdmin: input.isAdmin,
   });
 }

@@ -1,6 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { UserRow } from "#db/schema.ts";
 import { forbidden } from "~/lib/problem.ts";
+import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { getUser } from "./session.server.ts";
 import { toastHeader } from "./toast.server.ts";
@@ -56,7 +57,18 @@ export async function requireApiUser(request: Request): Promise<UserRow> {
 /** An admin, or (thrown) 401/403 {message} for the JSON API (SPEC §6). */
 export async function requireApiAdmin(request: Request): Promise<UserRow> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw Response.json({ message: "Admin access required." }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin) throw Response.json({ message: ADMIN_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  return user;
+}
+
+/**
+ * An admin, for the /admin pages and their forms: a visitor goes to /auth (and comes back), a
+ * member gets (thrown) 403 'Access Denied: …' for the route's ErrorBoundary. Every admin loader
+ * calls it (nested loaders run side by side: the layout's check alone protects nothing).
+ */
+export async function requireAdmin(request: Request): Promise<UserRow> {
+  const user = await requireUser(request, { toast: null });
+  if (!user.isAdmin) throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return user;
 }
 

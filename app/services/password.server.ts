@@ -1,4 +1,4 @@
-import { hash, hashSync, verify, verifySync } from "@node-rs/argon2";
+import { hash, hashSync, verify } from "@node-rs/argon2";
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes).
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -14,14 +14,6 @@ export function hashPasswordSync(password: string): string {
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
-}
-
-export function verifyPasswordSync(passwordHash: string, password: string): boolean {
-  try {
-    return verifySync(passwordHash, password);
   } catch {
     return false;
   }

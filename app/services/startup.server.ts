@@ -1,12 +1,15 @@
 import { getDb, migrate } from "#db/client.server.ts";
 import { seedDemo } from "#db/seed.ts";
-import { findUserByLogin, createUser, setUserAdmin } from "~/models/user.server.ts";
+import { ensureBootstrapAdmin } from "~/models/admin/bootstrap.server.ts";
 import { getEnv } from "./env.server.ts";
-import { hashPasswordSync, verifyPasswordSync } from "./password.server.ts";
+import { hashPasswordSync } from "./password.server.ts";
 
 let done = false;
 
-/** Runs once per process: migrations, the configured admin account, demo content for an empty site. */
+/**
+ * Runs once per process: migrations, demo content for an empty site, and the configured admin
+ * account when no account has its name (see ensureBootstrapAdmin: existing accounts are left alone).
+ */
 export function runStartupTasks() {
   if (done) return;
   done = true;
@@ -22,22 +25,14 @@ export function runStartupTasks() {
     if (seeded) console.log(`Seeded demo content: ${seeded.users} users, ${seeded.posts} posts.`);
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    const existing = findUserByLogin({ login: env.ADMIN_USERNAME });
-    if (existing) {
-      // Only the owner of ADMIN_PASSWORD is promoted: a stranger who registered the name first is not.
-      if (!existing.isAdmin && verifyPasswordSync(existing.passwordHash, env.ADMIN_PASSWORD)) {
-        setUserAdmin({ userId: existing.id, isAdmin: true });
-      } else if (!existing.isAdmin) {
-        console.error(`ADMIN_USERNAME '${env.ADMIN_USERNAME}' belongs to an account whose password is not ADMIN_PASSWORD: not made an admin.`);
-      }
-    } else {
-      createUser({
-        username: env.ADMIN_USERNAME,
-        email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@localhost`,
-        passwordHash: hashPasswordSync(env.ADMIN_PASSWORD),
-        isAdmin: true,
-      });
-      console.log(`Created admin account '${env.ADMIN_USERNAME}'.`);
-    }
+    const password = env.ADMIN_PASSWORD;
+    const outcome = ensureBootstrapAdmin({
+      username: env.ADMIN_USERNAME,
+      email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@localhost`,
+      hashPassword: () => hashPasswordSync(password),
+    });
+    if (outcome === "created") console.log(`Created admin account '${env.ADMIN_USERNAME}'.`);
+    else if (outcome === "deleted") console.warn(`ADMIN_USERNAME '${env.ADMIN_USERNAME}' was deleted by an admin: not created again.`);
+    else if (outcome === "clash") console.error(`ADMIN_EMAIL of '${env.ADMIN_USERNAME}' belongs to another account: admin account not created.`);
   }
 }

@@ -43,9 +43,9 @@ export class ApiClient {
     return this.server.url;
   }
 
-  async user(): Promise<ApiUser> {
+  async user({ isAdmin = false }: { isAdmin?: boolean } = {}): Promise<ApiUser> {
     const username = `api${process.pid % 1000}x${++this.n}${crypto.randomBytes(2).toString("hex")}`.slice(0, 20);
-    const row = makeUser({ username });
+    const row = makeUser({ username, isAdmin });
     const { token } = createSession({ userId: row.id });
     const header = await this.cookie.serialize(token);
     return { id: row.id, username, cookie: header.split(";")[0] };

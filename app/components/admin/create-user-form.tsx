@@ -1,0 +1,57 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { useHydrated } from "~/components/hooks.ts";
+import { Card } from "~/components/ui/card.tsx";
+import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { AdminCreateUserSchema } from "~/lib/schemas/admin.ts";
+import { showToast } from "~/components/toaster.tsx";
+
+export const CREATE_FAILED = "Failed to create user. Please try again.";
+
+/**
+ * The admin's create-user form: the registration rules (Conform + the shared schema, checked again
+ * by the action) and 'Grant admin privileges'. With JavaScript the button waits for the three fields.
+ */
+export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const [form, fields] = useZodForm("create-user", AdminCreateUserSchema, lastResult);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  // A form re-rendered after a refused submission starts with its name and e-mail filled in.
+  const [filled, setFilled] = useState({ username: Boolean(fields.username.initialValue), email: Boolean(fields.email.initialValue), password: false });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";
+  const incomplete = hydrated && !(filled.username && filled.email && filled.password);
+  // With JavaScript a refusal is also announced as SPEC §8's toast (the messages stay on the fields).
+  useEffect(() => {
+    const errors = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat() : [];
+    const first = errors.find((e): e is string => typeof e === "string");
+    if (first) showToast({ type: "error", title: CREATE_FAILED, description: first });
+  }, [lastResult]);
+  const track = (name: keyof typeof filled) => (value: string) => setFilled((f) => ({ ...f, [name]: value.trim() !== "" }));
+  return (
+    <Card className="p-4">
+      <h2 id="create-user-heading" className="font-semibold">
+        Create user
+      </h2>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="create-user-heading" className="mt-3 grid gap-3 md:grid-cols-3">
+        <input type="hidden" name="form" value="create-user" />
+        <div className="md:col-span-3">
+          <FormAlert id={form.errorId} title={CREATE_FAILED} errors={form.errors} />
+        </div>
+        <FormField field={fields.username} label="Username" autoComplete="off" onChange={track("username")} />
+        <FormField field={fields.email} label="Email" type="email" autoComplete="off" onChange={track("email")} />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" onChange={track("password")} />
+        <div className="flex flex-wrap items-center justify-between gap-3 md:col-span-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={fields.isAdmin.name} className="h-4 w-4 accent-brand" />
+            Grant admin privileges
+          </label>
+          <button type="submit" disabled={incomplete || busy} className={buttonClass()}>
+            {busy ? "Creating…" : "Create User"}
+          </button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { RegisterSchema } from "./auth.ts";
+
+// The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_QUERY_MAX = 100;
+export const REASON_MAX = 500;
+
+export const ADMIN_ACCESS_DENIED = "Access Denied: You need admin permissions to access this page.";
+export const ADMIN_REQUIRED = "Admin access required.";
+
+/** `?q=&page=` of the users, posts and log lists: anything odd falls back (page 1, no search). */
+export const AdminListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_QUERY_MAX)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
+
+/** Reads `?q=&page=` from a URL. */
+export function parseAdminListQuery(url: URL): AdminListQuery {
+  return AdminListQuerySchema.parse({ q: url.searchParams.get("q") ?? undefined, page: url.searchParams.get("page") ?? undefined });
+}
+
+/** The registration rules plus the 'Grant admin privileges' box (a checkbox "on", or a JSON boolean). */
+export const AdminCreateUserSchema = RegisterSchema.extend({
+  isAdmin: z
+    .union([z.boolean(), z.literal("on")], { error: "isAdmin must be true or false" })
+    .optional()
+    .transform((v) => v === true || v === "on"),
+});
+export type AdminCreateUserInput = z.infer<typeof AdminCreateUserSchema>;
+
+/** The optional reason typed in a confirmation (stored in the moderation log). */
+export const ReasonSchema = z.object({
+  reason: z
+    .string({ error: "Reason must be text" })
+    .trim()
+    .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});

@@ -1,0 +1,40 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { moderationLog, users } from "#db/schema.ts";
+import { createUser, DuplicateAccountError } from "../user.server.ts";
+
+export type BootstrapOutcome = "created" | "exists" | "deleted" | "clash";
+
+/**
+ * The configured admin account (ADMIN_USERNAME), made once: only when no account has that name and
+ * the moderation log does not record an admin deleting an account of that name. A start never
+ * touches an existing account (no re-granting after 'Remove Admin') and never brings back a deleted
+ * one. The password is hashed only when the account is actually made.
+ */
+export function ensureBootstrapAdmin({
+  username,
+  email,
+  hashPassword,
+}: {
+  username: string;
+  email: string;
+  hashPassword: () => string;
+}): BootstrapOutcome {
+  const db = getDb();
+  const name = username.trim().toLowerCase();
+  if (db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${name}`).get()) return "exists";
+  const deleted = db
+    .select({ id: moderationLog.id })
+    .from(moderationLog)
+    .where(and(eq(moderationLog.action, "delete_user"), sql`lower(${moderationLog.targetLabel}) = ${name}`))
+    .get();
+  if (deleted) return "deleted";
+  try {
+    createUser({ username, email, passwordHash: hashPassword(), isAdmin: true });
+    return "created";
+  } catch (error) {
+    // The e-mail address belongs to another account (or the name was taken a moment ago).
+    if (error instanceof DuplicateAccountError) return "clash";
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import { count, desc, eq } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { moderationLog, users, type ModerationAction } from "#db/schema.ts";
+import { forbidden } from "~/lib/problem.ts";
+import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
+import type { DbOrTx } from "./notification.server.ts";
+
+// The moderation log: every admin action appends one row, in the transaction of the action itself.
+// The table has no foreign keys (an entry outlives whom and what it names) and its triggers refuse
+// UPDATE and DELETE: nothing in the site edits or removes an entry.
+
+export type Moderator = { id: number; username: string };
+
+export type ModerationEntry = {
+  id: number;
+  createdAt: string;
+  adminId: number;
+  adminName: string;
+  action: ModerationAction;
+  targetKind: "user" | "post";
+  targetId: number;
+  targetLabel: string;
+  reason: string | null;
+};
+
+/**
+ * The acting admin, read inside the action's transaction: a session that lost its admin role a
+ * moment ago cannot act on the strength of an older check. Problem(forbidden) otherwise.
+ */
+export function requireModerator(tx: DbOrTx, actorId: number): Moderator {
+  const actor = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
+  if (!actor?.isAdmin) throw forbidden(ADMIN_REQUIRED);
+  return { id: actor.id, username: actor.username };
+}
+
+/** Appends one entry; call it inside the transaction of the action it records. */
+export function appendModerationLog(
+  tx: DbOrTx,
+  entry: {
+    admin: Moderator;
+    action: ModerationAction;
+    target: { kind: "user" | "post"; id: number; label: string };
+    reason?: string | null;
+  },
+) {
+  tx.insert(moderationLog)
+    .values({
+      adminId: entry.admin.id,
+      adminName: entry.admin.username,
+      action: entry.action,
+      targetKind: entry.target.kind,
+      targetId: entry.target.id,
+      targetLabel: entry.target.label,
+      reason: entry.reason ?? null,
+    })
+    .run();
+}
+
+export type Page<T> = { items: T[]; page: number; pageCount: number; total: number };
+
+/** Page arithmetic of the admin lists: `page` is 1-based, 50 a page. */
+export function pageWindow(page: number, total: number) {
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  return { pageCount, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE };
+}
+
+/** The log, newest first, 50 a page. */
+export function listModerationLog({ page = 1 }: { page?: number } = {}): Page<ModerationEntry> {
+  const db = getDb();
+  const total = db.select({ n: count() }).from(moderationLog).get()?.n ?? 0;
+  const { pageCount, limit, offset } = pageWindow(page, total);
+  const rows = db.select().from(moderationLog).orderBy(desc(moderationLog.id)).limit(limit).offset(offset).all();
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    page,
+    pageCount,
+    total,
+  };
+}

@@ -1,0 +1,77 @@
+import { Outlet, useLocation, useRevalidator } from "react-router";
+import type { Route } from "./+types/layout";
+import { useHydrated } from "~/components/hooks.ts";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { Tabs } from "~/components/ui/tabs.tsx";
+import { ADMIN_ACCESS_DENIED } from "~/lib/schemas/admin.ts";
+import { requireAdmin } from "~/services/guards.server.ts";
+
+// /admin: the guard (visitor → /auth, member → 403), the tabs and 'Refresh Data' around each tab's
+// own route. Every admin page and answer is no-store.
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+const TABS = [
+  { to: "/admin", label: "Dashboard" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/posts", label: "Posts" },
+  { to: "/admin/log", label: "Log" },
+];
+
+export default function AdminLayout() {
+  // data-hydrated: tests (and scripts) can tell when the enhancements are live.
+  const hydrated = useHydrated();
+  return (
+    <div className="mx-auto max-w-6xl space-y-4" data-hydrated={hydrated || undefined}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <RefreshData />
+      </div>
+      <div className="rounded-t-xl bg-white px-2">
+        <Tabs label="Admin sections" tabs={TABS} />
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+/** Without JavaScript a link to this very page; with it, the loaders run again in place. */
+function RefreshData() {
+  const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
+  const busy = revalidator.state === "loading";
+  return (
+    <a
+      href={`${pathname}${search}`}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        void revalidator.revalidate();
+      }}
+      className={buttonClass({ variant: "secondary" })}
+    >
+      {busy ? "Refreshing…" : "Refresh Data"}
+    </a>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: ({ message }) => <ErrorPanel title="Access Denied" message={message ?? ADMIN_ACCESS_DENIED} />,
+      }}
+    />
+  );
+}

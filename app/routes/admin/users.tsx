@@ -1,0 +1,131 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/users";
+import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
+import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
+import { JsField, useInteractionReply } from "~/components/interaction.tsx";
+import { useRootData } from "~/components/hooks.ts";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
+import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
+import type { ActionReply } from "~/lib/interact.ts";
+import { formatDate, plural } from "~/lib/format.ts";
+import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/schemas/auth.ts";
+import { isProblem } from "~/lib/problem.ts";
+import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
+import { createAccountAsAdmin, DuplicateAccountError } from "~/services/auth.server.ts";
+import { loadOrFail } from "~/services/admin-page.server.ts";
+import { requireAdmin } from "~/services/guards.server.ts";
+import { limitWrite } from "~/services/rate-limit.server.ts";
+import { redirectWithToast } from "~/services/toast.server.ts";
+
+// /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
+// deletion behind a confirmation, and the create-user form (this route's action).
+
+export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = parseAdminListQuery(new URL(request.url));
+  return { ...loadOrFail("Failed to load users", () => listAdminUsers(query)), q: query.q, meId: admin.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    await limitWrite("toggle", { userId: admin.id, ip: context.clientIp });
+    const user = await createAccountAsAdmin(admin.id, submission.value);
+    const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
+    return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
+  } catch (error) {
+    if (error instanceof DuplicateAccountError) {
+      const message = error.field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE;
+      return data({ result: submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields: ["password"] }) }, { status: 409 });
+    }
+    if (isProblem(error)) return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, page, pageCount, total, q, meId } = loaderData;
+  return (
+    <div className="space-y-4">
+      <h2 className="sr-only">Users</h2>
+      <CreateUserForm lastResult={actionData?.result} />
+      <SearchBox label="Search users by name or e-mail" q={q} />
+      <AdminList label="Users, newest first">
+        {items.map((u) => (
+          <UserRow key={u.id} user={u} isMe={u.id === meId} />
+        ))}
+      </AdminList>
+      {items.length === 0 ? <p className="text-center text-slate-700">{q ? `No users match '${q}'.` : "No users yet."}</p> : null}
+      <Pager page={page} pageCount={pageCount} total={total} noun="users" />
+    </div>
+  );
+}
+
+function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
+  const { timeZone } = useRootData();
+  return (
+    <AdminRow
+      id={`user-${user.id}`}
+      actions={
+        isMe ? null : (
+          <>
+            <ToggleAdmin user={user} />
+            <ConfirmForm
+              confirmKey={`delete-user-${user.id}`}
+              trigger="Delete"
+              triggerLabel={`Delete ${user.username}`}
+              title={`Delete ${user.username}?`}
+              message="Their account, posts, comments, votes, saves and follows are removed. Comments others replied to stay as '[deleted]'. This cannot be undone."
+              action={`/admin/users/${user.id}/delete`}
+              confirmLabel="Delete user"
+              reason
+            />
+          </>
+        )
+      }
+    >
+      <span className="min-w-32 font-medium">
+        <Link to={`/profile/${user.id}`} className="text-brand hover:underline">
+          {user.username}
+        </Link>
+        {isMe ? <span className="ml-1 text-xs font-normal text-slate-700">(you)</span> : null}
+      </span>
+      <span className={user.isAdmin ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" : "text-xs text-slate-700"}>
+        {user.isAdmin ? "Admin" : "Member"}
+      </span>
+      <span className="min-w-0 truncate text-slate-800">{user.email}</span>
+      <span className="text-slate-700">Joined {formatDate(user.joinDate, timeZone)}</span>
+      <span className="text-slate-700">{plural(user.postsCount, "post")}</span>
+    </AdminRow>
+  );
+}
+
+function ToggleAdmin({ user }: { user: AdminUserRow }) {
+  const fetcher = useFetcher<ActionReply>();
+  useInteractionReply(fetcher);
+  const label = user.isAdmin ? "Remove Admin" : "Make Admin";
+  return (
+    <fetcher.Form method="post" action={`/admin/users/${user.id}/toggle-admin`}>
+      <JsField />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`${label}: ${user.username}`}
+        className={buttonClass({ variant: user.isAdmin ? "secondary" : "primary", size: "sm" })}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback="Failed to load users" actions={<RetryLink to="/admin/users" />} />;
+}

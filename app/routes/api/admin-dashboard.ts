@@ -1,0 +1,10 @@
+import type { Route } from "./+types/admin-dashboard";
+import { getDashboardStats } from "~/models/admin/stats.server.ts";
+import { requireApiAdmin } from "~/services/guards.server.ts";
+import { jsonRead } from "~/services/query.server.ts";
+
+// GET /api/admin/dashboard → {totalUsers, totalPosts, totalComments, totalUpvotes, recentUsers, topPosts}.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return jsonRead("Failed to load dashboard data. Please try again.", getDashboardStats);
+}

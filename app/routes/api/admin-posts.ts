@@ -1,0 +1,11 @@
+import type { Route } from "./+types/admin-posts";
+import { listAdminPosts } from "~/models/admin/posts.server.ts";
+import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { requireApiAdmin } from "~/services/guards.server.ts";
+import { jsonRead } from "~/services/query.server.ts";
+
+// GET /api/admin/posts?q=&page= → posts newest first, 50 a page.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return jsonRead("Failed to load posts", () => listAdminPosts(parseAdminListQuery(new URL(request.url))).items);
+}

@@ -1,0 +1,24 @@
+import type { Route } from "./+types/admin-users";
+import { listAdminUsers } from "~/models/admin/users.server.ts";
+import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { createAccountAsAdmin } from "~/services/auth.server.ts";
+import { requireApiAdmin } from "~/services/guards.server.ts";
+import { apiAction, parseJsonBody } from "~/services/http.server.ts";
+import { jsonRead } from "~/services/query.server.ts";
+
+// GET /api/admin/users?q=&page= → users newest first (50 a page, with e-mails, never a hash).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return jsonRead("Failed to load users", () => listAdminUsers(parseAdminListQuery(new URL(request.url))).items);
+}
+
+// POST /api/admin/users {username, email, password, isAdmin} → 201 the user | 400 | 409 taken.
+export const action = apiAction<Route.ActionArgs>(
+  {
+    POST: async ({ request }) => {
+      const admin = await requireApiAdmin(request);
+      return createAccountAsAdmin(admin.id, await parseJsonBody(request, AdminCreateUserSchema));
+    },
+  },
+  { alsoAllow: ["GET"], status: { POST: 201 } },
+);
