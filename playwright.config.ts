@@ -30,7 +30,7 @@ export default defineConfig({
   use: { trace: "off", screenshot: "off" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    // axe-core runs inside the page, so the accessibility checks (a11y.spec.ts) need JS.
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /a11y\.spec\.ts/ },
+    // axe-core runs inside the page (a11y.spec.ts), and CSP violations need scripts (csp.spec.ts): JS only.
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(a11y|csp)\.spec\.ts/ },
   ],
 });

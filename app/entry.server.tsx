@@ -4,11 +4,22 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./services/startup.server.ts";
+import { startMaintenance, stopMaintenance } from "./services/maintenance.server.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
+import { createNonce, hashPolicy, noncePolicy } from "./services/csp.server.ts";
+import { NonceProvider } from "./components/nonce.tsx";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
+startMaintenance();
+
+/** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
+export function shutdown() {
+  stopMaintenance();
+  closeDb();
+}
 
 export const streamTimeout = 5_000;
 
@@ -35,6 +46,17 @@ function coalesceChunks(): Transform {
       callback();
     },
   });
+}
+
+// The CSP of each stored document (by its inline scripts' hashes), computed once per entry.
+const storedPolicies = new WeakMap<object, string>();
+function storedPolicy(entry: { html: Buffer }): string {
+  let policy = storedPolicies.get(entry);
+  if (!policy) {
+    policy = hashPolicy(entry.html.toString("utf8"));
+    storedPolicies.set(entry, policy);
+  }
+  return policy;
 }
 
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
@@ -73,7 +95,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // Same URL and same loader data as an earlier request: the same document (render-cache.server.ts).
   const key = renderKey(request.url, routerContext);
@@ -83,28 +105,40 @@ export default async function handleRequest(
       const { html, failed } = await renderWhole(request, routerContext);
       if (failed) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Security-Policy", hashPolicy(html.toString("utf8")));
         return new Response(bytes(html), { headers: responseHeaders, status: 500 });
       }
       entry = putRendered(key, html);
     }
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    // Rendered without a nonce (the bytes are shared by many responses): allowed by hashes.
+    responseHeaders.set("Content-Security-Policy", storedPolicy(entry));
     const body = renderedBody(entry, request, responseHeaders);
     responseHeaders.set("Content-Length", String(body.length));
     return new Response(bytes(body), { headers: responseHeaders, status: responseStatusCode });
   }
 
+  // A streamed document is this response's alone: its inline scripts carry a fresh nonce.
+  const nonce = loadContext?.cspNonce ?? createNonce();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Bots and no-JS clients get the whole document at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const document = (
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = coalesceChunks();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Security-Policy", noncePolicy(nonce));
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },

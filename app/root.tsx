@@ -12,6 +12,7 @@ import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { Toaster } from "./components/toaster.tsx";
+import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
@@ -50,13 +51,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e11d48" />
-        {root ? <script dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
         <Meta />
         <Links />
       </head>
@@ -75,8 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

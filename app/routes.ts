@@ -24,6 +24,20 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
+  // Accounts: sessions and password (issue 12).
+  route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
+  route("account/password", "routes/account.password.tsx"),
+
+  // Profiles and following (issue 10): a layout with one child route per tab, and the follow form.
+  route("profile/:id", "routes/profile/profile.tsx", [
+    index("routes/profile/posts.tsx"),
+    route("comments", "routes/profile/comments.tsx"),
+    route("upvoted", "routes/profile/upvoted.tsx"),
+    route("saved", "routes/profile/saved.tsx"),
+    route("about", "routes/profile/about.tsx"),
+  ]),
+  route("profile/:id/follow", "routes/profile/follow.ts"),
+
   // Admin dashboard (issue 11): a guarded layout with its tabs, and the forms its rows post to.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -71,6 +85,14 @@ export default [
     route("categories", "routes/api/categories.ts"),
     route("search", "routes/api/search.ts"),
     route("users/top/contributors", "routes/api/top-contributors.ts"),
+
+    // profiles and following (users/top/contributors above is matched first)
+    route("users/:id", "routes/api/users.$id.ts"),
+    route("users/:id/posts", "routes/api/users.$id.list.ts", { id: "api-user-posts" }),
+    route("users/:id/comments", "routes/api/users.$id.list.ts", { id: "api-user-comments" }),
+    route("users/:id/upvoted", "routes/api/users.$id.list.ts", { id: "api-user-upvoted" }),
+    route("users/:id/saved", "routes/api/users.$id.list.ts", { id: "api-user-saved" }),
+    route("users/:id/follow", "routes/api/users.$id.follow.ts"),
 
     // admin (401 signed out, 403 for members)
     route("admin/dashboard", "routes/api/admin-dashboard.ts"),

@@ -10,6 +10,8 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** Opens (creating if needed) a SQLite file tuned for a small web server. */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -20,6 +22,8 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
+  // After a checkpoint the -wal file is cut back to this size instead of keeping its high-water mark.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // The hot rank lives in one place (db/hot.ts) and SQL updates call it by name.
   sqlite.function("hot_score", { deterministic: true }, (up, down, created) =>
     hotScore(Number(up), Number(down), Number(created)),
@@ -39,7 +43,40 @@ export function getDb(): Db {
   return instance;
 }
 
+/**
+ * Copies the WAL back into the database. PASSIVE (the periodic one) never waits for anyone;
+ * TRUNCATE (at shutdown) waits for readers and writers, then empties the -wal file.
+ */
+export function checkpointWal(mode: "PASSIVE" | "TRUNCATE" = "PASSIVE") {
+  return getDb().$client.pragma(`wal_checkpoint(${mode})`, { simple: false }) as { busy: number; log: number; checkpointed: number }[];
+}
+
+/** Refreshes the planner's statistics where they went stale (cheap; at start and hourly). */
+export function optimizeDatabase() {
+  getDb().$client.pragma("optimize");
+}
+
+/** Sizes of the database file and its -wal, in bytes (0 when absent). */
+export function databaseFileSizes(): { databaseBytes: number; walBytes: number } {
+  const file = getDb().$client.name;
+  const size = (f: string) => {
+    try {
+      return fs.statSync(f).size;
+    } catch {
+      return 0;
+    }
+  };
+  return { databaseBytes: size(file), walBytes: size(`${file}-wal`) };
+}
+
+/** Checkpoints the WAL into the database and closes the connection (graceful shutdown). */
 export function closeDb() {
-  instance?.$client.close();
+  if (!instance) return;
+  try {
+    checkpointWal("TRUNCATE");
+  } catch (error) {
+    console.error("WAL checkpoint at close failed:", error);
+  }
+  instance.$client.close();
   instance = undefined;
 }

@@ -53,7 +53,13 @@ export const sessions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Sliding: pushed 30 days ahead whenever last_seen_at is written (at most once an hour).
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    // Null only for rows made before this column existed (read as created_at). SQLite cannot add a
+    // column whose default is an expression, so the model always sets it.
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    // The browser's User-Agent at sign-in (trimmed), for the user's own list of sessions.
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],

@@ -281,8 +281,16 @@ function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const mine = !deleted && viewer !== null && node.userId === viewer.id;
   const replying = !deleted && viewer !== null && openReply === node.id;
   const total = countAll(node.replies);
+  const profile = !deleted && node.userId !== null ? `/profile/${node.userId}` : null;
   return (
-    <li id={`comment-${node.id}`} className="scroll-mt-20">
+    <li id={`comment-${node.id}`} className="relative scroll-mt-20">
+      {profile ? (
+        // The author's profile link lies over its place in the summary (a link may not sit inside it).
+        <Link to={profile} className="absolute left-7 top-0 z-10 flex h-7 items-center gap-2 text-xs font-semibold text-slate-900 hover:underline">
+          <Avatar name={username} size="sm" />
+          {username}
+        </Link>
+      ) : null}
       <details open>
         <summary className="flex cursor-pointer items-center gap-2 rounded text-xs text-slate-600 hover:bg-slate-100">
           <span aria-hidden="true" className="w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:hidden">
@@ -291,8 +299,11 @@ function CommentNode({ node, depth }: { node: Node; depth: number }) {
           <span aria-hidden="true" className="hidden w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:inline">
             [–]
           </span>
-          <Avatar name={username} size="sm" />
-          <span className="font-semibold text-slate-900">{username}</span>
+          <span className={`flex items-center gap-2 ${profile ? "invisible" : ""}`}>
+            <Avatar name={username} size="sm" />
+            <span className="font-semibold text-slate-900">{username}</span>
+          </span>
+          {profile ? <span className="sr-only">Comment by {username}</span> : null}
           <span aria-hidden="true">·</span>
           <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
           {total > 0 ? (

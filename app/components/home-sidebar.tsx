@@ -5,7 +5,7 @@ import { formatCount, formatScore } from "~/lib/format.ts";
 import { Avatar } from "./avatar.tsx";
 import { ModalLink } from "./ui/dialog.tsx";
 
-type TopPost = { id: number; title: string; username: string; score: number };
+type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };
 export type SidebarList<T> = { items: T[]; error: string | null };
 
 /** Where a visitor goes instead of a member-only page: /auth, with a toast, then back here. */
@@ -76,7 +76,14 @@ export function HomeSidebar({
                   {post.title}
                 </Link>
                 <p className="text-slate-600">
-                  {post.username} · {formatScore(post.score)} points
+                  {post.userId !== null ? (
+                    <Link to={memberHref(`/profile/${post.userId}`, signedIn)} className="hover:underline">
+                      {post.username}
+                    </Link>
+                  ) : (
+                    post.username
+                  )}{" "}
+                  · {formatScore(post.score)} points
                 </p>
               </div>
             </li>
@@ -92,7 +99,9 @@ export function HomeSidebar({
         <ol className="space-y-2">
           {contributors.items.map((c) => (
             <li key={c.id} className="flex items-center gap-2 text-sm">
-              <Avatar name={c.username} size="sm" />
+              <Link to={memberHref(`/profile/${c.id}`, signedIn)} tabIndex={-1} aria-hidden="true">
+                <Avatar name={c.username} size="sm" />
+              </Link>
               <Link
                 to={memberHref(`/profile/${c.id}`, signedIn)}
                 className="min-w-0 flex-1 truncate font-semibold hover:underline"

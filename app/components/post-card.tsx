@@ -18,7 +18,11 @@ export type PostCardProps = {
   now: number;
   /** The title's heading level: h2 in lists, h1 on the post page. */
   headingLevel?: 1 | 2;
+  /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
+  profileHref?: (userId: number) => string;
 };
+
+const plainProfileHref = (userId: number) => `/profile/${userId}`;
 
 export function CategoryChip({ category }: { category: string }) {
   const cls = "shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700";
@@ -33,7 +37,7 @@ export function CategoryChip({ category }: { category: string }) {
 }
 
 /** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
-export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel = 2 }: PostCardProps) {
+export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel = 2, profileHref = plainProfileHref }: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
   return (
@@ -43,10 +47,16 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <header className="flex items-center gap-3">
-        <Avatar name={post.author.displayName} />
+        {post.author.id !== null ? (
+          <Link to={profileHref(post.author.id)} tabIndex={-1} aria-hidden="true">
+            <Avatar name={post.author.displayName} />
+          </Link>
+        ) : (
+          <Avatar name={post.author.displayName} />
+        )}
         <div className="min-w-0 flex-1 text-sm">
           {post.author.id !== null ? (
-            <Link to={`/profile/${post.author.id}`} className="font-semibold hover:underline">
+            <Link to={profileHref(post.author.id)} className="font-semibold hover:underline">
               {post.author.displayName}
             </Link>
           ) : (

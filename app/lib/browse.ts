@@ -3,6 +3,10 @@
 export const FEED_SORTS = ["hot", "new", "top"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 export const FEED_SORT_LABELS: Record<FeedSort, string> = { hot: "Hot", new: "New", top: "Top" };
+/** The home page also has 'Following' (members only): posts by the people you follow, newest first. */
+export const HOME_SORTS = [...FEED_SORTS, "following"] as const;
+export type HomeSort = (typeof HOME_SORTS)[number];
+export const HOME_SORT_LABELS: Record<HomeSort, string> = { ...FEED_SORT_LABELS, following: "Following" };
 
 export const TIMEFRAMES = ["all", "today", "week", "month", "year"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -87,10 +91,11 @@ export type UserResult = { id: number; username: string; displayName: string; po
 export type TopContributor = { id: number; username: string; upvotes: number };
 export type CategoryCount = { name: string; slug: string; postsCount: number };
 
-/** The share dialog (built at /?share=1); visitors sign in first and come back to it. */
-export function shareDialogHref(signedIn: boolean): string {
-  return signedIn ? "/?share=1" : `/auth?${new URLSearchParams({ redirectTo: "/?share=1" })}`;
-}
+/**
+ * The share dialog (built at /?share=1). Visitors open it too: it shows them the 'Authentication
+ * Required' panel, whose 'Sign In to Continue' comes back to it (SPEC §2 Share dialog).
+ */
+export const SHARE_DIALOG_HREF = "/?share=1";
 
 /** The watch page of a video (SPEC §2: 'Watch on YouTube'). */
 export function youtubeWatchUrl(videoId: string): string {

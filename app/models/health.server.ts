@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
+import { databaseFileSizes, getDb } from "#db/client.server.ts";
 
-/** Throws when the database does not answer. */
-export function pingDatabase(): void {
+/** Throws when the database does not answer; else the sizes of its file and of its -wal. */
+export function checkDatabase(): { databaseBytes: number; walBytes: number } {
   getDb().get(sql`SELECT 1`);
+  return databaseFileSizes();
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { hotScore } from "#db/hot.ts";
 import { posts } from "#db/schema.ts";
-import { CreatePostSchema } from "~/lib/schemas/post.ts";
+import { Problem } from "~/lib/problem.ts";
+import type { NewPostInput } from "~/lib/schemas/post.ts";
 import { createPost } from "./post-write.server.ts";
 import { createUser, getUserById } from "./user.server.ts";
 
@@ -13,7 +14,7 @@ function newUser() {
   return createUser({ username: `writer${n}`, email: `writer${n}@example.com`, passwordHash: "unused" });
 }
 
-const input = CreatePostSchema.parse({
+const input: NewPostInput = {
   title: "A post from the test",
   comment: "The comment",
   commentAuthor: "@author",
@@ -24,7 +25,7 @@ const input = CreatePostSchema.parse({
   videoThumbnail: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
   videoViewCount: "42",
   videoPublishedAt: "2020-01-01T00:00:00Z",
-});
+};
 
 describe("createPost", () => {
   it("stores the post with its hot rank and counts it on the author", () => {
@@ -53,5 +54,15 @@ describe("createPost", () => {
     const before = await getDb().$count(posts);
     expect(() => createPost({ userId: 999_999, ...input })).toThrow();
     expect(await getDb().$count(posts)).toBe(before);
+  });
+
+  it("checks its input with the one schema: nothing invalid is stored", async () => {
+    const user = newUser();
+    const before = await getDb().$count(posts);
+    for (const change of [{ title: "ab" }, { comment: "" }, { videoThumbnail: "https://tracker.example/x.gif" }, { category: "Cats" }]) {
+      expect(() => createPost({ userId: user.id, ...input, ...change })).toThrow(Problem);
+    }
+    expect(await getDb().$count(posts)).toBe(before);
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
   });
 });

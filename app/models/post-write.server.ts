@@ -1,14 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users, type PostRow } from "#db/schema.ts";
-import type { CreatePostInput } from "~/lib/schemas/post.ts";
+import { NewPostSchema, type NewPostInput } from "~/lib/schemas/post.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
 
 /**
- * Creates a post for `userId` (already validated by CreatePostSchema) in one immediate transaction:
- * the row with its hot rank, and the author's postsCount. Category counts are read from the posts
- * themselves, so they follow with the same commit.
+ * Creates a post for `userId` from the person's text and the video facts the server resolved
+ * (app/services/video-resolver.server.ts; never what a client claims about the video). The input
+ * is checked against NewPostSchema (Problem "invalid" otherwise), then one immediate transaction
+ * writes the row with its hot rank and the author's postsCount. Category counts are read from the
+ * posts themselves, so they follow with the same commit.
  */
-export function createPost({ userId, ...fields }: { userId: number } & CreatePostInput): PostRow {
+export function createPost({ userId, ...input }: { userId: number } & NewPostInput): PostRow {
+  const fields = parseOrThrow(NewPostSchema, input);
   const createdAt = new Date();
   return getDb().transaction(
     (tx) => {

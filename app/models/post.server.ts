@@ -231,6 +231,18 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
   return row ? toViews([row], viewerId)[0] : null;
 }
 
+/** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
+export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
+  if (ids.length === 0) return [];
+  const byId = new Map(
+    selectPosts()
+      .where(inArray(posts.id, ids))
+      .all()
+      .map((r) => [r.id, r]),
+  );
+  return toViews(ids.flatMap((id) => byId.get(id) ?? []), viewerId);
+}
+
 export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
 
 /**
@@ -278,14 +290,7 @@ export function searchPosts({
   )
     .all(expression, SEARCH_CAP, limit)
     .map((r) => r.id);
-  const byId = new Map(
-    selectPosts()
-      .where(inArray(posts.id, ranked))
-      .all()
-      .map((r) => [r.id, r]),
-  );
-  const rows = ranked.flatMap((id) => byId.get(id) ?? []);
-  return { posts: toViews(rows, viewerId), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { posts: listPostsByIds({ ids: ranked, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 export type UserSearch = { users: UserResult[]; total: number };

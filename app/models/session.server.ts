@@ -1,45 +1,127 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
+import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
 import { prepared } from "./prepared.server.ts";
 
-// Every request that carries a cookie runs this: prepared once per connection.
-const sessionUserStatement = prepared((db) =>
-  db
-    .select({ user: users })
+// Sessions are rows; the cookie holds only a random token whose SHA-256 is the row id. Expiry slides:
+// a session used at least once in 30 days stays alive. Last-seen (and with it the expiry) is written
+// at most once an hour, so an ordinary request reads and never writes.
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const LAST_SEEN_WRITE_EVERY_MS = 60 * 60 * 1000;
+const USER_AGENT_MAX = 300;
+
+// Every request that carries a cookie runs these: prepared once per connection.
+const statements = prepared((db) => ({
+  sessionUser: db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .prepare(),
-);
+  touch: db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder("now")}`, expiresAt: sql`${sql.placeholder("expires")}` })
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare(),
+}));
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Starts a session; the returned token goes into the cookie and nowhere else. */
-export function createSession({ userId }: { userId: number }): { token: string; expiresAt: Date } {
+/**
+ * Starts a session; the returned token goes into the cookie and nowhere else. `replaceToken` is the
+ * session the browser held before: it is deleted in the same transaction (no session fixation).
+ */
+export function createSession({
+  userId,
+  userAgent,
+  replaceToken,
+}: {
+  userId: number;
+  userAgent?: string | null;
+  replaceToken?: string | null;
+}): { token: string; expiresAt: Date } {
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const db = getDb();
-  db.insert(sessions).values({ id: hashToken(token), userId, expiresAt }).run();
-  // Housekeeping: drop expired sessions now and then.
-  if (Math.random() < 0.01) db.delete(sessions).where(lt(sessions.expiresAt, new Date())).run();
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  getDb().transaction(
+    (tx) => {
+      if (replaceToken) tx.delete(sessions).where(eq(sessions.id, hashToken(replaceToken))).run();
+      tx.insert(sessions)
+        .values({
+          id: hashToken(token),
+          userId,
+          expiresAt,
+          lastSeenAt: new Date(now),
+          userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+        })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
   return { token, expiresAt };
 }
 
+/** The user a live session belongs to, or null. Slides the expiry when last-seen is an hour old. */
 export function getSessionUser({ token }: { token: string }): UserRow | null {
-  const row = sessionUserStatement().get({ id: hashToken(token), now: Date.now() });
-  return row?.user ?? null;
+  const id = hashToken(token);
+  const now = Date.now();
+  const row = statements().sessionUser.get({ id, now });
+  if (!row) return null;
+  const seen = (row.lastSeenAt ?? row.createdAt).getTime();
+  if (now - seen >= LAST_SEEN_WRITE_EVERY_MS) statements().touch.run({ id, now, expires: now + SESSION_TTL_MS });
+  return row.user;
 }
 
 export function deleteSession({ token }: { token: string }) {
   getDb().delete(sessions).where(eq(sessions.id, hashToken(token))).run();
 }
 
-/** Signs a user out everywhere, except (optionally) the session holding `keepToken`. */
-export function deleteUserSessions({ userId, keepToken }: { userId: number; keepToken?: string }) {
+/** Signs a user out everywhere, except (optionally) the session holding `keepToken`. Returns how many ended. */
+export function deleteUserSessions({ userId, keepToken }: { userId: number; keepToken?: string | null }): number {
   const where = keepToken
     ? and(eq(sessions.userId, userId), ne(sessions.id, hashToken(keepToken)))
     : eq(sessions.userId, userId);
-  getDb().delete(sessions).where(where).run();
+  return getDb().delete(sessions).where(where).run().changes;
+}
+
+/** 'Sign out everywhere else': ends every session of the user but the one holding `keepToken`. */
+export function signOutOtherSessions({ userId, keepToken }: { userId: number; keepToken: string }): { ended: number } {
+  return { ended: deleteUserSessions({ userId, keepToken }) };
+}
+
+export type SessionSummary = {
+  /** A stable, non-secret key for lists (not usable to sign in or to end the session). */
+  key: string;
+  /** 'Firefox on Linux', 'Safari on iPhone' … or 'Unknown device'. */
+  device: string;
+  userAgent: string | null;
+  signedInAt: Date;
+  lastSeenAt: Date;
+  /** The session of the request asking. */
+  current: boolean;
+};
+
+/** The live sessions of a user, the current one first, then the most recently seen. */
+export function listUserSessions({ userId, currentToken }: { userId: number; currentToken: string | null }): SessionSummary[] {
+  const currentId = currentToken ? hashToken(currentToken) : null;
+  const rows = getDb()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`))
+    .all();
+  const list = rows.map((row) => ({
+    key: row.id.slice(0, 12),
+    device: deviceLabel(row.userAgent),
+    userAgent: row.userAgent,
+    signedInAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt ?? row.createdAt,
+    current: row.id === currentId,
+  }));
+  return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+}
+
+/** Deletes expired sessions; returns how many. Run at start and periodically (maintenance.server.ts). */
+export function sweepExpiredSessions({ now = new Date() }: { now?: Date } = {}): number {
+  return getDb().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
 }

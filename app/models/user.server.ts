@@ -1,17 +1,13 @@
 import { Problem } from "~/lib/problem.ts";
+import { BADGE_RULES, type Badge } from "~/lib/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
 
 export const DEFAULT_BIO = "This user hasn't added a bio yet.";
 
-export type Badge = { name: string; icon: "fire" | "medal" | "crown" | "rocket" };
-const BADGES: Badge[] = [
-  { name: "New User", icon: "rocket" },
-  { name: "Commenter", icon: "medal" },
-  { name: "Upvoter", icon: "fire" },
-  { name: "Contributor", icon: "crown" },
-];
+export type { Badge };
+const BADGES: Badge[] = BADGE_RULES.map(({ name, icon }) => ({ name, icon }));
 
 /** The user as anyone may see it: never the password hash, the e-mail only when asked for. */
 export type PublicUser = {

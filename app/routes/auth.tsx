@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirectWithToast(
           redirectTo,
           { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
-          { headers: { "Set-Cookie": await startSession(user.id) } },
+          { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
         if (!(error instanceof AuthError)) throw error;
@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             title: "Registration successful",
             description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!`,
           },
-          { headers: { "Set-Cookie": await startSession(user.id) } },
+          { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
         if (error instanceof DuplicateAccountError) return taken(error.field);
@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         redirectTo,
         { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
-        { headers: { "Set-Cookie": await startSession(user.id) } },
+        { headers: { "Set-Cookie": await startSession(request, user.id) } },
       );
     }
 

@@ -2,27 +2,30 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
-import { HomeSidebar, type SidebarList } from "~/components/home-sidebar.tsx";
+import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sidebar.tsx";
 import { ModalLink } from "~/components/ui/dialog.tsx";
 import { PostList } from "~/components/post-card.tsx";
+import { FollowSuggestions } from "~/components/profile/follow-suggestions.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import {
   FEED_PAGE,
-  FEED_SORT_LABELS,
-  FEED_SORTS,
   FEED_STEP,
+  HOME_SORT_LABELS,
+  HOME_SORTS,
   MAX_LIST,
   pageClock,
-  shareDialogHref,
+  SHARE_DIALOG_HREF,
   TIMEFRAME_LABELS,
   TIMEFRAMES,
-  type FeedSort,
+  type HomeSort,
   type Timeframe,
   type TopContributor,
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { listFeedPosts } from "~/models/post.server.ts";
+import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
+import { requireUser } from "~/services/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
@@ -49,12 +52,16 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { sort, t, q, limit } = HomeQuerySchema.parse(searchParamsObject(url));
-  const user = await getUser(request);
+  // 'Following' is for members: a visitor signs in and comes back to it.
+  const user = sort === "following" ? await requireUser(request, { redirectTo: "/?sort=following", toast: FOLLOWING_SIGN_IN }) : await getUser(request);
   const now = pageClock();
   let rows;
   try {
     // One more than shown tells whether 'Load More' has anything to add.
-    rows = listFeedPosts({ sort, timeframe: t, q, limit: limit + 1, viewerId: user?.id, now });
+    rows =
+      sort === "following" && user
+        ? listFollowingPosts({ followerId: user.id, limit: limit + 1 })
+        : listFeedPosts({ sort: sort === "following" ? "new" : sort, timeframe: t, q, limit: limit + 1, viewerId: user?.id, now });
   } catch (error) {
     console.error("home feed:", error);
     throw data({ message: "Failed to fetch posts" }, { status: 500 });
@@ -64,6 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     topContributorsThisWeek(5),
   );
   return {
+    // An empty Following feed says whom to follow: this week's top contributors.
+    suggestions: sort === "following" && user && rows.length === 0 ? suggestFollows({ followerId: user.id, people: contributors.items }) : [],
     posts: rows.slice(0, limit),
     hasMore: rows.length > limit && limit < MAX_LIST,
     view: { sort, t, q, limit },
@@ -76,7 +85,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type FeedView = { sort: FeedSort; t: Timeframe; q: string; limit: number };
+const FOLLOWING_SIGN_IN = { type: "error", title: "Authentication required", description: "Please sign in to see posts from people you follow." } as const;
+
+type FeedView = { sort: HomeSort; t: Timeframe; q: string; limit: number };
 
 /** The feed's URL for a view; defaults are left out so every view has one short, shareable address. */
 function feedHref(view: FeedView, extra: Record<string, string> = {}): string {
@@ -91,7 +102,7 @@ function feedHref(view: FeedView, extra: Record<string, string> = {}): string {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts, hasMore, view, now, origin, signUpPrompt, topPosts, contributors } = loaderData;
+  const { posts, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions } = loaderData;
   const { user, timeZone } = useRootData();
   useRevalidateWhileVisible(20_000, 10_000);
 
@@ -99,8 +110,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-4">
         <h1 className="sr-only">Home feed</h1>
-        <CreatePostBox signedIn={Boolean(user)} name={user?.displayName ?? null} />
-        <FeedControls view={view} />
+        <CreatePostBox name={user?.displayName ?? null} />
+        <FeedControls view={view} signedIn={Boolean(user)} />
         {view.q ? (
           <p className="text-sm text-slate-700">
             Posts matching “{view.q}” ·{" "}
@@ -117,11 +128,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="rounded-xl border border-slate-200 bg-white p-8 text-center">
               No results found for "{view.q}"
             </p>
+          ) : view.sort === "following" ? (
+            <FollowSuggestions people={suggestions} />
           ) : (
-            <EmptyFeed signedIn={Boolean(user)} />
+            <EmptyFeed />
           )
         ) : (
-          <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+          <PostList
+            posts={posts}
+            signedIn={Boolean(user)}
+            origin={origin}
+            timeZone={timeZone}
+            now={now}
+            profileHref={(id) => memberHref(`/profile/${id}`, Boolean(user))}
+          />
         )}
         {hasMore ? (
           <LoadMore
@@ -137,7 +157,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | null }) {
+function CreatePostBox({ name }: { name: string | null }) {
   return (
     <section
       aria-labelledby="create-post"
@@ -148,7 +168,7 @@ function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | n
       </h2>
       {name ? <Avatar name={name} /> : null}
       <Link
-        to={shareDialogHref(signedIn)}
+        to={SHARE_DIALOG_HREF}
         className="flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-slate-600 hover:bg-slate-100"
       >
         Found a funny comment? Create Post
@@ -157,28 +177,28 @@ function CreatePostBox({ signedIn, name }: { signedIn: boolean; name: string | n
   );
 }
 
-function FeedControls({ view }: { view: FeedView }) {
+function FeedControls({ view, signedIn }: { view: FeedView; signedIn: boolean }) {
   const { search } = useLocation();
   const pill = "rounded-full px-3 py-1.5 text-sm font-semibold";
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
       <nav aria-label="Sort posts">
         <ul className="flex gap-1">
-          {FEED_SORTS.map((sort) => (
+          {HOME_SORTS.filter((sort) => signedIn || sort !== "following").map((sort) => (
             <li key={sort}>
               <Link
                 to={feedHref({ ...view, sort, limit: FEED_PAGE })}
                 aria-current={sort === view.sort ? "page" : undefined}
                 className={`${pill} ${sort === view.sort ? "bg-brand text-white" : "hover:bg-slate-100"}`}
               >
-                {FEED_SORT_LABELS[sort]}
+                {HOME_SORT_LABELS[sort]}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {/* Keyed by the URL so it closes after a choice. */}
-      <details key={search} className="relative">
+      {/* Keyed by the URL so it closes after a choice. The Following feed has no time range. */}
+      <details key={search} className={`relative ${view.sort === "following" ? "hidden" : ""}`}>
         <summary className={`${pill} cursor-pointer border border-slate-300 hover:bg-slate-100`}>
           <span className="sr-only">Time range: </span>
           {TIMEFRAME_LABELS[view.t]} <span aria-hidden="true">▾</span>
@@ -204,10 +224,10 @@ function FeedControls({ view }: { view: FeedView }) {
   );
 }
 
-function EmptyFeed({ signedIn }: { signedIn: boolean }) {
+function EmptyFeed() {
   return (
     <EmptyState title="No posts yet" message="Be the first to share a funny comment you found on YouTube." level={2}>
-      <LinkButton to={shareDialogHref(signedIn)}>Share a Comment</LinkButton>
+      <LinkButton to={SHARE_DIALOG_HREF}>Share a Comment</LinkButton>
     </EmptyState>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
@@ -60,6 +61,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         {screen === "missing" ? (
           <Notice title="Invalid Reset Link" linkText="Go to Sign In">
             This password reset link is missing its token or email address. Request a new link from the sign-in page.
+            <GoToSignInShortly />
           </Notice>
         ) : screen === "expired" ? (
           <Notice title="Reset Failed" linkText="Request a new link" to="/auth?forgot=1">
@@ -75,6 +77,25 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         )}
       </div>
     </div>
+  );
+}
+
+/** SPEC §2: an invalid link goes on to /auth by itself: a timer with JS, a meta refresh without. */
+const REDIRECT_SECONDS = 3;
+function GoToSignInShortly() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/auth", { replace: true }), REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <>
+      {" "}
+      Taking you to the sign-in page…
+      <noscript>
+        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/auth`} />
+      </noscript>
+    </>
   );
 }
 

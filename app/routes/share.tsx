@@ -2,7 +2,9 @@
 // is a redirect back to the page under the dialog with the dialog's new state in the URL.
 import { redirect } from "react-router";
 import type { Route } from "./+types/share";
-import { CreatePostSchema, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
+import { isProblem } from "~/lib/problem.ts";
+import { SHARE_MESSAGES } from "~/lib/schemas/post.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
 import {
   commentPageAnchor,
   MAX_COMMENT_PAGES,
@@ -10,21 +12,21 @@ import {
   readShareState,
   SHARE_TEXTS,
   shareHref,
+  shareTitleError,
   type ShareErrorCode,
   type ShareState,
 } from "~/lib/share.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
-import { createPost } from "~/models/post-write.server.ts";
-import { resolveShareVideo } from "~/services/share-dialog.server.ts";
-import { safeRedirect } from "~/lib/redirect.ts";
-import { getUser } from "~/services/session.server.ts";
+import { requireSelf, requireUser } from "~/services/guards.server.ts";
+import { sharePost } from "~/services/share-post.server.ts";
 import { redirectWithToast } from "~/services/toast.server.ts";
+import { lookupVideo, videoIdFromUrl } from "~/services/video-resolver.server.ts";
 
 export function loader() {
   return redirect("/?share=1");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const page = pageWithoutShare(new URL(safeRedirect(form.get("page"), "/"), "http://local.invalid"));
   const state = readShareState(form);
@@ -32,24 +34,26 @@ export async function action({ request }: Route.ActionArgs) {
   const back = (next: Partial<ShareState>, hash = "") => shareHref(page, { ...state, errors: [], ...next }, hash);
   const go = (next: Partial<ShareState>, hash = "") => redirect(back(next, hash), 303);
 
-  const user = await getUser(request);
-  if (!user) {
-    const redirectTo = back({});
-    return redirectWithToast(`/auth?${new URLSearchParams({ redirectTo })}`, {
-      type: "error",
-      title: SHARE_TEXTS.authTitle,
-      description: SHARE_TEXTS.authDescription,
-    });
+  // A visitor signs in and comes back to the dialog as it was.
+  const user = await requireUser(request, {
+    redirectTo: back({}),
+    toast: { type: "error", title: SHARE_TEXTS.authTitle, description: SHARE_TEXTS.authDescription },
+  });
+  try {
+    requireSelf(user, form.get("userId"));
+  } catch (error) {
+    // Only a tampered form names someone else: a plain 403, as every other form answers it.
+    if (isProblem(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw error;
   }
 
-  const userId = user.id;
   const { values } = state;
   switch (intent) {
     case "next": {
       const errors: ShareErrorCode[] = [];
-      const resolved = await resolveShareVideo(values.url);
+      const resolved = await lookupVideo(values.url);
       if (!resolved.ok) errors.push("url");
-      if (!values.title.trim()) errors.push("title");
+      if (shareTitleError(values.title)) errors.push("title");
       if (!resolved.ok || errors.length) return go({ step: 1, errors });
       // Another video: its comment list starts again (SPEC §4).
       if (form.get("vid") !== resolved.video.details.id) {
@@ -81,39 +85,29 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
 
+  /** The one share path (POST /api/posts takes it too); its Problems become the dialog's errors. */
   async function create() {
-    if (![values.title, values.text, values.author, values.category].every((v) => v.trim())) {
-      return go({ step: 2, errors: ["fields"] });
-    }
-    const resolved = await resolveShareVideo(values.url);
-    if (!resolved.ok) return go({ step: 1, errors: ["url"] });
-    const { details } = resolved.video;
-    const parsed = CreatePostSchema.safeParse({
+    const submission = {
       title: values.title,
       comment: values.text,
       commentAuthor: values.author,
       category: values.category,
-      videoId: details.id,
-      videoTitle: details.title,
-      videoChannel: details.channelTitle,
-      videoThumbnail: details.thumbnail,
-      videoViewCount: details.viewCount,
-      videoPublishedAt: details.publishedAt,
-    });
-    const failed = (description: string) =>
-      redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description });
-    if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? SHARE_MESSAGES.failed);
-    let postId: number;
+      videoId: videoIdFromUrl(values.url),
+    };
     try {
-      postId = createPost({ userId, ...parsed.data }).id;
+      const post = await sharePost({ userId: user.id, ip: context.clientIp, submission });
+      return redirectWithToast(`/post/${post.id}`, {
+        type: "success",
+        title: SHARE_TEXTS.successTitle,
+        description: SHARE_TEXTS.successDescription,
+      });
     } catch (error) {
-      console.error("share: creating the post failed:", error);
-      return failed(SHARE_MESSAGES.failed);
+      if (!isProblem(error)) console.error("share: creating the post failed:", error);
+      const message = isProblem(error) ? error.message : SHARE_MESSAGES.failed;
+      if (isProblem(error) && error.field === "title") return go({ step: 1, errors: ["title"] });
+      if (isProblem(error) && error.field === "videoId" && error.kind === "invalid") return go({ step: 1, errors: ["url"] });
+      if (message === SHARE_MESSAGES.missingFields) return go({ step: 2, errors: ["fields"] });
+      return redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description: message });
     }
-    return redirectWithToast(`/post/${postId}`, {
-      type: "success",
-      title: SHARE_TEXTS.successTitle,
-      description: SHARE_TEXTS.successDescription,
-    });
   }
 }

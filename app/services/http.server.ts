@@ -86,6 +86,11 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/** The `userId` a JSON body names (for `requireSelf`), or undefined. */
+export function claimedUserId(body: unknown): unknown {
+  return body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined;
+}
+
 /** Parses a JSON body with a shared schema; a failure is Problem("invalid") with the first message. */
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   return parseOrThrow(schema, await readJson(request));

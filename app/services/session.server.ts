@@ -1,8 +1,12 @@
 import { createCookie } from "react-router";
-import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS } from "~/models/session.server.ts";
+import { createSession, deleteSession, getSessionUser } from "~/models/session.server.ts";
 import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
 import type { UserRow } from "#db/schema.ts";
 import { getEnv } from "./env.server.ts";
+
+// The database decides when a session ends (sliding 30 days, models/session.server.ts); the cookie
+// only carries the token, so it lives as long as browsers allow (400 days) and is not re-sent on use.
+const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -13,7 +17,7 @@ function sessionCookie() {
     path: "/",
     secure: env.COOKIE_SECURE,
     secrets: [env.SESSION_SECRET],
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: COOKIE_MAX_AGE_S,
   });
   return cookie;
 }
@@ -51,9 +55,16 @@ export async function getUserId(request: Request): Promise<number | null> {
   return (await getUser(request))?.id ?? null;
 }
 
-/** Creates a session row and returns the Set-Cookie header value for it. */
-export async function startSession(userId: number): Promise<string> {
-  const { token } = createSession({ userId });
+/**
+ * Signs `userId` in on this browser: a new session (new token) and the Set-Cookie header for it.
+ * The session the browser held before, whoever's it was, is deleted (no session fixation).
+ */
+export async function startSession(request: Request, userId: number): Promise<string> {
+  const { token } = createSession({
+    userId,
+    userAgent: request.headers.get("User-Agent"),
+    replaceToken: await readToken(request),
+  });
   return sessionCookie().serialize(token);
 }
 

@@ -1,41 +1,20 @@
-// The share dialog's server side: reading its URL state for the root loader, and the rules its
-// action (app/routes/share.tsx) applies. The YouTube lookups go through the cached client.
+// The share dialog's server side: its URL state read for the root loader, with the video looked up
+// (app/services/video-resolver.server.ts) and the pages of comments loaded through the cached client.
 import { SHARE_MESSAGES } from "~/lib/schemas/post.ts";
 import {
   isShareOpen,
+  shareTitleError,
   MAX_COMMENT_PAGES,
   pageWithoutShare,
   readShareState,
   SHARE_ERROR_MESSAGES,
   type ShareDialogData,
-  type ShareVideo,
 } from "~/lib/share.ts";
 import type { CommentOrder, FetchedComment } from "~/lib/video.ts";
-import { parseVideoId } from "~/lib/video-url.ts";
 import { getUser } from "./session.server.ts";
-import { youtube, YouTubeError } from "./youtube.server.ts";
-
-export type ResolvedVideo = { ok: true; video: ShareVideo } | { ok: false; apiError: string | null };
-
-/**
- * SPEC §5, step 1 → 2: the link must lead to a video YouTube knows, unless the API key is not
- * configured; then oEmbed (or the fallback texts, with video id 'unknown' if none was read) stand in.
- */
-export async function resolveShareVideo(rawUrl: string): Promise<ResolvedVideo> {
-  if (!rawUrl.trim()) return { ok: false, apiError: null };
-  const client = youtube();
-  const videoId = parseVideoId(rawUrl);
-  if (!client.keyConfigured) {
-    return { ok: true, video: { details: await client.getKeylessDetails(videoId), keyNotConfigured: true } };
-  }
-  if (!videoId) return { ok: false, apiError: null };
-  try {
-    return { ok: true, video: { details: await client.getVideo(videoId), keyNotConfigured: false } };
-  } catch (error) {
-    if (error instanceof YouTubeError) return { ok: false, apiError: error.message };
-    throw error;
-  }
-}
+import { lookupVideo } from "./video-resolver.server.ts";
+import { youtube } from "./youtube/client.server.ts";
+import { YouTubeError } from "./youtube/errors.server.ts";
 
 /** The first page of comments and every page 'Load More Comments' added, in order, without repeats. */
 async function loadCommentPages(videoId: string, order: CommentOrder, pageTokens: string[]) {
@@ -76,9 +55,12 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
   }
 
   const state = readShareState(url.searchParams);
+  // The title's message comes from the one title rule, so it says what is wrong ('at least 3 …').
+  const titleError = shareTitleError(state.values.title);
   const errors: Partial<Record<keyof typeof SHARE_ERROR_MESSAGES, string>> = Object.fromEntries(
-    state.errors.map((code) => [code, SHARE_ERROR_MESSAGES[code]]),
+    state.errors.filter((code) => code !== "title").map((code) => [code, SHARE_ERROR_MESSAGES[code]]),
   );
+  if (titleError && (state.step === 2 || state.errors.includes("title"))) errors.title = titleError;
   const base = {
     signedIn: true as const,
     closeHref: page,
@@ -97,7 +79,7 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
     return { ...base, step: 1, errors: state.step === 2 ? { ...errors, url: SHARE_ERROR_MESSAGES.url } : errors };
   }
 
-  const resolved = await resolveShareVideo(state.values.url);
+  const resolved = await lookupVideo(state.values.url);
   if (!resolved.ok) {
     // Step 2 needs a resolved video: a hand-made URL without one shows step 1 with the reason.
     return {
@@ -109,10 +91,7 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
   }
   const { video } = resolved;
   const apiError = video.keyNotConfigured ? new YouTubeError("keyNotConfigured").message : null;
-  if (state.step === 1 || !state.values.title.trim()) {
-    const titleError = state.step === 2 ? { title: SHARE_ERROR_MESSAGES.title } : {};
-    return { ...base, step: 1, video, apiError, errors: { ...errors, ...titleError } };
-  }
+  if (state.step === 1 || titleError) return { ...base, step: 1, video, apiError };
   if (video.keyNotConfigured) return { ...base, step: 2, video, apiError };
 
   const pages = await loadCommentPages(video.details.id, state.values.order, state.pageTokens);

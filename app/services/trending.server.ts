@@ -15,7 +15,7 @@ function cached<T>(key: string, load: () => T): T {
   return value;
 }
 
-export type TopPost = { id: number; title: string; username: string; score: number };
+export type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };
 
 /** 'Top Comments This Week': the 5 best-scored posts of the last 7 days. */
 export function topPostsThisWeek(): TopPost[] {
@@ -23,6 +23,7 @@ export function topPostsThisWeek(): TopPost[] {
     listFeedPosts({ sort: "top", timeframe: "week", limit: 5 }).map((p) => ({
       id: p.id,
       title: p.title,
+      userId: p.userId,
       username: p.username,
       score: p.score,
     })),

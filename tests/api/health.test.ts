@@ -11,7 +11,11 @@ describe("the server shell", () => {
   it("answers /healthz with 200 when the database answers", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe("ok");
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "ok", pid: expect.any(Number) });
+    // The database file exists and has pages; the -wal is reported (0 when just checkpointed).
+    expect(body.databaseBytes).toBeGreaterThan(0);
+    expect(body.walBytes).toBeGreaterThanOrEqual(0);
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

@@ -8,24 +8,28 @@ import { eq } from "drizzle-orm";
 import { createSession } from "~/models/session.server.ts";
 import { createUser, getUserById } from "~/models/user.server.ts";
 import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, startYouTubeFake, TOP_COMMENT, type YouTubeFake } from "../fixtures/youtube-fake.ts";
+import { readToast } from "../support/api-client.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const SECRET = "contract-test-session-secret-0123456789";
 let fake: YouTubeFake;
 let server: RunningServer;
 let noKey: RunningServer;
+let unreachable: RunningServer;
 
 // Both servers use this worker's database, so users and sessions made here sign them in.
 beforeAll(async () => {
   fake = await startYouTubeFake();
   const shared = { DATABASE_PATH: process.env.DATABASE_PATH!, SESSION_SECRET: SECRET, YOUTUBE_API_BASE_URL: fake.apiBaseUrl };
-  [server, noKey] = await Promise.all([
+  [server, noKey, unreachable] = await Promise.all([
     startServer({ ...shared, YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_OEMBED_URL: fake.oembedUrl }),
     startServer({ ...shared, YOUTUBE_API_KEY: "", YOUTUBE_OEMBED_URL: fake.oembedUrl }),
+    // A key, but YouTube cannot be reached (nothing listens on port 9 of this host).
+    startServer({ ...shared, YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_API_BASE_URL: "http://127.0.0.1:9/youtube/v3", YOUTUBE_OEMBED_URL: fake.oembedUrl }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([server?.stop(), noKey?.stop()]);
+  await Promise.all([server?.stop(), noKey?.stop(), unreachable?.stop()]);
   await fake?.stop();
 });
 
@@ -51,8 +55,8 @@ const VALID = {
   category: "Animals",
 };
 
-function createPostRequest(body: unknown, cookie?: string, raw = false) {
-  return fetch(`${server.url}/api/posts`, {
+function createPostRequest(body: unknown, cookie?: string, raw = false, base = server) {
+  return fetch(`${base.url}/api/posts`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
     body: raw ? (body as string) : JSON.stringify(body),
@@ -101,15 +105,70 @@ describe("POST /api/posts", () => {
     expect(newest.map((p: { id: number }) => p.id)).toEqual([post.id]);
   });
 
-  it("accepts the caller's own userId, in either form, and the optional fields left out", async () => {
+  it("accepts the caller's own userId, in either form, and the video fields left out", async () => {
     const { user, cookie } = await member();
-    const { videoViewCount: _v, videoPublishedAt: _p, ...required } = VALID;
+    const { title, comment, commentAuthor, category, videoId } = VALID;
     for (const userId of [user.id, String(user.id)]) {
-      const res = await createPostRequest({ ...required, userId }, cookie);
+      const res = await createPostRequest({ title, comment, commentAuthor, category, videoId, userId }, cookie);
       expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({ userId: user.id, videoViewCount: null, videoPublishedAt: null });
+      // The server looked the video up itself.
+      expect(await res.json()).toMatchObject({ userId: user.id, videoTitle: FUNNY_VIDEO.title, videoViewCount: 1234567 });
     }
     expect(getUserById({ id: user.id })?.postsCount).toBe(2);
+  });
+
+  it("stores what YouTube says about the video, never the made-up details a client sends", async () => {
+    const { user, cookie } = await member();
+    const madeUp = {
+      ...VALID,
+      videoId: FAKE_VIDEOS.short,
+      videoTitle: "FREE CRYPTO click here",
+      videoChannel: "Totally Official",
+      videoThumbnail: "https://tracker.example/pixel.gif",
+      videoViewCount: 999_999_999,
+      videoPublishedAt: "1999-12-31T23:59:59Z",
+    };
+    const res = await createPostRequest(madeUp, cookie);
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const row = getDb().select().from(posts).where(eq(posts.id, id)).get();
+    expect(row).toMatchObject({
+      userId: user.id,
+      videoId: FAKE_VIDEOS.short,
+      videoTitle: "A Short Clip",
+      videoChannel: "Short Channel",
+      videoThumbnail: `https://i.ytimg.com/vi/${FAKE_VIDEOS.short}/hqdefault.jpg`,
+      videoViewCount: 987,
+      videoPublishedAt: new Date("2021-06-15T08:00:00Z"),
+    });
+    // Wrong types in the ignored fields are ignored too.
+    const odd = await createPostRequest({ ...VALID, videoTitle: { html: "<b>" }, videoViewCount: "12k", videoPublishedAt: "last Tuesday" }, cookie);
+    expect(odd.status).toBe(201);
+    expect(await odd.json()).toMatchObject({ videoTitle: FUNNY_VIDEO.title, videoViewCount: 1234567 });
+  });
+
+  it("refuses a video YouTube does not know (400) and stores nothing", async () => {
+    const { user, cookie } = await member();
+    for (const videoId of [FAKE_VIDEOS.missing, FAKE_VIDEOS.private, "unknown"]) {
+      const res = await createPostRequest({ ...VALID, videoId }, cookie);
+      expect(res.status, videoId).toBe(400);
+      expect(await res.json()).toEqual({ message: "Please enter a valid YouTube video URL." });
+    }
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
+  });
+
+  it("answers 503 'Failed to fetch video details' when YouTube fails or cannot be reached, storing nothing", async () => {
+    const { user, cookie } = await member();
+    const answers = [
+      await createPostRequest({ ...VALID, videoId: FAKE_VIDEOS.broken }, cookie),
+      await createPostRequest({ ...VALID, videoId: FAKE_VIDEOS.quota }, cookie),
+      await createPostRequest(VALID, cookie, false, unreachable),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: "Failed to fetch video details" });
+    }
+    expect(getUserById({ id: user.id })?.postsCount).toBe(0);
   });
 
   it("refuses with 403 a userId that is not the session user's, creating nothing", async () => {
@@ -122,14 +181,21 @@ describe("POST /api/posts", () => {
     expect(getUserById({ id: other.user.id })?.postsCount).toBe(0);
   });
 
-  it("accepts 'unknown' as the video id (the no-key fallback)", async () => {
+  it("without a key: oEmbed's details, else SPEC §5's placeholders ('unknown' when no id)", async () => {
     const { cookie } = await member();
-    const res = await createPostRequest(
-      { ...VALID, videoId: "unknown", videoTitle: "Video information unavailable", videoChannel: "Unknown channel" },
-      cookie,
-    );
+    const known = await createPostRequest(VALID, cookie, false, noKey);
+    expect(known.status).toBe(201);
+    expect(await known.json()).toMatchObject({ videoId: FAKE_VIDEOS.funny, videoTitle: FUNNY_VIDEO.title, videoChannel: FUNNY_VIDEO.channelTitle, videoViewCount: null });
+    const res = await createPostRequest({ ...VALID, videoId: "unknown", videoTitle: "Made up" }, cookie, false, noKey);
     expect(res.status).toBe(201);
-    expect((await res.json()).videoId).toBe("unknown");
+    expect(await res.json()).toMatchObject({
+      videoId: "unknown",
+      videoTitle: "Video information unavailable",
+      videoChannel: "Unknown channel",
+      videoThumbnail: "https://i.ytimg.com/img/no_thumbnail.jpg",
+      videoViewCount: null,
+      videoPublishedAt: null,
+    });
   });
 
   it.each([
@@ -145,13 +211,7 @@ describe("POST /api/posts", () => {
     ["category in the wrong case", { category: "animals" }, "Please choose one of the categories."],
     ["video id too short", { videoId: "abc" }, "Please enter a valid YouTube video URL."],
     ["video id a link", { videoId: `https://youtu.be/${FAKE_VIDEOS.funny}` }, "Please enter a valid YouTube video URL."],
-    ["thumbnail over http", { videoThumbnail: "http://i.ytimg.com/vi/x/hqdefault.jpg" }, "Video thumbnail must be an https URL."],
-    ["thumbnail not a URL", { videoThumbnail: "javascript:alert(1)" }, "Video thumbnail must be an https URL."],
-    ["video title missing", { videoTitle: undefined }, "Video title is required."],
-    ["channel missing", { videoChannel: "" }, "Video channel is required."],
-    ["negative view count", { videoViewCount: -5 }, "Video view count must be a whole number."],
-    ["view count with letters", { videoViewCount: "12k" }, "Video view count must be a whole number."],
-    ["date that is not ISO", { videoPublishedAt: "last Tuesday" }, "Video date must be an ISO 8601 date and time."],
+    ["video id missing", { videoId: undefined }, "Please enter a valid YouTube video URL."],
     ["title of the wrong type", { title: 42 }, "Please enter a post title."],
   ])("answers 400 for %s", async (_name, change, message) => {
     const { user, cookie } = await member();
@@ -357,5 +417,37 @@ describe("POST /share (the dialog's action)", () => {
       const res = await shareAction({ page, intent: "back" }, cookie);
       expect(res.headers.get("location")).toMatch(/^\/\?share=1/);
     }
+  });
+});
+
+describe("the share budget (10 shares an hour per member, README Limits)", () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer({ DATABASE_PATH: process.env.DATABASE_PATH!, SESSION_SECRET: SECRET, RATE_LIMIT: "10/60", TRUST_PROXY: "loopback", YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_API_BASE_URL: fake.apiBaseUrl, YOUTUBE_OEMBED_URL: fake.oembedUrl });
+  });
+  afterAll(() => limited?.stop());
+
+  it("is one budget for the dialog's form and POST /api/posts, spent before YouTube is asked", async () => {
+    const { cookie } = await member();
+    const headers = { Cookie: cookie, "X-Forwarded-For": "10.8.0.1" };
+    const viaApi = (body: unknown) =>
+      fetch(`${limited.url}/api/posts`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const viaForm = (fields: Record<string, string>) =>
+      fetch(`${limited.url}/share`, { method: "POST", redirect: "manual", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const lookups = fake.requests.length;
+    // Ten refused shares (no title) spend the budget, five on each path, without a lookup.
+    for (let i = 0; i < 5; i++) {
+      expect((await viaApi({ ...VALID, title: "" })).status).toBe(400);
+      expect((await viaForm({ intent: "create", page: "/", url: `https://youtu.be/${FAKE_VIDEOS.funny}`, title: "", text: "x", author: "y", cat: "Comedy" })).status).toBe(303);
+    }
+    expect(fake.requests.length).toBe(lookups);
+    const api = await viaApi(VALID);
+    expect(api.status).toBe(429);
+    expect((await api.json()).message).toMatch(/^Too many requests\./);
+    const form = await viaForm({ intent: "create", page: "/", url: `https://youtu.be/${FAKE_VIDEOS.funny}`, title: "A fine title", text: "x", author: "y", cat: "Comedy" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toMatch(/^\/\?share=1&step=2/);
+    expect((await readToast(form))?.description).toMatch(/^Too many requests\./);
+    expect(fake.requests.length).toBe(lookups);
   });
 });

@@ -228,6 +228,17 @@ test("a reset link without token or email is an 'Invalid Reset Link'", async ({ 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test("an 'Invalid Reset Link' goes on to /auth by itself (a timer with JS, a meta refresh without)", async ({ page, jsEnabled }) => {
+  await page.goto("/reset-password?token=abc");
+  await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Sign In" })).toHaveAttribute("href", "/auth");
+  // Without JS the page carries the refresh; with JS it is inert (noscript) and a timer navigates.
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(jsEnabled ? 0 : 1);
+  if (!jsEnabled) await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "3;url=/auth");
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toHaveCount(0);
+});
+
 test("a made-up reset token says the link is invalid or expired", async ({ page }) => {
   await page.goto("/reset-password?token=made-up&email=a@b.co");
   await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();

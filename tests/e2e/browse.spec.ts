@@ -140,13 +140,11 @@ test.describe("home feed", () => {
     await expect(page.locator("article")).toHaveCount(15);
   });
 
-  test("the Create Post box and the sidebar lead visitors to sign in", async ({ page }) => {
+  test("the Create Post box opens the dialog (its sign-in panel) and the sidebar leads visitors to sign in", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute(
-      "href",
-      "/auth?redirectTo=%2F%3Fshare%3D1",
-    );
+    // SPEC §2: the box opens the share dialog, which shows visitors 'Authentication Required'.
+    await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute("href", "/?share=1");
     const top = page.getByRole("region", { name: "Top Comments This Week" });
     await expect(top.getByRole("listitem")).toHaveCount(5);
     await expect(
@@ -217,14 +215,18 @@ test.describe("post card", () => {
       videoTitle: "The video title",
       videoChannel: "The channel",
       videoViewCount: 2_560_000,
-      videoPublishedAt: new Date("2024-03-05T12:00:00Z"),
+      videoPublishedAt: "2024-03-05T12:00:00Z",
       upvotes: 1500,
       score: 1500,
     });
     await page.goto(`/?q=${word}`);
     await hydrated(page, jsEnabled);
     const card = page.locator(`#post-${post.id}`);
-    await expect(card.getByRole("link", { name: author.username })).toHaveAttribute("href", `/profile/${author.id}`);
+    // On the home feed a visitor's click on a username goes through sign-in (SPEC §2); members go straight there.
+    await expect(card.getByRole("link", { name: author.username })).toHaveAttribute(
+      "href",
+      `/sign-in-required?${new URLSearchParams({ redirectTo: `/profile/${author.id}` })}`,
+    );
     await expect(card.getByRole("link", { name: "Science" })).toHaveAttribute("href", "/category/science");
     await expect(card.getByRole("heading", { name: `${word} card` })).toBeVisible();
     await expect(card.locator("blockquote")).toContainText("“The quoted comment”");

@@ -11,6 +11,8 @@ export type RunningServer = {
   databasePath: string;
   pid: number;
   logs: () => string;
+  /** Resolves with the exit code once the process has exited (after a signal, say). */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 };
 
@@ -29,7 +31,8 @@ function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-server-"));
-  const databasePath = path.join(dir, "app.db");
+  // The caller may name the database (API tests share their worker's file with the server).
+  const databasePath = env.DATABASE_PATH ?? path.join(dir, "app.db");
   let output = "";
   // Known up front so PUBLIC_URL (the origin of mailed links) can name it.
   const port = env.PORT ?? String(await freePort());
@@ -49,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
@@ -72,14 +76,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     databasePath,
     pid: child.pid!,
     logs: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => {
-          fs.rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { buttonClass } from "./button.tsx";
@@ -12,10 +12,12 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
   id: string,
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
+  defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
+    defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -2,7 +2,7 @@
 // with the message); the screens are lenient (a bad parameter falls back to the default view).
 import { z } from "zod";
 import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
-import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
+import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
 
 export const MAX_QUERY = 100;
 export const SEARCH_TABS = ["all", "posts", "users"] as const;
@@ -60,9 +60,9 @@ const lenientQuery = z
   .transform((s) => s.slice(0, MAX_QUERY))
   .catch("");
 
-/** The home feed's URL: /?sort=top&t=week&q=cat&limit=15 */
+/** The home feed's URL: /?sort=top&t=week&q=cat&limit=15 (or ?sort=following) */
 export const HomeQuerySchema = z.object({
-  sort: z.enum(FEED_SORTS).catch("hot"),
+  sort: z.enum(HOME_SORTS).catch("hot"),
   t: z.enum(TIMEFRAMES).catch("all"),
   q: lenientQuery,
   limit: lenientLimit(FEED_PAGE),

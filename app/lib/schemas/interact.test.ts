@@ -75,5 +75,6 @@ describe("the bell", () => {
     expect(notificationIcon("something_new")).toBe("🔔");
     expect(notificationHref({ postId: 7 })).toBe("/post/7");
     expect(notificationHref({ postId: null })).toBe("/");
+    expect(notificationHref({ postId: null, type: "new_follower", actorId: 12 })).toBe("/profile/12");
   });
 });

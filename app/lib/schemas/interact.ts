@@ -29,7 +29,7 @@ export const VoteApiSchema = z
 
 const commentFields = {
   content: z.string({ error: "Comment cannot be empty" }).trim().min(1, "Comment cannot be empty"),
-  parentId: z.union([IdSchema, z.null()]).optional(),
+  parentId: IdSchema.nullish(),
 };
 
 function checkLength(value: { content: string; parentId?: number | null }, ctx: z.RefinementCtx) {

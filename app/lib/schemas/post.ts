@@ -10,16 +10,17 @@ export const SHARE_MESSAGES = {
   missingTitle: "Please enter a post title.",
   missingFields: "Please fill out all fields.",
   failed: "Failed to share the comment.",
+  videoUnavailable: "Failed to fetch video details",
 } as const;
 
 const VIEW_COUNT = "Video view count must be a whole number.";
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /**
- * SPEC §3 post creation payload (the author comes from the session, never from here). One schema
- * for the share dialog's action and `POST /api/posts`.
+ * What the person sharing writes (SPEC §3 / §5): the post's title, the comment, its author and a
+ * category. The title rule lives here and only here (the dialog's step 1, its submit and the API).
  */
-export const CreatePostSchema = z.object({
+export const PostTextSchema = z.object({
   title: required(SHARE_MESSAGES.missingTitle)
     .min(POST_LIMITS.titleMin, `Title must be at least ${POST_LIMITS.titleMin} characters.`)
     .max(POST_LIMITS.titleMax, `Title must be at most ${POST_LIMITS.titleMax} characters.`),
@@ -34,10 +35,27 @@ export const CreatePostSchema = z.object({
   category: required(SHARE_MESSAGES.missingFields).pipe(
     z.enum(CATEGORIES, { error: "Please choose one of the categories." }),
   ),
-  videoId: z
-    .string({ error: SHARE_MESSAGES.invalidVideo })
-    .trim()
-    .refine((id) => id === UNKNOWN_VIDEO_ID || VIDEO_ID_PATTERN.test(id), SHARE_MESSAGES.invalidVideo),
+});
+
+/** The share dialog's step 1 → 2 check of the title: the same rule, alone. */
+export const PostTitleSchema = PostTextSchema.pick({ title: true });
+
+/** An 11-character YouTube id, or 'unknown' (SPEC §5's no-key fallback when no id could be read). */
+export const VideoIdSchema = z
+  .string({ error: SHARE_MESSAGES.invalidVideo })
+  .trim()
+  .refine((id) => id === UNKNOWN_VIDEO_ID || VIDEO_ID_PATTERN.test(id), SHARE_MESSAGES.invalidVideo);
+
+/**
+ * What a client submits to share (the dialog's form and `POST /api/posts`): the text and which
+ * video. Anything else a client sends about the video (title, channel, thumbnail, counts) is
+ * dropped here: the server looks the video up itself (app/services/video-resolver.server.ts).
+ */
+export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema });
+
+/** What the server found out about the video (YouTube's Data API, oEmbed or the SPEC §5 fallback). */
+export const VideoFactsSchema = z.object({
+  videoId: VideoIdSchema,
   videoTitle: required("Video title is required.").max(300, "Video title must be at most 300 characters."),
   videoChannel: required("Video channel is required.").max(200, "Video channel must be at most 200 characters."),
   videoThumbnail: z
@@ -62,5 +80,9 @@ export const CreatePostSchema = z.object({
     .transform((v) => (v ? new Date(v) : null)),
 });
 
-export type CreatePostInput = z.output<typeof CreatePostSchema>;
-export type CreatePostPayload = z.input<typeof CreatePostSchema>;
+/** A new post as the model stores it: the person's text and the server's video facts. */
+export const NewPostSchema = PostTextSchema.extend(VideoFactsSchema.shape);
+
+export type SharePostInput = z.output<typeof SharePostSchema>;
+export type VideoFacts = z.input<typeof VideoFactsSchema>;
+export type NewPostInput = z.input<typeof NewPostSchema>;

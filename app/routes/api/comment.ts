@@ -1,8 +1,8 @@
 import type { Route } from "./+types/comment";
 import { deleteComment } from "~/models/comment.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiAction, claimedUserId, methodNotAllowed, readJson } from "~/services/http.server.ts";
+import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
 
 // DELETE /api/comments/:id: the author only (403 for others).
 
@@ -11,6 +11,7 @@ export const loader = () => methodNotAllowed("DELETE");
 export const action = apiAction<Route.ActionArgs>({
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    requireSelf(user, claimedUserId(await readJson(request)));
     const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: user.id });
     return { message: "Comment deleted", softDeleted: result.mode === "soft" };
   },

@@ -8,11 +8,11 @@ import { publicSelf, startSession } from "~/services/session.server.ts";
 // POST /api/demo-login: signs in as the pre-made demo account (SPEC §6). Limited per address:
 // every call starts a session row.
 export const action = apiAction<Route.ActionArgs>({
-  POST: async ({ context }) => {
+  POST: async ({ request, context }) => {
     await enforceRateLimit("demo-login", context.clientIp);
     const user = findDemoUser();
     if (!user) throw notFound("The demo account is not available on this site.");
-    return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
+    return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(request, user.id) } });
   },
 }, { limit: null });
 

@@ -11,7 +11,7 @@ export const action = apiAction<Route.ActionArgs>({
     const input = await parseJsonBody(request, LoginSchema);
     await enforceRateLimit("login", context.clientIp);
     const user = await verifyLogin(input);
-    return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
+    return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(request, user.id) } });
   },
 }, { limit: null });
 

@@ -3,9 +3,9 @@ import { getPost } from "~/models/post.server.ts";
 import { deletePost } from "~/models/post-delete.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction } from "~/services/http.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";
 import { jsonRead } from "~/services/query.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 
 // GET /api/posts/{id}
@@ -23,6 +23,7 @@ export const action = apiAction<Route.ActionArgs>(
   {
     DELETE: async ({ request, params }) => {
       const user = await requireApiUser(request);
+      requireSelf(user, claimedUserId(await readJson(request)));
       deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id });
       return { message: "Post deleted" };
     },

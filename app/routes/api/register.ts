@@ -11,7 +11,7 @@ export const action = apiAction<Route.ActionArgs>({
     const input = await parseJsonBody(request, RegisterSchema);
     await enforceRateLimit("register", context.clientIp);
     const user = await registerUser(input);
-    return Response.json(publicSelf(user), { status: 201, headers: { ...noStore, "Set-Cookie": await startSession(user.id) } });
+    return Response.json(publicSelf(user), { status: 201, headers: { ...noStore, "Set-Cookie": await startSession(request, user.id) } });
   },
 }, { limit: null });
 

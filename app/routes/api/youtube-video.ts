@@ -6,7 +6,8 @@ import { parseVideoId } from "~/lib/video-url.ts";
 import { apiLoader, jsonError, noStore } from "~/services/http.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
-import { youtube, YouTubeError, type CommentPage } from "~/services/youtube.server.ts";
+import { youtube, type CommentPage } from "~/services/youtube/client.server.ts";
+import { YouTubeError } from "~/services/youtube/errors.server.ts";
 
 const QuerySchema = z.object({
   sortBy: z.enum(COMMENT_ORDERS, { error: "sortBy must be 'relevance' or 'time'." }).default("relevance"),

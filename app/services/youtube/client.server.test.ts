@@ -8,8 +8,10 @@ import {
   startYouTubeFake,
   TOP_COMMENT,
   type YouTubeFake,
-} from "../../tests/fixtures/youtube-fake.ts";
-import { createYouTubeClient, errorFromEnvelope, htmlToText, YouTubeError, type YouTubeClientOptions } from "./youtube.server.ts";
+} from "../../../tests/fixtures/youtube-fake.ts";
+import { createYouTubeClient, type YouTubeClientOptions } from "./client.server.ts";
+import { errorFromEnvelope, YouTubeError } from "./errors.server.ts";
+import { htmlToText } from "./mapping.server.ts";
 
 let fake: YouTubeFake;
 beforeAll(async () => {
@@ -215,10 +217,14 @@ describe("the cache", () => {
   });
 
   it("expires answers and stays within its size", async () => {
-    const expiring = client({ cacheTtlMs: 1 });
+    let now = 1_000_000;
+    const expiring = client({ cacheTtlMs: 60_000, now: () => now });
     const before = countRequests(`id=${FAKE_VIDEOS.short}`);
     await expiring.getVideo(FAKE_VIDEOS.short);
-    await new Promise((r) => setTimeout(r, 5));
+    now += 59_999;
+    await expiring.getVideo(FAKE_VIDEOS.short);
+    expect(countRequests(`id=${FAKE_VIDEOS.short}`) - before).toBe(1);
+    now += 1;
     await expiring.getVideo(FAKE_VIDEOS.short);
     expect(countRequests(`id=${FAKE_VIDEOS.short}`) - before).toBe(2);
 

@@ -4,62 +4,15 @@
 import {
   COMMENTS_PAGE_SIZE,
   FALLBACK_CHANNEL,
-  FALLBACK_VIDEO_TITLE,
   fallbackVideoDetails,
   type CommentOrder,
   type FetchedComment,
   type VideoDetails,
 } from "~/lib/video.ts";
 import { thumbnailUrl, watchUrl } from "~/lib/video-url.ts";
-import { getEnv } from "./env.server.ts";
-
-export type YouTubeErrorReason =
-  | "keyNotConfigured"
-  | "videoNotFound"
-  | "commentsDisabled"
-  | "quotaExceeded"
-  | "keyInvalid"
-  | "invalidPageToken"
-  | "badRequest"
-  | "timeout"
-  | "unavailable";
-
-const MESSAGES: Record<YouTubeErrorReason, string> = {
-  keyNotConfigured: "YouTube API key not configured.",
-  videoNotFound: "Video not found. It may be private or deleted.",
-  commentsDisabled: "Comments are disabled for this video.",
-  quotaExceeded: "The YouTube API quota has been used up for today. Please try again later.",
-  keyInvalid: "The YouTube API key is not valid. Please ask the site administrator to check it.",
-  invalidPageToken: "Those comments are no longer available. Please load the comments again.",
-  badRequest: "YouTube rejected the request.",
-  timeout: "YouTube did not answer in time. Please try again.",
-  unavailable: "Failed to fetch video details",
-};
-
-// The HTTP status our own API answers with for each failure.
-const STATUS: Record<YouTubeErrorReason, number> = {
-  keyNotConfigured: 503,
-  videoNotFound: 404,
-  commentsDisabled: 403,
-  quotaExceeded: 503,
-  keyInvalid: 502,
-  invalidPageToken: 400,
-  badRequest: 502,
-  timeout: 504,
-  unavailable: 502,
-};
-
-export class YouTubeError extends Error {
-  readonly status: number;
-  constructor(
-    readonly reason: YouTubeErrorReason,
-    message: string = MESSAGES[reason],
-  ) {
-    super(message);
-    this.name = "YouTubeError";
-    this.status = STATUS[reason];
-  }
-}
+import { getEnv } from "../env.server.ts";
+import { errorFromEnvelope, YouTubeError, type YouTubeErrorReason } from "./errors.server.ts";
+import { str, toComment, toVideoDetails, type ThreadItem, type VideoItem } from "./mapping.server.ts";
 
 // Answers worth remembering: they will not change within the cache's lifetime.
 const LASTING: ReadonlySet<YouTubeErrorReason> = new Set(["videoNotFound", "commentsDisabled"]);
@@ -73,47 +26,9 @@ export type YouTubeClientOptions = {
   timeoutMs?: number;
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
+  /** The cache's clock (tests pass a fake one). */
+  now?: () => number;
 };
-
-type ErrorEnvelope = { error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[] } };
-
-/** Maps YouTube's error envelope `{error:{code,message,errors:[{reason}]}}` to one of our reasons. */
-export function errorFromEnvelope(status: number, body: unknown): YouTubeError {
-  const error = (body as ErrorEnvelope | null)?.error;
-  const reasons = new Set((error?.errors ?? []).map((e) => e?.reason).filter(Boolean));
-  const message = typeof error?.message === "string" ? error.message : "";
-  if (reasons.has("commentsDisabled")) return new YouTubeError("commentsDisabled");
-  if (reasons.has("quotaExceeded") || reasons.has("dailyLimitExceeded") || reasons.has("rateLimitExceeded")) {
-    return new YouTubeError("quotaExceeded");
-  }
-  if (reasons.has("keyInvalid") || reasons.has("keyExpired") || /API key not valid|API key expired/i.test(message)) {
-    return new YouTubeError("keyInvalid");
-  }
-  if (reasons.has("videoNotFound") || status === 404) return new YouTubeError("videoNotFound");
-  if (reasons.has("invalidPageToken")) return new YouTubeError("invalidPageToken");
-  if (status === 400) return new YouTubeError("badRequest", message ? `YouTube rejected the request: ${message}` : undefined);
-  return new YouTubeError("unavailable", message || `Error: ${status}`);
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** textDisplay is HTML (`<br>`, links, `&#39;`); used only when textOriginal is missing. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-      if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? whole;
-      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    });
-}
-
-function toCount(value: unknown): number | null {
-  if (typeof value === "number" && Number.isFinite(value)) return Math.max(0, Math.trunc(value));
-  if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
-  return null;
-}
 
 // Page tokens YouTube gave us. Only these are sent back: a made-up token in a URL would otherwise
 // spend the site's quota on every request. Bounded; a restart forgets them ("load the comments again").
@@ -125,69 +40,6 @@ function rememberPageToken(token: string | null) {
   issuedPageTokens.add(token);
 }
 
-const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
-
-type Thumbs = Partial<Record<"default" | "medium" | "high" | "standard" | "maxres", { url?: string }>>;
-function pickThumbnail(thumbnails: Thumbs | undefined, videoId: string): string {
-  for (const size of ["high", "medium", "standard", "maxres", "default"] as const) {
-    const url = thumbnails?.[size]?.url;
-    if (url?.startsWith("https://")) return url;
-  }
-  return thumbnailUrl(videoId);
-}
-
-type VideoItem = {
-  id?: string;
-  snippet?: { title?: string; channelTitle?: string; publishedAt?: string; thumbnails?: Thumbs };
-  statistics?: { viewCount?: string | number };
-};
-
-function toVideoDetails(videoId: string, item: VideoItem): VideoDetails {
-  return {
-    id: str(item.id) ?? videoId,
-    title: str(item.snippet?.title) ?? FALLBACK_VIDEO_TITLE,
-    thumbnail: pickThumbnail(item.snippet?.thumbnails, videoId),
-    channelTitle: str(item.snippet?.channelTitle) ?? FALLBACK_CHANNEL,
-    viewCount: toCount(item.statistics?.viewCount),
-    publishedAt: str(item.snippet?.publishedAt),
-  };
-}
-
-type ThreadItem = {
-  id?: string;
-  snippet?: {
-    totalReplyCount?: number;
-    topLevelComment?: {
-      id?: string;
-      snippet?: {
-        textDisplay?: string;
-        textOriginal?: string;
-        authorDisplayName?: string;
-        authorProfileImageUrl?: string;
-        likeCount?: number | string;
-        publishedAt?: string;
-      };
-    };
-  };
-};
-
-function toComment(item: ThreadItem): FetchedComment | null {
-  const top = item.snippet?.topLevelComment;
-  const s = top?.snippet;
-  const text = typeof s?.textOriginal === "string" ? s.textOriginal : htmlToText(s?.textDisplay ?? "");
-  const id = str(item.id) ?? str(top?.id);
-  if (!id || !text.trim()) return null;
-  return {
-    id,
-    text,
-    authorDisplayName: str(s?.authorDisplayName) ?? "Unknown",
-    authorProfileImageUrl: str(s?.authorProfileImageUrl) ?? "",
-    publishedAt: str(s?.publishedAt) ?? "",
-    likeCount: toCount(s?.likeCount) ?? 0,
-    replyCount: toCount(item.snippet?.totalReplyCount) ?? 0,
-  };
-}
-
 export type YouTubeClient = ReturnType<typeof createYouTubeClient>;
 
 export function createYouTubeClient(options: YouTubeClientOptions) {
@@ -196,11 +48,12 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const ttlMs = options.cacheTtlMs ?? 5 * 60_000;
   const maxEntries = options.cacheMaxEntries ?? 500;
+  const clock = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
   /** One request per key at a time; answers (and lasting failures) are kept for ttlMs. */
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+    const now = clock();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (hit) cache.delete(key);

@@ -1,0 +1,61 @@
+import { useFetcher } from "react-router";
+import type { ActionReply } from "~/lib/interact.ts";
+import type { FollowState } from "~/lib/profile.ts";
+import { JsField, useInteractionReply } from "../interaction.tsx";
+import { buttonClass } from "../ui/button.tsx";
+
+type FollowReply = ActionReply<FollowState>;
+
+/**
+ * The follow state of one member as the page shows it: the loader's, or while a follow is on its
+ * way the optimistic one (then the action's answer until the page's data is fresh again).
+ */
+export function useFollow(userId: number, initial: FollowState) {
+  // Keyed: the header's count and the button read the same submission.
+  const fetcher = useFetcher<FollowReply>({ key: `follow-${userId}` });
+  const intent = fetcher.formData?.get("intent");
+  let state = initial;
+  if (intent === "follow" || intent === "unfollow") {
+    const following = intent === "follow";
+    const delta = following === initial.following ? 0 : following ? 1 : -1;
+    state = { following, followersCount: initial.followersCount + delta };
+  } else if (fetcher.state === "loading" && fetcher.data?.ok) {
+    state = { following: fetcher.data.following, followersCount: fetcher.data.followersCount };
+  }
+  return { fetcher, state };
+}
+
+/**
+ * Follow / Following: a form that toggles (POST /profile/:id/follow). Without JS a plain POST → 303
+ * back with a toast; with JS a fetcher, no navigation. Visitors are sent to sign in first.
+ */
+export function FollowButton({
+  userId,
+  name,
+  initial,
+  signedIn,
+  size = "md",
+}: {
+  userId: number;
+  name: string;
+  initial: FollowState;
+  signedIn: boolean;
+  size?: "sm" | "md";
+}) {
+  const { fetcher, state } = useFollow(userId, initial);
+  useInteractionReply(fetcher);
+  return (
+    <fetcher.Form method="post" action={`/profile/${userId}/follow`}>
+      <JsField />
+      <button
+        type="submit"
+        name="intent"
+        value={signedIn && state.following ? "unfollow" : "follow"}
+        aria-label={`${state.following ? "Following" : "Follow"} ${name}`}
+        className={buttonClass({ variant: state.following ? "secondary" : "primary", size })}
+      >
+        {state.following ? "Following" : "Follow"}
+      </button>
+    </fetcher.Form>
+  );
+}

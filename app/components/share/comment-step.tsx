@@ -1,0 +1,141 @@
+// Step 2 'Comment Details': the comment (typed, pasted or picked from the video's comments), its
+// author and a category. The fields are live with JavaScript (counter, disabled submit, paste).
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { CATEGORIES } from "~/lib/categories.ts";
+import { POST_LIMITS } from "~/lib/schemas/post.ts";
+import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/lib/share.ts";
+import { showToast } from "../toaster.tsx";
+import { CommentPicker } from "./comment-picker.tsx";
+import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
+
+function useSyncedState(values: ShareValues) {
+  const [state, setState] = useState(values);
+  const [source, setSource] = useState(JSON.stringify(values));
+  // New values from the server (after any round trip) replace what is on screen.
+  const incoming = JSON.stringify(values);
+  if (incoming !== source) {
+    setSource(incoming);
+    setState(values);
+  }
+  return [state, setState] as const;
+}
+
+export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDialog; timeZone: string; hydrated: boolean }) {
+  const [fields, setFields] = useSyncedState(share.values);
+  const [pasted, setPasted] = useState(false);
+  const navigation = useNavigation();
+  const posting = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  // Empty, as SPEC §5 says: blank-only text is left to the server ('Please fill out all fields.').
+  const incomplete = !fields.text || !fields.author || !fields.category;
+  const submitDisabled = posting || (hydrated && incomplete);
+  const set = (patch: Partial<ShareValues>) => setFields((f) => ({ ...f, ...patch }));
+  const video = share.video;
+
+  useEffect(() => {
+    if (!pasted) return;
+    const timer = setTimeout(() => setPasted(false), 2000);
+    return () => clearTimeout(timer);
+  }, [pasted]);
+
+  async function paste() {
+    try {
+      const text = await navigator.clipboard.readText();
+      set({ text: text.slice(0, POST_LIMITS.commentMax) });
+      setPasted(true);
+    } catch {
+      showToast({ type: "error", title: SHARE_TEXTS.clipboardTitle, description: SHARE_TEXTS.clipboardDescription });
+    }
+  }
+
+  const length = fields.text.length;
+  return (
+    <Form method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+      {/* Enter in a field means 'share' (the first submit button is the form's default). */}
+      <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
+      <Hidden share={share} names={["url", "title", "order"]} />
+      {video ? <VideoCard details={video.details} timeZone={timeZone} /> : null}
+      {share.apiError ? <ApiError message={share.apiError} keyNotConfigured={Boolean(video?.keyNotConfigured)} /> : null}
+      {video && !video.keyNotConfigured ? (
+        <CommentPicker share={share} pick={fields.pick} hydrated={hydrated} timeZone={timeZone} onPick={set} />
+      ) : null}
+
+      <Field
+        id="share-text"
+        label="Comment text"
+        extra={
+          hydrated ? (
+            <button type="button" onClick={paste} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label="Paste from clipboard">
+              {pasted ? (
+                <span className="text-emerald-700">
+                  ✓<span className="sr-only"> Pasted</span>
+                </span>
+              ) : (
+                <span aria-hidden="true">Paste</span>
+              )}
+            </button>
+          ) : null
+        }
+      >
+        <textarea
+          id="share-text"
+          name={SHARE_PARAM.text}
+          rows={4}
+          maxLength={POST_LIMITS.commentMax}
+          value={fields.text}
+          onChange={(e) => set({ text: e.target.value })}
+          placeholder="Type or paste the funny comment"
+          aria-describedby="share-text-count"
+          className={shareInputClass}
+          data-autofocus
+        />
+        <p
+          id="share-text-count"
+          className={`mt-1 text-right text-xs ${length > POST_LIMITS.commentMax ? "font-semibold text-red-700" : "text-slate-600"}`}
+        >
+          {length}/{POST_LIMITS.commentMax}
+        </p>
+      </Field>
+      <Field id="share-author" label="Comment author">
+        <TextInput
+          id="share-author"
+          name={SHARE_PARAM.author}
+          maxLength={POST_LIMITS.authorMax}
+          value={fields.author}
+          onChange={(e) => set({ author: e.target.value })}
+          placeholder="@username"
+        />
+      </Field>
+      <Field id="share-category" label="Category">
+        <select
+          id="share-category"
+          name={SHARE_PARAM.category}
+          value={fields.category}
+          onChange={(e) => set({ category: e.target.value })}
+          className={shareInputClass}
+        >
+          <option value="">Select a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {share.errors.fields ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {share.errors.fields}
+        </p>
+      ) : null}
+      <div className="flex justify-between gap-2 pt-2">
+        <button type="submit" name="intent" value="back" className={buttonClass({ variant: "secondary" })}>
+          Back
+        </button>
+        <button type="submit" name="intent" value="create" disabled={submitDisabled} className={buttonClass()}>
+          {posting ? "Sharing…" : "Share Comment"}
+        </button>
+      </div>
+    </Form>
+  );
+}

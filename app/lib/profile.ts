@@ -1,0 +1,92 @@
+// Client-safe shapes and constants of profiles and following (SPEC §2 Profile page, §3 User, §9).
+
+export const BADGE_ICONS = { fire: "🔥", medal: "🏅", crown: "👑", rocket: "🚀" } as const;
+export type BadgeIcon = keyof typeof BADGE_ICONS;
+
+/** What a badge is earned by: one count of the member's own activity reaching a threshold. */
+export type BadgeMeasure = "joined" | "comments" | "upvotesGiven" | "posts";
+
+/**
+ * SPEC §3's four badges and the rules that earn them (written in the README):
+ * New User on joining; Commenter at 5 comments; Upvoter at 10 upvotes given; Contributor at 5 posts.
+ */
+export const BADGE_RULES = [
+  { name: "New User", icon: "rocket", measure: "joined", threshold: 0, rule: "Joined the community" },
+  { name: "Commenter", icon: "medal", measure: "comments", threshold: 5, rule: "Wrote 5 comments" },
+  { name: "Upvoter", icon: "fire", measure: "upvotesGiven", threshold: 10, rule: "Upvoted 10 posts or comments" },
+  { name: "Contributor", icon: "crown", measure: "posts", threshold: 5, rule: "Shared 5 posts" },
+] as const satisfies readonly { name: string; icon: BadgeIcon; measure: BadgeMeasure; threshold: number; rule: string }[];
+
+export type Badge = { name: string; icon: BadgeIcon };
+export type EarnedBadge = Badge & { earned: boolean; rule: string };
+
+/** The profile as GET /api/users/:id answers it (SPEC §3, §7). `email` only on your own. */
+export type ProfileView = {
+  id: number;
+  username: string;
+  email?: string;
+  displayName: string;
+  bio: string;
+  isAdmin: boolean;
+  postsCount: number;
+  followersCount: number;
+  followingCount: number;
+  joinDate: string;
+  location: string;
+  occupation: string;
+  website: string | null;
+  badges: EarnedBadge[];
+  isFollowingUser: boolean;
+};
+
+/** The owner's own values for the edit form (empty where the view shows a default). */
+export type ProfileFields = { bio: string; displayName: string; location: string; occupation: string; website: string };
+
+/** A comment on a profile: SPEC §3's comment with the title of its post. */
+export type ProfileComment = {
+  id: number;
+  postId: number;
+  userId: number | null;
+  username: string;
+  parentId: number | null;
+  content: string;
+  upvotes: number;
+  downvotes: number;
+  createdAt: string;
+  postTitle: string;
+};
+
+/** The side panel's numbers. */
+export type UserStats = { posts: number; comments: number; upvotesReceived: number };
+
+/** One week of the activity picture: its first day and what the member wrote in it. */
+export type ActivityWeek = { start: string; posts: number; comments: number };
+
+/** SPEC §9: the activity picture covers at most the last 26 weeks. */
+export const ACTIVITY_WEEKS = 26;
+
+export const PROFILE_TABS = [
+  { key: "posts", label: "Posts", path: "" },
+  { key: "comments", label: "Comments", path: "/comments" },
+  { key: "upvoted", label: "Upvoted", path: "/upvoted" },
+  { key: "saved", label: "Saved", path: "/saved" },
+  { key: "about", label: "About", path: "/about" },
+] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number]["key"];
+
+export function profilePath(userId: number, tab: ProfileTab = "posts"): string {
+  return `/profile/${userId}${PROFILE_TABS.find((t) => t.key === tab)!.path}`;
+}
+
+/** What following someone answers (the form's fetcher and POST/DELETE /api/users/:id/follow). */
+export type FollowState = { following: boolean; followersCount: number };
+
+/** SPEC §9: the profile refetches every 10 s, stale after 5 s. */
+export const PROFILE_REFRESH_MS = 10_000;
+export const PROFILE_STALE_MS = 5_000;
+/** SPEC §9: 4 popular contributors on the profile. */
+export const PROFILE_CONTRIBUTORS = 4;
+export const BIO_MAX = 300;
+
+/** SPEC §2: an unknown (or malformed) profile id. */
+export const USER_NOT_FOUND = "User not found";

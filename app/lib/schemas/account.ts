@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORDS_MISMATCH_MESSAGE, ResetPasswordSchema } from "./auth.ts";
+
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+
+/** Change password (page form and action): current password, the new one twice (SPEC §5's reset rules). */
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    newPassword: ResetPasswordSchema.shape.newPassword,
+    confirmPassword: z.string({ error: "Confirm password is required" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH_MESSAGE, path: ["confirmPassword"] });

@@ -1,0 +1,146 @@
+// Following: the follow rows, the two counters they change (in the same BEGIN IMMEDIATE
+// transaction), the new_follower notification, and the Following feed.
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { follows, notifications, posts, users } from "#db/schema.ts";
+import { invalid, notFound } from "~/lib/problem.ts";
+import { USER_NOT_FOUND, type FollowState } from "~/lib/profile.ts";
+import type { PostView } from "~/lib/browse.ts";
+import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
+import { listPostsByIds } from "./post.server.ts";
+
+/** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
+export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
+
+export const SELF_FOLLOW = "You cannot follow yourself";
+export { USER_NOT_FOUND };
+
+type FollowInput = { followerId: number; followingId: number; now?: number };
+
+function followersOf(tx: DbOrTx, userId: number): number {
+  return tx.select({ n: users.followersCount }).from(users).where(eq(users.id, userId)).get()?.n ?? 0;
+}
+
+/** Runs a follow change in one immediate transaction, after the checks every change shares. */
+function change(
+  { followerId, followingId }: FollowInput,
+  apply: (tx: DbOrTx, follower: { id: number; username: string }) => void,
+): FollowState {
+  if (followerId === followingId) throw invalid(SELF_FOLLOW);
+  return getDb().transaction(
+    (tx) => {
+      const found = tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [followerId, followingId]))
+        .all();
+      const follower = found.find((u) => u.id === followerId);
+      if (!found.some((u) => u.id === followingId) || !follower) throw notFound(USER_NOT_FOUND);
+      apply(tx, follower);
+      return { following: isFollowingIn(tx, followerId, followingId), followersCount: followersOf(tx, followingId) };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function isFollowingIn(tx: DbOrTx, followerId: number, followingId: number): boolean {
+  return Boolean(
+    tx
+      .select({ id: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
+      .get(),
+  );
+}
+
+function adjustCounters(tx: DbOrTx, { followerId, followingId }: FollowInput, delta: 1 | -1) {
+  tx.update(users).set({ followersCount: sql`${users.followersCount} + ${delta}` }).where(eq(users.id, followingId)).run();
+  tx.update(users).set({ followingCount: sql`${users.followingCount} + ${delta}` }).where(eq(users.id, followerId)).run();
+}
+
+/**
+ * `followerId` follows `followingId` (following twice changes nothing). Both counters change with
+ * the row; the followed member gets a new_follower notification unless this follower already sent
+ * one in the last 24 hours. Problems: invalid (yourself), not_found (no such member).
+ */
+export function followUser(input: FollowInput): FollowState {
+  return change(input, (tx, follower) => {
+    const inserted = tx
+      .insert(follows)
+      .values({ followerId: input.followerId, followingId: input.followingId })
+      .onConflictDoNothing()
+      .run().changes;
+    if (!inserted) return;
+    adjustCounters(tx, input, 1);
+    const since = new Date((input.now ?? Date.now()) - NEW_FOLLOWER_QUIET_MS);
+    const recent = tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, input.followingId),
+          eq(notifications.actorId, input.followerId),
+          eq(notifications.type, "new_follower"),
+          gte(notifications.createdAt, since),
+        ),
+      )
+      .get();
+    if (!recent) notifyNewFollower({ follower, followingId: input.followingId });
+  });
+}
+
+/** Stops following (unfollowing twice changes nothing); the same Problems as followUser. */
+export function unfollowUser(input: FollowInput): FollowState {
+  return change(input, (tx) => {
+    const removed = tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, input.followerId), eq(follows.followingId, input.followingId)))
+      .run().changes;
+    if (removed) adjustCounters(tx, input, -1);
+  });
+}
+
+/** Whether the viewer follows the user (false for visitors and for yourself). */
+export function isFollowing({ followerId, followingId }: { followerId: number | null | undefined; followingId: number }): boolean {
+  return followerId ? isFollowingIn(getDb(), followerId, followingId) : false;
+}
+
+/** Which of `userIds` the viewer follows (one query; empty for visitors). */
+export function listFollowedIds({ followerId, userIds }: { followerId: number | null | undefined; userIds: number[] }): Set<number> {
+  if (!followerId || userIds.length === 0) return new Set();
+  const rows = getDb()
+    .select({ id: follows.followingId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), inArray(follows.followingId, userIds)))
+    .all();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whom to suggest following (an empty Following feed): the given members but yourself, each with whether you follow them. */
+export function suggestFollows<T extends { id: number }>({ followerId, people }: { followerId: number; people: T[] }): (T & { following: boolean })[] {
+  const others = people.filter((p) => p.id !== followerId);
+  const followed = listFollowedIds({ followerId, userIds: others.map((p) => p.id) });
+  return others.map((p) => ({ ...p, following: followed.has(p.id) }));
+}
+
+/** The Following feed: posts by the people the member follows, newest first. */
+export function listFollowingPosts({
+  followerId,
+  limit,
+  offset = 0,
+}: {
+  followerId: number;
+  limit: number;
+  offset?: number;
+}): PostView[] {
+  const ids = getDb()
+    .select({ id: posts.id })
+    .from(posts)
+    .where(inArray(posts.userId, getDb().select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, followerId))))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map((r) => r.id);
+  return listPostsByIds({ ids, viewerId: followerId });
+}

@@ -1,0 +1,102 @@
+// The lists of a profile's tabs and of GET /api/users/:id/{posts,comments,upvoted,saved}: each a
+// page (limit/offset) in the tab's order, the order read from the table that decides it.
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { comments, posts, saves, users, votes } from "#db/schema.ts";
+import type { PostView } from "~/lib/browse.ts";
+import { Problem, forbidden } from "~/lib/problem.ts";
+import type { ProfileComment } from "~/lib/profile.ts";
+import { listPostsByIds } from "./post.server.ts";
+import { requireProfileUser } from "./profile.server.ts";
+
+type Page = { userId: number; limit: number; offset?: number; viewerId?: number | null };
+
+export const SAVED_SIGN_IN = "Authentication required to view saved posts";
+export const SAVED_PRIVATE = "This user's saved posts are private";
+
+/** The member's posts, newest first. */
+export function listUserPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+  requireProfileUser(userId);
+  const ids = getDb()
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.userId, userId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
+}
+
+/** The member's comments (deleted ones left out), newest first, each with its post's title. */
+export function listUserComments({ userId, limit, offset = 0 }: Page): ProfileComment[] {
+  requireProfileUser(userId);
+  return getDb()
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      userId: comments.userId,
+      username: users.username,
+      parentId: comments.parentId,
+      content: comments.content,
+      upvotes: comments.upvotes,
+      downvotes: comments.downvotes,
+      createdAt: comments.createdAt,
+      postTitle: posts.title,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.userId, userId), isNull(comments.deletedAt)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The posts the member upvoted, the latest vote first. */
+export function listUpvotedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+  requireProfileUser(userId);
+  const ids = getDb()
+    .select({ id: votes.postId })
+    .from(votes)
+    .where(and(eq(votes.userId, userId), eq(votes.isUpvote, true), isNotNull(votes.postId)))
+    .orderBy(desc(votes.createdAt), desc(votes.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return listPostsByIds({ ids: ids.map((r) => r.id!), viewerId });
+}
+
+/**
+ * Who may see a member's saved posts: only the member. A visitor is Problem(unauthorized) 'Authentication
+ * required to view saved posts', another member Problem(forbidden). A missing member is not_found.
+ */
+export function requireSavedAccess({ userId, viewerId }: { userId: number; viewerId?: number | null }): void {
+  requireProfileUser(userId);
+  if (!viewerId) throw new Problem("unauthorized", SAVED_SIGN_IN);
+  if (viewerId !== userId) throw forbidden(SAVED_PRIVATE);
+}
+
+/** The member's saved posts, the latest save first; only for the member (requireSavedAccess). */
+export function listSavedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+  requireSavedAccess({ userId, viewerId });
+  const ids = getDb()
+    .select({ id: saves.postId })
+    .from(saves)
+    .where(eq(saves.userId, userId))
+    .orderBy(desc(saves.createdAt), desc(sql`${saves}.rowid`))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
+}
+
+export const PROFILE_LISTS = {
+  posts: listUserPosts,
+  comments: listUserComments,
+  upvoted: listUpvotedPosts,
+  saved: listSavedPosts,
+} as const;
+export type ProfileList = keyof typeof PROFILE_LISTS;

@@ -1,0 +1,142 @@
+// A member's profile: the view with SPEC §3's defaults, badges by the rules of lib/profile.ts, the
+// owner's edit, the side panel's stats and the about tab's weekly activity.
+import { and, count, eq, gte, isNull, sql, sum } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { comments, posts, users, votes, type UserRow } from "#db/schema.ts";
+import { forbidden, notFound } from "~/lib/problem.ts";
+import {
+  ACTIVITY_WEEKS,
+  BADGE_RULES,
+  type ActivityWeek,
+  type BadgeMeasure,
+  type EarnedBadge,
+  type ProfileFields,
+  type ProfileView,
+  type UserStats,
+} from "~/lib/profile.ts";
+import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
+import { toPublicUser } from "./user.server.ts";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The member, or Problem(not_found) 'User not found'. */
+export function requireProfileUser(id: number): UserRow {
+  const row = getDb().select().from(users).where(eq(users.id, id)).get();
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+function countLiveComments(userId: number): number {
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), isNull(comments.deletedAt)))
+      .get()?.n ?? 0
+  );
+}
+
+function countUpvotesGiven(userId: number): number {
+  return getDb().select({ n: count() }).from(votes).where(and(eq(votes.userId, userId), eq(votes.isUpvote, true))).get()?.n ?? 0;
+}
+
+/** Each badge with whether the member has earned it (BADGE_RULES: one count against a threshold). */
+export function listBadges(row: UserRow): EarnedBadge[] {
+  const measures: Record<BadgeMeasure, () => number> = {
+    joined: () => 0,
+    comments: () => countLiveComments(row.id),
+    upvotesGiven: () => countUpvotesGiven(row.id),
+    posts: () => row.postsCount,
+  };
+  return BADGE_RULES.map(({ name, icon, measure, threshold, rule }) => ({
+    name,
+    icon,
+    rule,
+    earned: measures[measure]() >= threshold,
+  }));
+}
+
+/**
+ * GET /api/users/:id and the profile page: SPEC §3's fields with their defaults, the badges, and
+ * whether the viewer follows this member. The e-mail only for the member themself.
+ */
+export function getProfile({ id, viewerId }: { id: number; viewerId?: number | null }): ProfileView {
+  const row = requireProfileUser(id);
+  const { badges: _plain, ...base } = toPublicUser(row, { withEmail: viewerId === id });
+  return { ...base, badges: listBadges(row), isFollowingUser: isFollowing({ followerId: viewerId, followingId: id }) };
+}
+
+/** The owner's own values for the edit form. */
+export function getProfileFields(row: UserRow): ProfileFields {
+  return {
+    bio: row.bio ?? "",
+    displayName: row.displayName ?? "",
+    location: row.location ?? "",
+    occupation: row.occupation ?? "",
+    website: row.website ?? "",
+  };
+}
+
+/**
+ * The member edits their own profile. Checked in this order: the member exists (not_found), it is
+ * the actor's own (forbidden), the input is valid (invalid, with the field). Absent fields stay.
+ */
+export function updateProfile({ actorId, userId, input }: { actorId: number; userId: number; input: unknown }): ProfileView {
+  requireProfileUser(userId);
+  if (actorId !== userId) throw forbidden("You can only edit your own profile");
+  const changes = parseOrThrow(ProfileUpdateSchema, input);
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length > 0) getDb().update(users).set(set).where(eq(users.id, userId)).run();
+  return getProfile({ id: userId, viewerId: actorId });
+}
+
+/** The side panel: posts, live comments, and upvotes the member's posts received. */
+export function getUserStats({ userId }: { userId: number }): UserStats {
+  const row = requireProfileUser(userId);
+  const upvotes = getDb().select({ n: sum(posts.upvotes) }).from(posts).where(eq(posts.userId, userId)).get()?.n;
+  return { posts: row.postsCount, comments: countLiveComments(userId), upvotesReceived: Number(upvotes ?? 0) };
+}
+
+/**
+ * Posts and comments per week since joining, at most the last ACTIVITY_WEEKS weeks, oldest first.
+ * Weeks are counted back from `now`, so the last one ends now.
+ */
+export function getWeeklyActivity({ userId, now = Date.now() }: { userId: number; now?: number }): ActivityWeek[] {
+  const row = requireProfileUser(userId);
+  const joined = row.createdAt.getTime();
+  const weeks = Math.min(ACTIVITY_WEEKS, Math.max(1, Math.ceil((now - joined) / WEEK_MS)));
+  const start = now - weeks * WEEK_MS;
+  const result: ActivityWeek[] = Array.from({ length: weeks }, (_, i) => ({
+    start: new Date(start + i * WEEK_MS).toISOString(),
+    posts: 0,
+    comments: 0,
+  }));
+  const bucket = (column: typeof posts.createdAt | typeof comments.createdAt) =>
+    sql<number>`cast((${column} - ${start}) / ${WEEK_MS} as integer)`;
+  const tally = (key: "posts" | "comments", rows: { week: number; n: number }[]) => {
+    // Anything written after `now` (a page clock rounded to the minute) belongs to the last week.
+    for (const r of rows) if (r.week >= 0) result[Math.min(r.week, weeks - 1)][key] += r.n;
+  };
+  const since = new Date(start);
+  tally(
+    "posts",
+    getDb()
+      .select({ week: bucket(posts.createdAt), n: count() })
+      .from(posts)
+      .where(and(eq(posts.userId, userId), gte(posts.createdAt, since)))
+      .groupBy(sql`1`)
+      .all(),
+  );
+  tally(
+    "comments",
+    getDb()
+      .select({ week: bucket(comments.createdAt), n: count() })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), gte(comments.createdAt, since), isNull(comments.deletedAt)))
+      .groupBy(sql`1`)
+      .all(),
+  );
+  return result;
+}

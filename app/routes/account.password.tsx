@@ -1,0 +1,81 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/account.password";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
+import { isProblem } from "~/lib/problem.ts";
+import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
+import { changePassword } from "~/services/account.server.ts";
+import { requireUser } from "~/services/guards.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
+import { getSessionToken } from "~/services/session.server.ts";
+import { redirectWithToast } from "~/services/toast.server.ts";
+
+// /account/password: a signed-in member changes their password (current + new twice). Every other
+// session of the account ends; this one stays. Works without JavaScript (POST → 303 + toast, or
+// the form again with its messages).
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [{ title: `Change password · ${siteName}` }];
+};
+
+export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { userId: user.id };
+}
+
+const HIDDEN = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+  if (submission.status !== "success") return data(submission.reply(HIDDEN), { status: 400 });
+  // Guessing the current password is a sign-in attempt: the same limit.
+  const limit = await checkRateLimit("login", context.clientIp);
+  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), { status: 429, headers: rateLimitHeaders(limit) });
+  try {
+    const { endedSessions } = await changePassword({
+      user,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+      keepSessionToken: await getSessionToken(request),
+    });
+    const others = endedSessions === 1 ? "1 other session was" : `${endedSessions} other sessions were`;
+    return redirectWithToast("/account/password", {
+      type: "success",
+      title: "Password changed",
+      description: `Your password was changed; ${others} signed out.`,
+    });
+  } catch (error) {
+    if (!isProblem(error) || !error.field) throw error;
+    return data(submission.reply({ fieldErrors: { [error.field]: [error.message] }, ...HIDDEN }), { status: error.status });
+  }
+}
+
+export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useZodForm("change-password", ChangePasswordFormSchema, actionData);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <h1 className="text-2xl font-bold">Change password</h1>
+          <p className="text-sm text-slate-700">Your other sessions are signed out when the password changes; this one stays.</p>
+          <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />
+          <FormField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
+          <FormField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+          <FormField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+          <SubmitButton disabled={submitting}>{submitting ? "Changing…" : "Change Password"}</SubmitButton>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to={`/profile/${loaderData.userId}/about`} className="font-semibold text-brand hover:underline">
+            Back to your profile
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/users.$id.list";
+import { requireId } from "~/lib/schemas/id.ts";
+import { UserListQuerySchema } from "~/lib/schemas/profile.ts";
+import { USER_NOT_FOUND } from "~/lib/profile.ts";
+import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
+import { jsonRead, parseQuery } from "~/services/query.server.ts";
+import { getUserId } from "~/services/session.server.ts";
+
+// GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
+// signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.
+
+const FAILURES: Record<ProfileList, string> = {
+  posts: "Failed to fetch posts",
+  comments: "Failed to fetch comments",
+  upvoted: "Failed to fetch upvoted posts",
+  saved: "Failed to fetch saved posts",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const list = new URL(request.url).pathname.split("/").pop() as ProfileList;
+  const viewerId = await getUserId(request);
+  return jsonRead(FAILURES[list], () => {
+    const userId = requireId(params.id, USER_NOT_FOUND);
+    const { limit, offset } = parseQuery(request, UserListQuerySchema);
+    return PROFILE_LISTS[list]({ userId, limit, offset, viewerId });
+  });
+}

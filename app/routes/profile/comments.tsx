@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/comments";
+import { useRootData } from "~/components/hooks.ts";
+import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
+import { profilePath } from "~/lib/profile.ts";
+import { listUserComments } from "~/models/profile-lists.server.ts";
+import { pageProblem } from "~/services/http.server.ts";
+import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+
+// /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const tab = await profileTab(request, params);
+    const { items, hasMore } = pageOf(listUserComments({ userId: tab.userId, limit: tab.limit + 1 }), tab.limit);
+    return { comments: items, hasMore, limit: tab.limit, userId: tab.userId, now: tab.now };
+  } catch (error) {
+    pageProblem(error);
+  }
+}
+
+export default function ProfileComments({ loaderData }: Route.ComponentProps) {
+  const { comments, hasMore, limit, userId, now } = loaderData;
+  const { timeZone } = useRootData();
+  return (
+    <section aria-labelledby="tab-title" className="space-y-4">
+      <h2 id="tab-title" className="sr-only">
+        Comments
+      </h2>
+      {comments.length === 0 ? (
+        <TabMessage title="No comments yet" message="Comments this member writes show up here." />
+      ) : (
+        <ol className="space-y-3" aria-label="Comments">
+          {comments.map((c) => (
+            <li key={c.id} id={`profile-comment-${c.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <p className="text-sm text-slate-600">
+                {c.parentId ? "Replied" : "Commented"} on{" "}
+                <Link to={`/post/${c.postId}#comment-${c.id}`} className="font-semibold text-slate-900 hover:underline">
+                  {c.postTitle}
+                </Link>{" "}
+                · <time dateTime={c.createdAt} title={formatDateTime(c.createdAt, timeZone)}>{formatRelative(c.createdAt, now, timeZone)}</time>
+              </p>
+              <p className="mt-2 whitespace-pre-line break-words">{c.content}</p>
+              <p className="mt-2 text-xs text-slate-600">{formatScore(c.upvotes - c.downvotes)} points</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {hasMore ? <TabLoadMore path={profilePath(userId, "comments")} limit={limit} lastAnchor={`profile-comment-${comments[comments.length - 1].id}`} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Route } from "./+types/posts";
+import { useRootData } from "~/components/hooks.ts";
+import { OwnerPostList } from "~/components/profile/owner-post-list.tsx";
+import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { PostList } from "~/components/post-card.tsx";
+import { profilePath } from "~/lib/profile.ts";
+import { listUserPosts } from "~/models/profile-lists.server.ts";
+import { pageProblem } from "~/services/http.server.ts";
+import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+
+// /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
+// in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const tab = await profileTab(request, params);
+    const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
+    return {
+      posts: items,
+      hasMore,
+      limit: tab.limit,
+      userId: tab.userId,
+      isOwner: tab.isOwner,
+      now: tab.now,
+      origin: tab.origin,
+    };
+  } catch (error) {
+    pageProblem(error);
+  }
+}
+
+export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
+  const { posts, hasMore, limit, userId, isOwner, now, origin } = loaderData;
+  const { user, timeZone } = useRootData();
+  const card = { signedIn: Boolean(user), origin, timeZone, now };
+  return (
+    <section aria-labelledby="tab-title" className="space-y-4">
+      <h2 id="tab-title" className="sr-only">
+        Posts
+      </h2>
+      {posts.length === 0 ? (
+        <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
+      ) : isOwner ? (
+        <OwnerPostList posts={posts} {...card} />
+      ) : (
+        <PostList posts={posts} {...card} />
+      )}
+      {hasMore ? <TabLoadMore path={profilePath(userId)} limit={limit} lastAnchor={`post-${posts[posts.length - 1].id}`} /> : null}
+    </section>
+  );
+}

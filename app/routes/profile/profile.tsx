@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Outlet, useActionData } from "react-router";
+import type { Route } from "./+types/profile";
+import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
+import { EDIT_PROFILE_INTENT } from "~/components/profile/profile-edit-form.tsx";
+import { ProfileHeader } from "~/components/profile/profile-header.tsx";
+import { ProfileSidePanel } from "~/components/profile/profile-side-panel.tsx";
+import { ProfileTabs } from "~/components/profile/profile-tabs.tsx";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { pageClock } from "~/lib/browse.ts";
+import { invalid, isProblem } from "~/lib/problem.ts";
+import { PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
+import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
+import { pageProblem } from "~/services/http.server.ts";
+import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { getUser } from "~/services/session.server.ts";
+import { categoryCounts, topContributorsThisWeek } from "~/services/trending.server.ts";
+
+// /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
+// the owner's edit form as URL state (?edit=profile), the side panel. Its action saves that form.
+
+const PROFILE_FIELDS = ["bio", "displayName", "location", "occupation", "website"] as const;
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  if (!data) return [{ title: `User not found — ${siteName}` }];
+  const { displayName, username, bio } = data.profile;
+  return [
+    { title: `${displayName} (@${username}) — ${siteName}` },
+    { name: "description", content: bio },
+  ];
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getUser(request);
+  try {
+    const id = requireId(params.id, USER_NOT_FOUND);
+    const profile = getProfile({ id, viewerId: viewer?.id });
+    const isOwner = viewer?.id === id;
+    const editing = isOwner && new URL(request.url).searchParams.get("edit") === "profile";
+    const categories = categoryCounts()
+      .filter((c) => c.postsCount > 0)
+      .sort((a, b) => b.postsCount - a.postsCount)
+      .slice(0, 5);
+    return {
+      profile,
+      isOwner,
+      fields: editing && viewer ? getProfileFields(viewer) : null,
+      stats: getUserStats({ userId: id }),
+      categories,
+      contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
+      now: pageClock(),
+    };
+  } catch (error) {
+    pageProblem(error);
+  }
+}
+
+export const action = interactionAction<{ id?: string }>(
+  (params) => `/profile/${params.id}`,
+  async (ctx, params) => {
+    const user = await requireActor(ctx);
+    const userId = requireId(params.id, USER_NOT_FOUND);
+    if (ctx.form.get("intent") !== EDIT_PROFILE_INTENT) throw invalid("Unknown action");
+    const input = Object.fromEntries(PROFILE_FIELDS.flatMap((k) => (typeof ctx.form.get(k) === "string" ? [[k, ctx.form.get(k)]] : [])));
+    try {
+      updateProfile({ actorId: user.id, userId, input });
+    } catch (error) {
+      if (!isProblem(error) || error.kind !== "invalid") throw error;
+      // Re-render the form with its messages (the same schema the model used).
+      const submission = parseWithZod(ctx.form, { schema: ProfileUpdateSchema });
+      return data({ result: submission.reply(submission.status === "success" ? { formErrors: [error.message] } : undefined) }, { status: 400 });
+    }
+    const back = new URL(ctx.back, "http://local.invalid");
+    back.searchParams.delete("edit");
+    return succeed(ctx, { to: `${back.pathname}${back.search}`, toast: { type: "success", title: "Profile updated" } });
+  },
+  { failTitle: "Failed to update bio" },
+);
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, isOwner, fields, stats, categories, contributors } = loaderData;
+  const { user, timeZone } = useRootData();
+  const actionData = useActionData<{ result?: Parameters<typeof ProfileHeader>[0]["lastResult"] }>();
+  useRevalidateWhileVisible(PROFILE_REFRESH_MS, PROFILE_STALE_MS);
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0 space-y-4">
+        <ProfileHeader
+          profile={profile}
+          isOwner={isOwner}
+          signedIn={Boolean(user)}
+          timeZone={timeZone}
+          fields={fields}
+          lastResult={actionData?.result}
+        />
+        <ProfileTabs userId={profile.id} />
+        <Outlet />
+      </div>
+      <ProfileSidePanel stats={stats} categories={categories} contributors={contributors} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      title="Error loading profile"
+      statusHandlers={{ 404: () => <ErrorPanel title={USER_NOT_FOUND} message="There is no member at this address." /> }}
+    />
+  );
+}

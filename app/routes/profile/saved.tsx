@@ -1,0 +1,54 @@
+import type { Route } from "./+types/saved";
+import { useRootData } from "~/components/hooks.ts";
+import { PostList } from "~/components/post-card.tsx";
+import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { LinkButton } from "~/components/ui/button.tsx";
+import { isProblem } from "~/lib/problem.ts";
+import { profilePath } from "~/lib/profile.ts";
+import { listSavedPosts } from "~/models/profile-lists.server.ts";
+import { signInPath } from "~/services/guards.server.ts";
+import { pageProblem } from "~/services/http.server.ts";
+import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+
+// /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
+// listSavedPosts decides who sees what: another member 'Private Content', a visitor 'Authentication Required'.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const tab = await profileTab(request, params);
+    const base = { limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin, signIn: signInPath(profilePath(tab.userId, "saved")) };
+    try {
+      const rows = listSavedPosts({ userId: tab.userId, viewerId: tab.viewerId, limit: tab.limit + 1 });
+      return { ...base, access: "owner" as const, ...pageOf(rows, tab.limit) };
+    } catch (error) {
+      if (!isProblem(error) || (error.kind !== "unauthorized" && error.kind !== "forbidden")) throw error;
+      return { ...base, access: error.kind, items: [], hasMore: false };
+    }
+  } catch (error) {
+    pageProblem(error);
+  }
+}
+
+export default function ProfileSaved({ loaderData }: Route.ComponentProps) {
+  const { access, items, hasMore, limit, userId, now, origin, signIn } = loaderData;
+  const { user, timeZone } = useRootData();
+  return (
+    <section aria-labelledby="tab-title" className="space-y-4">
+      <h2 id="tab-title" className="sr-only">
+        Saved posts
+      </h2>
+      {access === "unauthorized" ? (
+        <TabMessage title="Authentication Required" message="Sign in to see your saved posts.">
+          <LinkButton to={signIn}>Sign In</LinkButton>
+        </TabMessage>
+      ) : access === "forbidden" ? (
+        <TabMessage title="Private Content" message="Saved posts are only visible to their owner." />
+      ) : items.length === 0 ? (
+        <TabMessage title="No saved posts yet" message="Save a post and it shows up here." />
+      ) : (
+        <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+      )}
+      {hasMore ? <TabLoadMore path={profilePath(userId, "saved")} limit={limit} lastAnchor={`post-${items[items.length - 1].id}`} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Route } from "./+types/upvoted";
+import { useRootData } from "~/components/hooks.ts";
+import { PostList } from "~/components/post-card.tsx";
+import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { profilePath } from "~/lib/profile.ts";
+import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
+import { pageProblem } from "~/services/http.server.ts";
+import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+
+// /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const tab = await profileTab(request, params);
+    const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId });
+    return { ...pageOf(rows, tab.limit), limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin };
+  } catch (error) {
+    pageProblem(error);
+  }
+}
+
+export default function ProfileUpvoted({ loaderData }: Route.ComponentProps) {
+  const { items, hasMore, limit, userId, now, origin } = loaderData;
+  const { user, timeZone } = useRootData();
+  return (
+    <section aria-labelledby="tab-title" className="space-y-4">
+      <h2 id="tab-title" className="sr-only">
+        Upvoted posts
+      </h2>
+      {items.length === 0 ? (
+        <TabMessage title="No upvoted posts yet" message="Posts this member upvotes show up here." />
+      ) : (
+        <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+      )}
+      {hasMore ? <TabLoadMore path={profilePath(userId, "upvoted")} limit={limit} lastAnchor={`post-${items[items.length - 1].id}`} /> : null}
+    </section>
+  );
+}
