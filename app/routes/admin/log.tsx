@@ -1,5 +1,5 @@
 import type { Route } from "./+types/log";
-import { AdminTable, cellClass, Pager } from "~/components/admin/list-controls.tsx";
+import { AdminList, AdminRow, Pager } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
@@ -40,19 +40,21 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
           message="Creating users, granting or removing admin, and deleting users or posts are recorded here."
         />
       ) : (
-        <AdminTable caption="Moderation log, newest first" head={["When", "Admin", "Action", "Target", "Reason"]}>
+        <AdminList label="Moderation log, newest first">
           {items.map((e) => (
-            <tr key={e.id}>
-              <td className={cellClass}>{formatDateTime(e.createdAt, timeZone)}</td>
-              <td className={cellClass}>{e.adminName}</td>
-              <td className={cellClass}>{ACTION_LABELS[e.action]}</td>
-              <td className={`${cellClass} max-w-xs truncate`}>
+            <AdminRow key={e.id} id={`log-${e.id}`}>
+              <span className="font-medium">{ACTION_LABELS[e.action]}</span>
+              <span className="min-w-0 truncate">
                 {e.targetKind === "post" ? "Post" : "User"} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
-              </td>
-              <td className={`${cellClass} max-w-xs whitespace-normal`}>{e.reason ?? "—"}</td>
-            </tr>
+              </span>
+              <span className="text-slate-700">by {e.adminName}</span>
+              <time dateTime={e.createdAt} className="text-slate-700">
+                {formatDateTime(e.createdAt, timeZone)}
+              </time>
+              {e.reason ? <span className="basis-full text-slate-800">Reason: {e.reason}</span> : null}
+            </AdminRow>
           ))}
-        </AdminTable>
+        </AdminList>
       )}
       <Pager page={page} pageCount={pageCount} total={total} noun="entries" />
     </div>
