@@ -169,6 +169,7 @@ describe("the admin pages and forms", () => {
     expect(res.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/users?q=x")}`);
     res = await api.fetch("/admin", { user: member });
     expect(res.status).toBe(403);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.text()).toContain("Access Denied: You need admin permissions to access this page.");
     for (const path of ["/admin", "/admin/users", "/admin/posts", "/admin/log"]) {
       res = await api.fetch(path, { user: admin });
