@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -19,6 +20,8 @@ import { loadShareDialog } from "./services/share-dialog.server.ts";
 import { getEnv } from "./services/env.server.ts";
 import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
+import { isNoindexPath } from "./lib/seo.ts";
+import { useRouteModulePreload } from "./components/route-preload.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
@@ -51,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
   const nonce = useNonce();
   return (
     <html lang="en">
@@ -58,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e11d48" />
+        {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
         <Meta />
@@ -86,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useRouteModulePreload();
   return <Outlet />;
 }
 

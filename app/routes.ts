@@ -105,5 +105,18 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
 
+  // Reach (issue 13): Atom feeds, robots and sitemap, own-origin video thumbnails.
+  route("feed.xml", "routes/feeds/site.ts", { id: "feed-new" }),
+  route("hot.xml", "routes/feeds/site.ts", { id: "feed-hot" }),
+  route("category/:name/feed.xml", "routes/feeds/category.ts"),
+  route("profile/:id/feed.xml", "routes/feeds/profile.ts"),
+  route("post/:id/comments.xml", "routes/feeds/comments.ts"),
+  route("feeds/following/token", "routes/feeds/following-token.ts"),
+  route("feeds/following/:file", "routes/feeds/following.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route("sitemap.xml", "routes/feeds/sitemap.ts", { id: "sitemap-index" }),
+  route("sitemap/:file", "routes/feeds/sitemap.ts", { id: "sitemap-file" }),
+  route("thumbnails/:file", "routes/thumbnails.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -211,6 +211,17 @@ export const follows = sqliteTable(
   ],
 );
 
+// A member's private Following-feed token (/feeds/following/{token}.xml). Kept as it is, not hashed: it
+// only reads a feed, and the profile's about tab shows it again. Regenerating (or a password reset)
+// replaces it, and the old URL answers 404.
+export const feedTokens = sqliteTable("feed_tokens", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const NOTIFICATION_TYPES = [
   "comment_on_post",
   "reply_to_comment",

@@ -7,6 +7,7 @@ import { COMMENT_MESSAGES, commentError, commentLimits } from "~/lib/comment-rul
 import { parseId } from "~/lib/id.ts";
 import { Avatar } from "./avatar.tsx";
 import { useHydrated } from "./hooks.ts";
+import { TrashIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 import { buttonClass } from "./ui/button.tsx";
@@ -377,7 +378,7 @@ function DeleteComment({ id, fetcher }: { id: number; fetcher: ReturnType<typeof
   return (
     <details ref={details} className="relative">
       <summary aria-label="Delete comment" title="Delete comment" className="cursor-pointer rounded-full px-2 py-1 text-xs text-slate-600 hover:bg-red-50 hover:text-red-700">
-        🗑
+        <TrashIcon className="h-4 w-4" />
       </summary>
       <div className="absolute left-0 z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
         <p className="text-sm font-semibold">Delete this comment?</p>

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { Avatar } from "./avatar.tsx";
+import { LogoIcon } from "./icons.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 import { buttonClass } from "./ui/button.tsx";
 
@@ -26,7 +27,7 @@ export function Header({
       <div className="mx-auto flex h-full max-w-6xl items-center gap-3 px-3 sm:px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand">
           <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-white">
-            😂
+            <LogoIcon className="h-6 w-6" />
           </span>
           <span className="hidden sm:inline">{siteName}</span>
           <span className="sr-only sm:hidden">{siteName} home</span>

@@ -4,6 +4,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
 import { BellIcon } from "./icons.tsx";
+import { NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 /** SPEC §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */
@@ -27,9 +28,7 @@ export function NotificationItem({ n, timeZone, onOpen }: { n: NotificationView;
         type="submit"
         className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-100 ${n.isRead ? "" : "bg-blue-50/60"}`}
       >
-        <span aria-hidden="true" className="text-lg leading-6">
-          {notificationIcon(n.type)}
-        </span>
+        <NotificationIcon name={notificationIcon(n.type)} />
         <span className="min-w-0 flex-1">
           <span className="block break-words text-sm text-slate-900">{n.message}</span>
           <time dateTime={n.createdAt} className="text-xs text-slate-600">

@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
+import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
+import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { ShareMenu } from "./share-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
@@ -18,6 +20,8 @@ export type PostCardProps = {
   now: number;
   /** The title's heading level: h2 in lists, h1 on the post page. */
   headingLevel?: 1 | 2;
+  /** Load the thumbnail at once (the first card of a page); the others wait until scrolled near. */
+  eagerThumbnail?: boolean;
   /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
   profileHref?: (userId: number) => string;
 };
@@ -36,8 +40,43 @@ export function CategoryChip({ category }: { category: string }) {
   );
 }
 
+/**
+ * The video's picture from our own origin, over a neutral block with the play glyph and the video
+ * title: with the image blocked or still loading the block reads as a finished video tile, and the
+ * fixed 16:9 box means nothing moves when the picture arrives.
+ */
+function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: string; eager: boolean }) {
+  return (
+    <div className="relative aspect-video w-28 shrink-0 self-start overflow-hidden rounded bg-slate-700 sm:w-40" data-video-thumbnail>
+      <div aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-1.5 text-center text-slate-100">
+        <PlayIcon className="h-6 w-6 shrink-0 sm:h-8 sm:w-8" />
+        <span className="line-clamp-2 text-[10px] leading-tight sm:text-xs">{title}</span>
+      </div>
+      <img
+        src={thumbnailPath(videoId)}
+        width={THUMBNAIL_SIZES.card.width}
+        height={THUMBNAIL_SIZES.card.height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        alt=""
+        data-title={title}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+    </div>
+  );
+}
+
 /** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
-export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel = 2, profileHref = plainProfileHref }: PostCardProps) {
+export function PostCard({
+  post,
+  signedIn,
+  origin,
+  timeZone,
+  now,
+  headingLevel = 2,
+  eagerThumbnail = headingLevel === 1,
+  profileHref = plainProfileHref,
+}: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
   return (
@@ -89,15 +128,7 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
       </blockquote>
 
       <div className="mt-3 flex gap-3 rounded-lg border border-slate-200 p-2">
-        <img
-          src={post.videoThumbnail}
-          width={160}
-          height={90}
-          loading="lazy"
-          decoding="async"
-          alt=""
-          className="aspect-video h-auto w-28 shrink-0 self-start rounded bg-slate-200 object-cover sm:w-40"
-        />
+        <VideoThumbnail videoId={post.videoId} title={post.videoTitle} eager={eagerThumbnail} />
         <div className="min-w-0 text-sm">
           <p className="line-clamp-2 font-semibold">{post.videoTitle}</p>
           <p className="text-slate-600">{post.videoChannel}</p>
@@ -141,9 +172,9 @@ export function PostCard({ post, signedIn, origin, timeZone, now, headingLevel =
 export function PostList({ posts, ...rest }: Omit<PostCardProps, "post" | "headingLevel"> & { posts: PostView[] }) {
   return (
     <ol className="space-y-4" aria-label="Posts">
-      {posts.map((post) => (
+      {posts.map((post, i) => (
         <li key={post.id}>
-          <PostCard post={post} {...rest} />
+          <PostCard post={post} eagerThumbnail={i === 0} {...rest} />
         </li>
       ))}
     </ol>

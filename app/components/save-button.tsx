@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
+import { StarIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 type SaveReply = ActionReply<{ postId: number; isSaved: boolean }>;
@@ -18,11 +19,11 @@ export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSa
       <JsField />
       {signedIn ? (
         <button type="submit" name="intent" value={saved ? "unsave" : "save"} aria-pressed={saved} className={`${cls} ${saved ? "text-amber-700" : ""}`}>
-          <span aria-hidden="true">{saved ? "★" : "☆"}</span> {saved ? "Saved" : "Save"}
+          <StarIcon filled={saved} /> {saved ? "Saved" : "Save"}
         </button>
       ) : (
         <button type="submit" name="intent" value="save" className={cls}>
-          <span aria-hidden="true">☆</span> Sign in to save
+          <StarIcon /> Sign in to save
         </button>
       )}
     </fetcher.Form>

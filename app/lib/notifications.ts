@@ -12,20 +12,22 @@ export type NotificationView = {
   actorId: number | null;
 };
 
-const ICONS: Record<string, string> = {
-  comment_on_post: "💬",
-  reply_to_comment: "↩️",
-  post_upvote: "⬆️",
-  post_downvote: "⬇️",
-  comment_upvote: "👍",
-  comment_downvote: "👎",
-  new_follower: "👤",
-  trending_comment: "🔥",
+export type NotificationIconName = "comment" | "reply" | "up" | "down" | "like" | "dislike" | "follower" | "fire" | "bell";
+
+const ICONS: Record<string, NotificationIconName> = {
+  comment_on_post: "comment",
+  reply_to_comment: "reply",
+  post_upvote: "up",
+  post_downvote: "down",
+  comment_upvote: "like",
+  comment_downvote: "dislike",
+  new_follower: "follower",
+  trending_comment: "fire",
 };
 
-/** The type's icon; unknown types get the default bell (SPEC §3). */
-export function notificationIcon(type: string): string {
-  return ICONS[type] ?? "🔔";
+/** The type's icon (drawn by components/notification-icon.tsx); unknown types get the default bell (SPEC §3). */
+export function notificationIcon(type: string): NotificationIconName {
+  return ICONS[type] ?? "bell";
 }
 
 /**

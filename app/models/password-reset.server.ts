@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { passwordResetTokens, users, type UserRow } from "#db/schema.ts";
+import { replaceFeedToken } from "./feed-token.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
 import { hashToken, randomToken } from "./token.server.ts";
 
@@ -71,6 +72,8 @@ export function resetPasswordWithToken(input: {
       tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, row.user.id)).run();
       // Same connection, so this runs inside the transaction.
       deleteUserSessions({ userId: row.user.id, keepToken: input.keepSessionToken ?? undefined });
+      // A private feed URL that may have leaked with the old password dies too.
+      replaceFeedToken({ userId: row.user.id });
       return { ...row.user, passwordHash: input.passwordHash };
     },
     { behavior: "immediate" },

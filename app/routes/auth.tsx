@@ -34,7 +34,10 @@ type Intent = "login" | "register" | "demo" | "forgot-password";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  return [{ title: `${data?.mode === "signup" ? "Sign Up" : "Sign In"} · ${siteName}` }];
+  return [
+    { title: `${data?.mode === "signup" ? "Sign Up" : "Sign In"} · ${siteName}` },
+    { name: "description", content: `Sign in to ${siteName} to vote, comment, save and share funny YouTube comments.` },
+  ];
 };
 
 /** The /auth URL for a tab (or the forgot-password dialog), keeping where to go afterwards. */

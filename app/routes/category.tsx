@@ -1,6 +1,8 @@
 import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/category";
+import { FeedLink } from "~/components/feed-link.tsx";
 import { useHydrated, useRootData } from "~/components/hooks.ts";
+import { MenuIcon } from "~/components/icons.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import {
@@ -15,9 +17,10 @@ import {
   type ListSort,
   type Timeframe,
 } from "~/lib/browse.ts";
-import { categoryFromSlug } from "~/lib/categories.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount } from "~/lib/format.ts";
 import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
+import { feedLink } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post.server.ts";
 import { categoryCounts } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -35,7 +38,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     : loaderData
       ? "All Categories"
       : "Category not found";
-  return [{ title: `${heading} | ${siteName}` }];
+  const category = loaderData?.category;
+  return [
+    { title: `${heading} | ${siteName}` },
+    {
+      name: "description",
+      content: category
+        ? `The funniest ${category} comments from YouTube, shared and voted on at ${siteName}.`
+        : `Every category of funny YouTube comments on ${siteName}.`,
+    },
+    category ? feedLink(`${category} Comments`, `/category/${categorySlug(category)}/feed.xml`) : feedLink(`${siteName}: new posts`, "/feed.xml"),
+  ];
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -97,6 +110,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-3">
           <CategoryDrawer current={category} counts={counts} />
           <h1 className="text-2xl font-bold">{heading}</h1>
+          <span className="ml-auto">
+            <FeedLink href={category ? `/category/${categorySlug(category)}/feed.xml` : "/feed.xml"} />
+          </span>
         </div>
         <SortForm view={view} />
         {posts.length === 0 ? (
@@ -169,7 +185,7 @@ function CategoryDrawer({ current, counts }: { current: string | null; counts: C
   return (
     <details key={`${pathname}${search}`} className="group md:hidden">
       <summary className="shrink-0 cursor-pointer whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold before:fixed before:inset-0 before:z-40 before:hidden before:bg-slate-900/50 before:content-[''] group-open:before:block">
-        <span aria-hidden="true">☰</span> Categories
+        <MenuIcon className="inline h-4 w-4 align-[-2px]" /> Categories
       </summary>
       <div className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl transition-transform duration-200 starting:-translate-x-full">
         <div className="mb-3 flex items-center justify-between">

@@ -4,6 +4,7 @@ import { Avatar } from "~/components/avatar.tsx";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sidebar.tsx";
 import { ModalLink } from "~/components/ui/dialog.tsx";
+import { FeedLink } from "~/components/feed-link.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { FollowSuggestions } from "~/components/profile/follow-suggestions.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -23,6 +24,7 @@ import {
   type TopContributor,
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
+import { feedLink } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
@@ -36,6 +38,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: `${siteName} — the funniest comments from YouTube` },
     { name: "description", content: "Share and vote on the funniest comments found under YouTube videos." },
+    feedLink(`${siteName}: new posts`, "/feed.xml"),
+    feedLink(`${siteName}: hot`, "/hot.xml"),
   ];
 };
 
@@ -197,6 +201,9 @@ function FeedControls({ view, signedIn }: { view: FeedView; signedIn: boolean })
           ))}
         </ul>
       </nav>
+      <div className="flex items-center gap-1">
+      {/* The Following tab's feed is private: its link is on the member's profile (about tab). */}
+      {view.sort === "following" ? null : <FeedLink href={view.sort === "hot" ? "/hot.xml" : "/feed.xml"} />}
       {/* Keyed by the URL so it closes after a choice. The Following feed has no time range. */}
       <details key={search} className={`relative ${view.sort === "following" ? "hidden" : ""}`}>
         <summary className={`${pill} cursor-pointer border border-slate-300 hover:bg-slate-100`}>
@@ -220,6 +227,7 @@ function FeedControls({ view, signedIn }: { view: FeedView; signedIn: boolean })
           ))}
         </ul>
       </details>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,10 @@ import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 
 // The notifications list as a page: the bell's dropdown without JavaScript, and 'View all'.
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Notifications" },
+  { name: "description", content: "Your notifications: comments, replies, votes and new followers." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

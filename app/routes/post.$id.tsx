@@ -2,11 +2,14 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post.$id";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comment-thread.tsx";
+import { FeedLink } from "~/components/feed-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/lib/schemas/id.ts";
+import { feedLink } from "~/lib/seo.ts";
+import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { listPostComments } from "~/models/comment.server.ts";
 import { getPost } from "~/models/post.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
@@ -15,10 +18,17 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  if (!loaderData) return [{ title: `Post Not Found | ${siteName}` }];
+  if (!loaderData) {
+    return [
+      { title: `Post Not Found | ${siteName}` },
+      { name: "description", content: "The post you're looking for doesn't exist or has been removed." },
+    ];
+  }
   const { post, origin } = loaderData;
   const url = `${origin}/post/${post.id}`;
   const description = `“${post.comment}” — ${post.commentAuthor}`;
+  // Our own copy of the large thumbnail: previews never depend on the video site's image host.
+  const image = `${origin}${thumbnailPath(post.videoId, "large")}`;
   // Open Graph and Twitter cards: a shared link previews with the title, the quote and the thumbnail.
   return [
     { title: `${post.title} | ${siteName}` },
@@ -29,11 +39,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:url", content: url },
     { property: "og:title", content: post.title },
     { property: "og:description", content: description },
-    { property: "og:image", content: post.videoThumbnail },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(THUMBNAIL_SIZES.large.width) },
+    { property: "og:image:height", content: String(THUMBNAIL_SIZES.large.height) },
+    { property: "og:image:alt", content: post.videoTitle },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: post.videoThumbnail },
+    { name: "twitter:image", content: image },
+    feedLink(`Comments on “${post.title}”`, `/post/${post.id}/comments.xml`),
   ];
 };
 
@@ -62,9 +76,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
       <PostCard post={post} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} headingLevel={1} />
       <section aria-labelledby="comments-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="comments-heading" className="mb-3 text-lg font-bold">
-          Comments ({formatCount(post.commentsCount)})
-        </h2>
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h2 id="comments-heading" className="text-lg font-bold">
+            Comments ({formatCount(post.commentsCount)})
+          </h2>
+          <FeedLink href={`/post/${post.id}/comments.xml`} label="Comments feed" />
+        </div>
         {user ? null : (
           <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <strong>Authentication limited:</strong>{" "}

@@ -12,7 +12,10 @@ import { getSessionToken } from "~/services/session.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  return [{ title: `Reset password · ${siteName}` }];
+  return [
+    { title: `Reset password · ${siteName}` },
+    { name: "description", content: `Choose a new password for your ${siteName} account.` },
+  ];
 };
 
 type Screen = "missing" | "form" | "expired" | "done";

@@ -19,7 +19,10 @@ const ALL_TAB = { posts: 10, users: 5 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  return [{ title: loaderData?.q ? `“${loaderData.q}” — Search | ${siteName}` : `Search | ${siteName}` }];
+  return [
+    { title: loaderData?.q ? `“${loaderData.q}” — Search | ${siteName}` : `Search | ${siteName}` },
+    { name: "description", content: `Search the funny YouTube comments and members of ${siteName}.` },
+  ];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -31,6 +31,14 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_API_BASE_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+  // Video thumbnails are fetched by the server from here and served from our own origin.
+  THUMBNAIL_BASE_URL: z.url().default("https://i.ytimg.com"),
+  // Where fetched thumbnails are kept; unset: a `thumbnails` folder beside the database.
+  THUMBNAIL_CACHE_DIR: z.string().min(1).optional(),
+  // The disk cache's cap in megabytes; the oldest thumbnails go first.
+  THUMBNAIL_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+  // URLs per sitemap file; above this /sitemap.xml becomes a sitemap index (50,000 is the protocol's cap).
+  SITEMAP_SPLIT: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };

@@ -5,6 +5,7 @@ import path from "node:path";
 import { startServer } from "../support/server.ts";
 import crypto from "node:crypto";
 import { startSmtp } from "../fixtures/smtp.ts";
+import { startThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 import { FAKE_YOUTUBE_KEY, startYouTubeFake } from "../fixtures/youtube-fake.ts";
 
 export default async function globalSetup() {
@@ -12,6 +13,8 @@ export default async function globalSetup() {
   const mailDir = path.join(root, "mail");
   const smtp = await startSmtp(mailDir);
   const youtube = await startYouTubeFake();
+  // The browser never sees YouTube's image host: the server fetches thumbnails from this fake.
+  const thumbnails = await startThumbnailFake();
   const sessionSecret = crypto.randomBytes(24).toString("hex");
   const server = await startServer({
     SESSION_SECRET: sessionSecret,
@@ -23,6 +26,7 @@ export default async function globalSetup() {
     YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY,
     YOUTUBE_API_BASE_URL: youtube.apiBaseUrl,
     YOUTUBE_OEMBED_URL: youtube.oembedUrl,
+    THUMBNAIL_BASE_URL: thumbnails.url,
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mailDir;
@@ -33,6 +37,7 @@ export default async function globalSetup() {
     await server.stop();
     await smtp.stop();
     await youtube.stop();
+    await thumbnails.stop();
     fs.rmSync(root, { recursive: true, force: true });
   };
 }

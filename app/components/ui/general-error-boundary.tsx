@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError, type ErrorResponse } from "react-router";
 import { LinkButton } from "./button.tsx";
 import { EmptyState } from "./empty-state.tsx";
 
@@ -8,6 +8,11 @@ import { EmptyState } from "./empty-state.tsx";
 // default. Unexpected errors (not thrown responses) are logged, never shown as a stack.
 
 type StatusHandler = (info: { error: ErrorResponse; message: string | null }) => ReactNode;
+
+/** A client-side navigation whose request never reached the server (offline, connection dropped). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
 
 /** The message a thrown data({ message }) carries, if any. */
 export function errorMessage(error: ErrorResponse): string | null {
@@ -65,10 +70,24 @@ export function GeneralErrorBoundary({
       </ErrorPanel>
     );
   }
+  // The request never reached us (offline): no bug to log; say so and offer Retry.
+  if (isNetworkError(error)) return <ConnectionLost />;
   console.error(error);
   return (
     <ErrorPanel title={title} message={fallback}>
       {actions}
+    </ErrorPanel>
+  );
+}
+
+function ConnectionLost() {
+  const { pathname, search } = useLocation();
+  return (
+    <ErrorPanel title="Connection lost" message="We couldn't reach the server. Check your connection, then retry.">
+      <div className="flex flex-wrap justify-center gap-2">
+        <RetryLink to={`${pathname}${search}`} />
+        <HomeButton />
+      </div>
     </ErrorPanel>
   );
 }

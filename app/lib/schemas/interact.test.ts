@@ -71,8 +71,8 @@ describe("the bell", () => {
   });
 
   it("has an icon per type and a default, and links to the post or home", () => {
-    expect(notificationIcon("comment_on_post")).toBe("💬");
-    expect(notificationIcon("something_new")).toBe("🔔");
+    expect(notificationIcon("comment_on_post")).toBe("comment");
+    expect(notificationIcon("something_new")).toBe("bell");
     expect(notificationHref({ postId: 7 })).toBe("/post/7");
     expect(notificationHref({ postId: null })).toBe("/");
     expect(notificationHref({ postId: null, type: "new_follower", actorId: 12 })).toBe("/profile/12");

@@ -1,0 +1,39 @@
+// The private Following-feed token of a member: one per member, made on first ask, replaced on
+// request or by a password reset (the old feed URL then answers 404).
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { feedTokens } from "#db/schema.ts";
+import { randomToken } from "./token.server.ts";
+
+/** The member's token, made now if they have none yet. */
+export function getFeedToken({ userId }: { userId: number }): string {
+  const db = getDb();
+  db.insert(feedTokens).values({ userId, token: randomToken() }).onConflictDoNothing().run();
+  return db.select({ token: feedTokens.token }).from(feedTokens).where(eq(feedTokens.userId, userId)).get()!.token;
+}
+
+/** A new token for the member; the old one stops working at once. */
+export function regenerateFeedToken({ userId }: { userId: number }): string {
+  const token = randomToken();
+  getDb()
+    .insert(feedTokens)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: feedTokens.userId, set: { token, createdAt: new Date() } })
+    .run();
+  return token;
+}
+
+/**
+ * Replaces the token only if the member has one (a password reset: whoever knew the old feed URL
+ * loses it). Runs on the one connection, so inside the caller's transaction.
+ */
+export function replaceFeedToken({ userId }: { userId: number }): void {
+  getDb().update(feedTokens).set({ token: randomToken(), createdAt: new Date() }).where(eq(feedTokens.userId, userId)).run();
+}
+
+/** Whose token this is, or null for an unknown (revoked, made-up) one. */
+export function findFeedTokenOwner({ token }: { token: string }): number | null {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const row = getDb().select({ userId: feedTokens.userId }).from(feedTokens).where(eq(feedTokens.token, token)).get();
+  return row?.userId ?? null;
+}

@@ -1,0 +1,143 @@
+// What the Atom feeds and the sitemap read: plain rows, newest first (hot for the hot feed). A deleted
+// post is gone from every read at once, since nothing here is cached.
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { comments, follows, posts, users } from "#db/schema.ts";
+import { notFound } from "~/lib/problem.ts";
+
+/** Entries per feed. */
+export const FEED_ENTRIES = 30;
+
+export type FeedAuthor = { id: number | null; username: string; displayName: string };
+
+export type FeedPost = {
+  id: number;
+  title: string;
+  comment: string;
+  commentAuthor: string;
+  videoId: string;
+  videoTitle: string;
+  videoChannel: string;
+  category: string;
+  createdAt: Date;
+  author: FeedAuthor;
+};
+
+export type FeedSource =
+  | { kind: "new" }
+  | { kind: "hot" }
+  | { kind: "category"; category: string }
+  | { kind: "user"; userId: number }
+  | { kind: "following"; userId: number };
+
+function author(userId: number | null, username: string | null, displayName: string | null): FeedAuthor {
+  if (username === null) return { id: null, username: "Unknown", displayName: "Unknown" };
+  return { id: userId, username, displayName: displayName || username };
+}
+
+function where(source: FeedSource): SQL | undefined {
+  switch (source.kind) {
+    case "category":
+      return eq(posts.category, source.category);
+    case "user":
+      return eq(posts.userId, source.userId);
+    case "following":
+      return inArray(
+        posts.userId,
+        getDb().select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, source.userId)),
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** The entries of one feed. */
+export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: FeedSource; limit?: number }): FeedPost[] {
+  const order = source.kind === "hot" ? [desc(posts.hot), desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+  return getDb()
+    .select({
+      id: posts.id,
+      title: posts.title,
+      comment: posts.comment,
+      commentAuthor: posts.commentAuthor,
+      videoId: posts.videoId,
+      videoTitle: posts.videoTitle,
+      videoChannel: posts.videoChannel,
+      category: posts.category,
+      createdAt: posts.createdAt,
+      userId: posts.userId,
+      username: users.username,
+      displayName: users.displayName,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.userId))
+    .where(where(source))
+    .orderBy(...order)
+    .limit(limit)
+    .all()
+    .map(({ userId, username, displayName, ...post }) => ({ ...post, author: author(userId, username, displayName) }));
+}
+
+/** The member a profile feed is about; Problem not_found when there is none. */
+export function getFeedMember({ userId }: { userId: number }): FeedAuthor & { id: number } {
+  const row = getDb()
+    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) throw notFound("User not found");
+  return { id: row.id, username: row.username, displayName: row.displayName || row.username };
+}
+
+export type FeedComment = { id: number; content: string; createdAt: Date; parentId: number | null; author: FeedAuthor };
+
+/** A post's comments feed: the post, and its newest comments that are not deleted. */
+export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postId: number; limit?: number }) {
+  const db = getDb();
+  const post = db.select({ id: posts.id, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  if (!post) throw notFound("Post not found");
+  const rows = db
+    .select({
+      id: comments.id,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      parentId: comments.parentId,
+      userId: comments.userId,
+      username: users.username,
+      displayName: users.displayName,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.postId, postId), isNull(comments.deletedAt)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit)
+    .all();
+  const entries: FeedComment[] = rows.map(({ userId, username, displayName, ...c }) => ({
+    ...c,
+    author: author(userId, username, displayName),
+  }));
+  return { post, comments: entries };
+}
+
+// ---- The sitemap ----
+
+export function countPosts(): number {
+  return getDb().select({ n: sql<number>`count(*)` }).from(posts).get()?.n ?? 0;
+}
+
+/** A slice of every post id, newest first (the sitemap's order), with its date. */
+export function listSitemapPosts({ offset, limit }: { offset: number; limit: number }) {
+  if (limit <= 0) return [];
+  return getDb()
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+/** The newest post's date (the sitemap index's lastmod), or null on an empty site. */
+export function latestPostDate(): Date | null {
+  return getDb().select({ createdAt: posts.createdAt }).from(posts).orderBy(desc(posts.createdAt)).limit(1).get()?.createdAt ?? null;
+}

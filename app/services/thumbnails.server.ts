@@ -1,0 +1,126 @@
+// Video thumbnails served from our own origin: fetched once from THUMBNAIL_BASE_URL (YouTube's image
+// host by default) with a 2 s timeout, kept in a size-capped disk cache beside the database, and a
+// neutral SVG placeholder when a picture cannot be had (a failure is remembered for an hour, so a
+// down image host costs one attempt per picture per hour, not one per page view).
+import fs from "node:fs";
+import path from "node:path";
+import type { ThumbnailSize } from "~/lib/thumbnails.ts";
+import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
+import { getEnv } from "./env.server.ts";
+
+const TIMEOUT_MS = 2000;
+const FAILURE_MS = 60 * 60 * 1000;
+/** A thumbnail bigger than this is not a thumbnail. */
+const MAX_BYTES = 2 * 1024 * 1024;
+const MAX_INFLIGHT = 16;
+const SOURCE_FILE: Record<ThumbnailSize, string> = { card: "mqdefault.jpg", large: "hqdefault.jpg" };
+
+/** A neutral block with a play glyph, in the card's 16:9 shape; it scales to any size. */
+export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="#334155"/><circle cx="160" cy="90" r="30" fill="#475569"/><path d="M150 74v32l26-16z" fill="#e2e8f0"/></svg>`;
+
+const failures = new Map<string, number>();
+const inflight = new Map<string, Promise<Buffer | null>>();
+
+type CacheState = { dir: string; capBytes: number; total: number; files: Map<string, { size: number; at: number }> };
+let cache: CacheState | null = null;
+
+function cacheState(): CacheState {
+  if (cache) return cache;
+  const env = getEnv();
+  const dir = path.resolve(env.THUMBNAIL_CACHE_DIR ?? path.join(path.dirname(path.resolve(env.DATABASE_PATH)), "thumbnails"));
+  fs.mkdirSync(dir, { recursive: true });
+  const files = new Map<string, { size: number; at: number }>();
+  let total = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith(".jpg")) continue;
+    const stat = fs.statSync(path.join(dir, name));
+    files.set(name, { size: stat.size, at: stat.mtimeMs });
+    total += stat.size;
+  }
+  cache = { dir, capBytes: env.THUMBNAIL_CACHE_MB * 1024 * 1024, total, files };
+  return cache;
+}
+
+/** Keeps the cache under its cap: the least recently written pictures go first. */
+function evict(state: CacheState) {
+  if (state.total <= state.capBytes) return;
+  const oldest = [...state.files.entries()].sort((a, b) => a[1].at - b[1].at);
+  for (const [name, { size }] of oldest) {
+    if (state.total <= state.capBytes * 0.9) break;
+    fs.rmSync(path.join(state.dir, name), { force: true });
+    state.files.delete(name);
+    state.total -= size;
+  }
+}
+
+function store(state: CacheState, name: string, bytes: Buffer) {
+  const file = path.join(state.dir, name);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, bytes);
+  fs.renameSync(temp, file);
+  state.total += bytes.length - (state.files.get(name)?.size ?? 0);
+  state.files.set(name, { size: bytes.length, at: Date.now() });
+  evict(state);
+}
+
+async function download(videoId: string, size: ThumbnailSize): Promise<Buffer | { reason: string }> {
+  const url = `${getEnv().THUMBNAIL_BASE_URL.replace(/\/+$/, "")}/vi/${videoId}/${SOURCE_FILE[size]}`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "follow" });
+    if (!res.ok) return { reason: `status ${res.status}` };
+    if (!(res.headers.get("Content-Type") ?? "").startsWith("image/")) return { reason: "not an image" };
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length === 0 || bytes.length > MAX_BYTES) return { reason: `${bytes.length} bytes` };
+    return bytes;
+  } catch (cause) {
+    return { reason: (cause as Error)?.name === "TimeoutError" ? "timed out" : "unreachable" };
+  }
+}
+
+/** The picture's type from its first bytes (YouTube sends JPEG; anything else is said as it is). */
+export function pictureType(bytes: Buffer): string {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return "image/png";
+  if (bytes.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  return "image/jpeg";
+}
+
+/** The picture (JPEG bytes) of a video at a size, or null when there is none to be had right now. */
+export async function getThumbnail({ videoId, size }: { videoId: string; size: ThumbnailSize }): Promise<Buffer | null> {
+  if (!VIDEO_ID_PATTERN.test(videoId)) return null;
+  const state = cacheState();
+  const name = `${videoId}-${size}.jpg`;
+  if (state.files.has(name)) {
+    try {
+      return fs.readFileSync(path.join(state.dir, name));
+    } catch {
+      state.files.delete(name);
+    }
+  }
+  const failedAt = failures.get(name);
+  if (failedAt !== undefined && Date.now() - failedAt < FAILURE_MS) return null;
+  let pending = inflight.get(name);
+  // Made-up ids cannot turn us into a request cannon: past this many fetches at once, the
+  // placeholder (not remembered, so the picture is tried again on the next view).
+  if (!pending && inflight.size >= MAX_INFLIGHT) return null;
+  if (!pending) {
+    pending = download(videoId, size).then((result) => {
+      inflight.delete(name);
+      if (Buffer.isBuffer(result)) {
+        failures.delete(name);
+        try {
+          store(state, name, result);
+        } catch (cause) {
+          console.warn(`thumbnail cache: could not keep ${name}:`, (cause as Error).message);
+        }
+        return result;
+      }
+      // Expected whenever the image host is down or the video is gone: a note, not an error.
+      console.info(`thumbnail ${videoId} (${size}): ${result.reason}; the placeholder is served for an hour`);
+      failures.set(name, Date.now());
+      if (failures.size > 50_000) failures.delete(failures.keys().next().value!);
+      return null;
+    });
+    inflight.set(name, pending);
+  }
+  return pending;
+}
