@@ -2,10 +2,11 @@
 import { and, asc, count, desc, eq, gte, isNotNull } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users, votes } from "#db/schema.ts";
-import { type CategoryCount, type TopContributor } from "~/lib/browse.ts";
+import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** 'Top Contributors This Week': the authors whose posts got the most upvotes cast in the last 7 days. */
 export function listTopContributors({ limit, now = Date.now() }: { limit: number; now?: number }): TopContributor[] {
   const upvotes = count();

@@ -6,6 +6,7 @@ import type { PostView, UserResult } from "~/lib/browse.ts";
 import { preparedFor } from "../db.server.ts";
 
 import { listFeedPosts, listPostsByIds } from "./read.server.ts";
+
 /** Search ranks at most this many matches (the newest), so a common word stays fast. */
 export const SEARCH_CAP = 500;
 export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
