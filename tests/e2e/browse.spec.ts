@@ -305,7 +305,8 @@ test.describe("post page", () => {
       "content",
       "“Quoted for sharing” — @tester",
     );
-    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /hqdefault\.jpg$/);
+    // Thumbnails come from our own origin (issue 13): the large one for link previews.
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\/thumbnails\/dQw4w9WgXcQ\.jpg\?size=large$/);
     await expect(page).toHaveTitle(new RegExp(`^${word} page`));
   });
 

@@ -1,0 +1,130 @@
+// A category page's navigation: the category list (a drawer under 768 px), its sort form, its URL for a view.
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { useHydrated } from "../hooks.ts";
+import { MenuIcon } from "../icons.tsx";
+import {
+  CATEGORY_PAGE,
+  LIST_SORT_LABELS,
+  LIST_SORTS,
+  TIMEFRAME_LABELS,
+  TIMEFRAMES,
+  type CategoryCount,
+  type ListSort,
+  type Timeframe,
+} from "~/lib/browse.ts";
+import { formatCount } from "~/lib/format.ts";
+import { buttonClass } from "../ui/button.tsx";
+
+export type ListView = { sort: ListSort; t: Timeframe; limit: number };
+
+export function listHref(base: string, view: ListView): string {
+  const params = new URLSearchParams();
+  if (view.sort !== "newest") params.set("sort", view.sort);
+  if (view.t !== "all") params.set("t", view.t);
+  if (view.limit !== CATEGORY_PAGE) params.set("limit", String(view.limit));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+export function CategoryLinks({ current, counts }: { current: string | null; counts: CategoryCount[] | null }) {
+  const link = (active: boolean) =>
+    `flex items-center justify-between rounded-lg px-3 py-1.5 text-sm ${active ? "bg-brand font-semibold text-white" : "hover:bg-slate-100"}`;
+  const total = counts?.reduce((sum, c) => sum + c.postsCount, 0);
+  return (
+    <nav aria-label="Category list">
+      <ul className="space-y-0.5">
+        <li>
+          <Link
+            to="/categories"
+            aria-current={current === null ? "page" : undefined}
+            className={link(current === null)}
+          >
+            All Categories {total !== undefined ? <span>{formatCount(total)}</span> : null}
+          </Link>
+        </li>
+        {(counts ?? []).map((c) => (
+          <li key={c.slug}>
+            <Link
+              to={`/category/${c.slug}`}
+              aria-current={c.name === current ? "page" : undefined}
+              className={link(c.name === current)}
+            >
+              {c.name} <span>{formatCount(c.postsCount)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Under 768 px the category list is a drawer sliding in from the left: a <details>, so it opens
+ * without JavaScript; the dimmed backdrop is the summary's ::before, so a tap outside closes it.
+ */
+export function CategoryDrawer({ current, counts }: { current: string | null; counts: CategoryCount[] | null }) {
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  return (
+    <details key={`${pathname}${search}`} className="group md:hidden">
+      <summary className="shrink-0 cursor-pointer whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold before:fixed before:inset-0 before:z-40 before:hidden before:bg-slate-900/50 before:content-[''] group-open:before:block">
+        <MenuIcon className="inline h-4 w-4 align-[-2px]" /> Categories
+      </summary>
+      <div className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl transition-transform duration-200 starting:-translate-x-full">
+        <div className="mb-3 flex items-center justify-between">
+          <p className="font-bold">Categories</p>
+          {hydrated ? (
+            <button
+              type="button"
+              aria-label="Close categories"
+              className="rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+              onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+            >
+              ×
+            </button>
+          ) : null}
+        </div>
+        <CategoryLinks current={current} counts={counts} />
+      </div>
+    </details>
+  );
+}
+
+export function SortForm({ view }: { view: ListView }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  const select = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
+  const fields = [
+    { name: "sort", label: "Sort", value: view.sort, options: LIST_SORTS.map((s) => [s, LIST_SORT_LABELS[s]]) },
+    { name: "t", label: "Time range", value: view.t, options: TIMEFRAMES.map((t) => [t, TIMEFRAME_LABELS[t]]) },
+  ];
+  return (
+    <Form
+      key={search}
+      method="get"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {fields.map((field) => (
+        <div key={field.name} className="flex items-center gap-2">
+          <label htmlFor={`list-${field.name}`} className="text-sm font-medium">
+            {field.label}
+          </label>
+          <select id={`list-${field.name}`} name={field.name} defaultValue={field.value} className={select}>
+            {field.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {hydrated ? null : (
+        <button type="submit" className={buttonClass()}>
+          Apply
+        </button>
+      )}
+    </Form>
+  );
+}
