@@ -188,3 +188,21 @@ describe("delete my account (/account/delete)", () => {
     expect(exists(me.id)).toBe(false);
   });
 });
+
+describe("page descriptions", () => {
+  it("/account/password, /account/delete and every admin page have a <meta name=description>", async () => {
+    const admin = await api.user({ isAdmin: true });
+    for (const path of ["/account/password", "/account/delete", "/admin", "/admin/users", "/admin/posts", "/admin/log"]) {
+      const res = await api.fetch(path, { user: admin });
+      expect(res.status, path).toBe(200);
+      const descriptions = (await res.text()).match(/<meta name="description" content="[^"]+"\/?>/g);
+      expect(descriptions, path).toHaveLength(1);
+    }
+  });
+
+  it("the profile's head links its Atom feed", async () => {
+    const me = await api.user();
+    const html = await aboutHtml(me.id);
+    expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="Posts by ${me.username} (@${me.username})" href="/profile/${me.id}/feed.xml"/>`);
+  });
+});
