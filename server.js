@@ -186,10 +186,17 @@ async function runServer() {
     next();
   });
 
-  const getLoadContext = (req) => ({
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    cspNonce: crypto.randomBytes(16).toString("base64"),
-  });
+  const getLoadContext = (req) => {
+    let nonce;
+    return {
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      // Made only when a streamed document asks for it (JSON, redirects and stored pages never do).
+      get cspNonce() {
+        nonce ??= crypto.randomBytes(16).toString("base64");
+        return nonce;
+      },
+    };
+  };
 
   /** Closes the database the server build opened (checkpointing the WAL). */
   let closeDatabase = () => {};

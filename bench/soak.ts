@@ -1,7 +1,7 @@
 // The soak: `node --import tsx bench/soak.ts` (not part of npm test; run `npm run build` first).
 // Two workers (WORKERS=2, RATE_LIMIT=off) over one SQLite file, SOAK_SECONDS (60) of mixed traffic
 // from many members at once: reads of every screen, votes and switches (JSON and no-JS forms),
-// comments, replies, saves, new posts, deletions, sign-ins. Then the checks: no 5xx, no SQLITE_BUSY
+// comments, replies, saves, follows, new posts, deletions, sign-ins. Then the checks: no 5xx, no SQLITE_BUSY
 // in the server's log, every counter equal to COUNT(*) of its rows, no orphan rows, the -wal bounded.
 // Prints the request mix, req/s, p50/p99 per kind and the checks; exits 1 when a check fails.
 import fs from "node:fs";
@@ -29,11 +29,11 @@ const PASSWORD = "soak-password";
 
 type Kind =
   | "read page" | "read api" | "vote json" | "vote form" | "switch vote" | "comment" | "reply"
-  | "save" | "new post" | "delete comment" | "delete post" | "sign in";
+  | "save" | "follow" | "new post" | "delete comment" | "delete post" | "sign in";
 // Weights: mostly reads, every kind of write often enough to collide.
 const MIX: [Kind, number][] = [
   ["read page", 30], ["read api", 12], ["vote json", 12], ["vote form", 10], ["switch vote", 6],
-  ["comment", 8], ["reply", 5], ["save", 6], ["new post", 3], ["delete comment", 4], ["delete post", 1], ["sign in", 3],
+  ["comment", 8], ["reply", 5], ["save", 6], ["follow", 6], ["new post", 3], ["delete comment", 4], ["delete post", 1], ["sign in", 3],
 ];
 const TOTAL_WEIGHT = MIX.reduce((s, [, w]) => s + w, 0);
 
@@ -88,7 +88,11 @@ async function act(member: ApiUser) {
   const own = mine.get(member.id)!;
   switch (kind) {
     case "read page": {
-      const path = pick(["/", "/?sort=new", "/?sort=top&t=week", `/post/${postId}`, "/category/comedy", "/categories", "/search?q=comment", "/notifications", "/auth"]);
+      const someone = pick(members).id;
+      const path = pick([
+        "/", "/?sort=new", "/?sort=top&t=week", `/post/${postId}`, "/category/comedy", "/categories", "/search?q=comment",
+        "/notifications", "/auth", `/profile/${someone}`, `/profile/${someone}/comments`, `/profile/${someone}/about`,
+      ]);
       const viewer = Math.random() < 0.5 ? member : null;
       return timed(kind, () => api.fetch(path, { user: viewer, headers: { "Accept-Encoding": "gzip" } }));
     }
@@ -123,6 +127,13 @@ async function act(member: ApiUser) {
     }
     case "save":
       return timed(kind, () => api.fetch(`/api/posts/${postId}/save`, { method: Math.random() < 0.6 ? "POST" : "DELETE", user: member }));
+    case "follow": {
+      const other = pick(members.filter((m) => m.id !== member.id));
+      if (Math.random() < 0.5) {
+        return timed(kind, () => api.fetch(`/api/users/${other.id}/follow`, { method: Math.random() < 0.6 ? "POST" : "DELETE", user: member }));
+      }
+      return timed(kind, () => api.fetch(`/profile/${other.id}/follow`, { method: "POST", user: member, form: { intent: Math.random() < 0.6 ? "follow" : "unfollow" } }));
+    }
     case "new post": {
       const res = await timed(kind, () =>
         api.fetch("/api/posts", {

@@ -1,10 +1,9 @@
 import { forbidden, notFound } from "~/lib/problem.ts";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { comments, notifications, posts, users, votes } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
-import { prepared } from "./prepared.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 export type { CommentView };
 
@@ -84,8 +83,7 @@ export function createComment({
   content: string;
   parentId?: number | null;
 }): CommentView {
-  return getDb().transaction(
-    (tx): CommentView => {
+  return writeTransaction((tx): CommentView => {
       const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
       if (!post) throw notFound("Post not found");
       let parentAuthor: number | null = null;
@@ -123,9 +121,7 @@ export function createComment({
           isDeleted: false,
           myVote: null,
       };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 export type DeleteCommentResult = { postId: number; mode: "hard" | "soft" };
@@ -136,8 +132,7 @@ export type DeleteCommentResult = { postId: number; mode: "hard" | "soft" };
  * left without replies is removed too. commentsCount counts live comments, so it drops by one.
  */
 export function deleteComment({ id, actorId }: { id: number; actorId: number }): DeleteCommentResult {
-  return getDb().transaction(
-    (tx): DeleteCommentResult => {
+  return writeTransaction((tx): DeleteCommentResult => {
       const comment = tx
         .select({ userId: comments.userId, postId: comments.postId, parentId: comments.parentId })
         .from(comments)
@@ -147,9 +142,7 @@ export function deleteComment({ id, actorId }: { id: number; actorId: number }):
       if (comment.userId !== actorId) throw forbidden("You can only delete your own comments.");
       const mode = removeComment(tx, { id, ...comment });
       return { postId: comment.postId, mode };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 /**

@@ -8,6 +8,7 @@ import { USER_NOT_FOUND, type FollowState } from "~/lib/profile.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post.server.ts";
+import { writeTransaction } from "./db.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -27,8 +28,7 @@ function change(
   apply: (tx: DbOrTx, follower: { id: number; username: string }) => void,
 ): FollowState {
   if (followerId === followingId) throw invalid(SELF_FOLLOW);
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const found = tx
         .select({ id: users.id, username: users.username })
         .from(users)
@@ -38,9 +38,7 @@ function change(
       if (!found.some((u) => u.id === followingId) || !follower) throw notFound(USER_NOT_FOUND);
       apply(tx, follower);
       return { following: isFollowingIn(tx, followerId, followingId), followersCount: followersOf(tx, followingId) };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 function isFollowingIn(tx: DbOrTx, followerId: number, followingId: number): boolean {

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
 import { notifications, type NotificationType } from "#db/schema.ts";
 import type { NotificationView } from "~/lib/notifications.ts";
-import { prepared } from "./prepared.server.ts";
+import { prepared } from "./db.server.ts";
 
 export type { NotificationView };
 

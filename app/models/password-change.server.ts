@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { users } from "#db/schema.ts";
 import { deleteUserSessions } from "./session.server.ts";
+import { writeTransaction } from "./db.server.ts";
 
 /**
  * Sets a signed-in user's new password (already hashed; the caller checked the current one) and
@@ -16,12 +16,9 @@ export function replacePassword({
   passwordHash: string;
   keepSessionToken: string | null;
 }): { endedSessions: number } {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
       // Same connection, so this runs inside the transaction.
       return { endedSessions: deleteUserSessions({ userId, keepToken: keepSessionToken }) };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }

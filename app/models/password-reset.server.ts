@@ -4,6 +4,7 @@ import { passwordResetTokens, users, type UserRow } from "#db/schema.ts";
 import { replaceFeedToken } from "./feed-token.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
 import { hashToken, randomToken } from "./token.server.ts";
+import { writeTransaction } from "./db.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -12,14 +13,11 @@ export function createPasswordResetToken({ userId }: { userId: number }): { toke
   const token = randomToken();
   const now = Date.now();
   const expiresAt = new Date(now + RESET_TOKEN_TTL_MS);
-  getDb().transaction(
-    (tx) => {
+  writeTransaction((tx) => {
       // Housekeeping: tokens that can no longer be used are dropped.
       tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))).run();
       tx.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt }).run();
-    },
-    { behavior: "immediate" },
-  );
+    });
   return { token, expiresAt };
 }
 
@@ -54,8 +52,7 @@ export function resetPasswordWithToken(input: {
   passwordHash: string;
   keepSessionToken?: string | null;
 }): UserRow | null {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const row = tx
         .select({ id: passwordResetTokens.id, user: users })
         .from(passwordResetTokens)
@@ -75,7 +72,5 @@ export function resetPasswordWithToken(input: {
       // A private feed URL that may have leaked with the old password dies too.
       replaceFeedToken({ userId: row.user.id });
       return { ...row.user, passwordHash: input.passwordHash };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { forbidden, notFound } from "~/lib/problem.ts";
 import { appendModerationLog, requireModerator } from "./moderation-log.server.ts";
+import { writeTransaction } from "./db.server.ts";
 
 /**
  * Deletes a post. Its comments, votes (on it and on its comments), saves and notifications go with
@@ -19,8 +19,7 @@ export function deletePost({
   actorId: number;
   asAdmin?: { reason?: string | null };
 }): { deleted: true } {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const moderator = asAdmin ? requireModerator(tx, actorId) : null;
       const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, id)).get();
       if (!post) throw notFound("Post not found");
@@ -33,7 +32,5 @@ export function deletePost({
         appendModerationLog(tx, { admin: moderator, action: "delete_post", target: { kind: "post", id, label: post.title }, reason: asAdmin?.reason });
       }
       return { deleted: true as const };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { posts, users, type PostRow } from "#db/schema.ts";
 import { NewPostSchema, type NewPostInput } from "~/lib/schemas/post.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { writeTransaction } from "./db.server.ts";
 
 /**
  * Creates a post for `userId` from the person's text and the video facts the server resolved
@@ -14,8 +14,7 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 export function createPost({ userId, ...input }: { userId: number } & NewPostInput): PostRow {
   const fields = parseOrThrow(NewPostSchema, input);
   const createdAt = new Date();
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const post = tx
         .insert(posts)
         .values({
@@ -31,7 +30,5 @@ export function createPost({ userId, ...input }: { userId: number } & NewPostInp
         .where(eq(users.id, userId))
         .run();
       return post;
-    },
-    { behavior: "immediate" },
-  );
+    });
 }

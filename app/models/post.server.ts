@@ -16,6 +16,7 @@ import {
   type UserResult,
 } from "~/lib/browse.ts";
 import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { preparedFor } from "./db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
 
 export type { PostView };
@@ -26,23 +27,6 @@ export const SEARCH_CAP = 500;
 const SPARSE_MATCHES = 1000;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Statements made once per connection and kept: building a query and preparing it cost several times
- * more than running it, and the feed runs the same few shapes all day.
- */
-const statements = new WeakMap<object, Map<string, unknown>>();
-function prepared<T>(key: string, make: () => T): T {
-  const db = getDb();
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(key) as T | undefined;
-  if (statement === undefined) {
-    statement = make();
-    cache.set(key, statement);
-  }
-  return statement;
-}
 
 const postColumns = {
   id: posts.id,
@@ -141,7 +125,7 @@ function textMatch(q: string): TextMatch {
   if (!needle) return { kind: "none" };
   if ([...needle].length >= 3) {
     const phrase = ftsPhrase(needle);
-    const count = prepared("sparse-count", () =>
+    const count = preparedFor("sparse-count", () =>
       getDb().$client.prepare<[string, number], { n: number }>(
         "SELECT count(*) AS n FROM (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? LIMIT ?)",
       ),
@@ -186,7 +170,7 @@ function listPosts({
   const since = timeframeStart(timeframe, now);
   const match = textMatch(q);
   // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3), made on first use.
-  const query = prepared(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`, () =>
+  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`, () =>
     selectPosts()
       .where(
         and(
@@ -222,7 +206,7 @@ export function listCategoryPosts({ sort, ...input }: Omit<ListInput, "q"> & { s
 }
 
 export function getPost({ id, viewerId }: { id: number; viewerId?: number | null }): PostView | null {
-  const query = prepared("post", () =>
+  const query = preparedFor("post", () =>
     selectPosts()
       .where(eq(posts.id, sql.placeholder("id")))
       .prepare(),
@@ -272,7 +256,7 @@ export function searchPosts({
   const expression = searchExpression(q);
   if (!expression) return { posts: [], total: 0, capped: false };
   const sqlite = getDb().$client;
-  const counted = prepared("search-count", () =>
+  const counted = preparedFor("search-count", () =>
     sqlite.prepare<[string, number], { n: number }>(
       "SELECT count(*) AS n FROM (SELECT rowid FROM posts_search WHERE posts_search MATCH ? LIMIT ?)",
     ),
@@ -280,7 +264,7 @@ export function searchPosts({
   const n = counted?.n ?? 0;
   if (n === 0) return { posts: [], total: 0, capped: false };
   // Columns: title, comment, comment_author, video_title, username.
-  const ranked = prepared("search-rank", () =>
+  const ranked = preparedFor("search-rank", () =>
     sqlite.prepare<[string, number, number], { id: number }>(
       `SELECT id FROM (
          SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search

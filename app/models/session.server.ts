@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
-import { prepared } from "./prepared.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 // Sessions are rows; the cookie holds only a random token whose SHA-256 is the row id. Expiry slides:
 // a session used at least once in 30 days stays alive. Last-seen (and with it the expiry) is written
@@ -43,8 +43,7 @@ export function createSession({
   const token = randomToken();
   const now = Date.now();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  getDb().transaction(
-    (tx) => {
+  writeTransaction((tx) => {
       if (replaceToken) tx.delete(sessions).where(eq(sessions.id, hashToken(replaceToken))).run();
       tx.insert(sessions)
         .values({
@@ -55,9 +54,7 @@ export function createSession({
           userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
         })
         .run();
-    },
-    { behavior: "immediate" },
-  );
+    });
   return { token, expiresAt };
 }
 

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { comments, posts, users, votes } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
-import { prepared } from "./prepared.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 /** A post reaching this score within TRENDING_WINDOW_MS of posting notifies its author, once. */
 export const TRENDING_SCORE = 10;
@@ -42,7 +41,7 @@ function toView(row: typeof votes.$inferSelect): VoteView {
 }
 
 const p = sql.placeholder;
-// Voting is the hottest write path: every statement is prepared once (see prepared.server.ts).
+// Voting is the hottest write path: every statement is prepared once (see db.server.ts).
 const statements = prepared((db) => ({
   post: db
     .select({ userId: posts.userId, title: posts.title, createdAt: posts.createdAt, trendingNotifiedAt: posts.trendingNotifiedAt })
@@ -142,10 +141,7 @@ function announceVote(
  * trending notification. Problem(not_found) when the target does not exist (or the comment was deleted).
  */
 export function castVote({ userId, isUpvote, ...target }: { userId: number; isUpvote: boolean } & VoteTarget): VoteResult {
-  return getDb().transaction(
-    () => (target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote)),
-    { behavior: "immediate" },
-  );
+  return writeTransaction(() => (target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote)));
 }
 
 function result(row: typeof votes.$inferSelect | null, change: VoteResult["change"], counts: { upvotes: number; downvotes: number }): VoteResult {

@@ -126,6 +126,10 @@ describe("as an admin", () => {
     // Their session no longer works, and they cannot sign in again.
     expect((await api.fetch("/api/user", { user: victim })).status).toBe(401);
     expect((await login()).status).toBe(401);
+    // Their profile answers 'User not found'.
+    const profile = await api.fetch(`/profile/${victim.id}`, { user: admin });
+    expect(profile.status).toBe(404);
+    expect(await profile.text()).toContain("User not found");
     const entry = api.db.select().from(moderationLog).orderBy(sql`id desc`).get();
     expect(entry).toMatchObject({ action: "delete_user", adminId: admin.id, targetId: victim.id, targetLabel: victim.username, reason: "spam account" });
     await expectError(await api.fetch(`/api/admin/users/${victim.id}`, { method: "DELETE", user: admin }), 404, "User not found");
@@ -165,6 +169,7 @@ describe("the admin pages and forms", () => {
     expect(res.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/users?q=x")}`);
     res = await api.fetch("/admin", { user: member });
     expect(res.status).toBe(403);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.text()).toContain("Access Denied: You need admin permissions to access this page.");
     for (const path of ["/admin", "/admin/users", "/admin/posts", "/admin/log"]) {
       res = await api.fetch(path, { user: admin });

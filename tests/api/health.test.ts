@@ -56,9 +56,25 @@ describe("the server shell", () => {
     expect(chunked.status).toBe(411);
   });
 
+  it("sends Permissions-Policy everywhere, a document CSP on pages and a deny-all one on the rest, HSTS only for https", async () => {
+    const page = await fetch(`${server.url}/auth`);
+    expect(page.headers.get("Permissions-Policy")).toContain("camera=()");
+    const csp = page.headers.get("Content-Security-Policy") ?? "";
+    for (const directive of ["default-src 'self'", "img-src 'self' https://i.ytimg.com", "style-src 'self' 'unsafe-inline'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toMatch(/script-src 'self' ('nonce-|'sha256-)/);
+    const json = await fetch(`${server.url}/api/categories`);
+    expect(json.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none'/);
+    // Only one policy per response (two would both apply).
+    expect(page.headers.get("Content-Security-Policy")?.split("default-src")).toHaveLength(2);
+    expect(page.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
   it("takes an Origin equal to PUBLIC_URL as same-site behind a proxy that rewrites Host", async () => {
     const proxied = await startServer({ PUBLIC_URL: "https://chortle.example" });
     try {
+      expect((await fetch(`${proxied.url}/healthz`)).headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
       const res = await fetch(`${proxied.url}/logout`, {
         method: "POST",
         headers: { Origin: "https://chortle.example" },

@@ -171,7 +171,7 @@ test("delete a user and a post through their confirmations; the log shows every 
   await expect(toast(page)).toContainText("is now an admin");
 
   await open(page, "/admin/log", jsEnabled);
-  const entry = (text: string) => page.getByRole("row").filter({ hasText: text });
+  const entry = (text: string) => page.getByRole("list", { name: "Moderation log, newest first" }).getByRole("listitem").filter({ hasText: text });
   await expect(entry(`User '${victim.username}'`)).toContainText("Deleted user");
   await expect(entry(`User '${victim.username}'`)).toContainText("spam account");
   await expect(entry(`User '${victim.username}'`)).toContainText(admin.username);

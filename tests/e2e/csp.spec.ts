@@ -57,11 +57,16 @@ const memberScreens = (postId: number, userId: number) => [
   "/share",
   "/?share=1",
   `/profile/${userId}`,
+  `/profile/${userId}/comments`,
+  `/profile/${userId}/upvoted`,
+  `/profile/${userId}/saved`,
   `/profile/${userId}/about`,
-  "/admin",
+  "/account/password",
 ];
 
-test("every screen loads with no CSP violation, for visitors and members", async ({ context }) => {
+const adminScreens = ["/admin", "/admin/users", "/admin/posts", "/admin/log"];
+
+test("every screen loads with no CSP violation, for visitors, members and admins", async ({ context }) => {
   test.setTimeout(120_000);
   const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
   const author = makeUser();
@@ -75,6 +80,8 @@ test("every screen loads with no CSP violation, for visitors and members", async
   for (const path of visitorScreens(post.id)) await visit(path);
   await loginAs(context, author.id);
   for (const path of memberScreens(post.id, author.id)) await visit(path);
+  await loginAs(context, makeUser({ isAdmin: true }).id);
+  for (const path of adminScreens) await visit(path);
   expect(violations).toEqual([]);
   // The inline time-zone hint ran under the policy.
   expect((await context.cookies()).some((c) => c.name === "tz")).toBe(true);

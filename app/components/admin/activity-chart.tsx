@@ -8,7 +8,17 @@ const WIDTH = 300;
 const HEIGHT = 100;
 const GAP = 2;
 
-export function ActivityChart({ id, title, noun, series }: { id: string; title: string; noun: [one: string, many: string]; series: DayCount[] }) {
+export function ActivityChart({
+  id,
+  title,
+  noun,
+  series,
+}: {
+  id: string;
+  title: string;
+  noun: [one: string, many: string];
+  series: DayCount[];
+}) {
   const max = Math.max(1, ...series.map((d) => d.count));
   const total = series.reduce((sum, d) => sum + d.count, 0);
   const busiest = series.reduce((best, d) => (d.count > best.count ? d : best), series[0] ?? { day: "", count: 0 });

@@ -19,7 +19,11 @@ export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<st
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // A form re-rendered after a refused submission starts with its name and e-mail filled in.
-  const [filled, setFilled] = useState({ username: Boolean(fields.username.initialValue), email: Boolean(fields.email.initialValue), password: false });
+  const [filled, setFilled] = useState({
+    username: Boolean(fields.username.initialValue),
+    email: Boolean(fields.email.initialValue),
+    password: false,
+  });
   const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";
   const incomplete = hydrated && !(filled.username && filled.email && filled.password);
   // With JavaScript a refusal is also announced as SPEC §8's toast (the messages stay on the fields).

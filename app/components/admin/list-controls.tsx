@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { inputClass } from "~/components/ui/field.tsx";
 import { ADMIN_QUERY_MAX } from "~/lib/schemas/admin.ts";
 
-// The parts every admin list shares: a GET search form (?q=), page links (?page=) and the table frame.
+// The parts every admin list shares: a GET search form (?q=), page links (?page=) and the rows.
 
 export function SearchBox({ label, q }: { label: string; q?: string }) {
   return (
@@ -64,29 +64,6 @@ export function Pager({ page, pageCount, total, noun }: { page: number; pageCoun
     </nav>
   );
 }
-
-/** A scrollable table with a caption (read by screen readers, hidden on screen). */
-export function AdminTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-export const cellClass = "whitespace-nowrap px-3 py-2 align-middle";
 
 /**
  * A list of rows that can act (users, posts): each row wraps on a phone, and a confirmation opened

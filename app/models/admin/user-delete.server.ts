@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, users, votes } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import { removeComment } from "../comment.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
 import { assertMayChangeAccount, assertMayLeave, CANNOT_DELETE_SELF } from "./users.server.ts";
+import { writeTransaction } from "../db.server.ts";
 
 /**
  * An admin deletes an account and everything it made, in one immediate transaction, correcting
@@ -22,8 +22,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
   deleted: true;
   username: string;
 } {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound("User not found");
@@ -31,9 +30,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
       removeAccount(tx, userId);
       appendModerationLog(tx, { admin, action: "delete_user", target: { kind: "user", id: userId, label: target.username }, reason });
       return { deleted: true as const, username: target.username };
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 /**
@@ -42,21 +39,18 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
  * member as the actor. The last admin cannot leave (Problem invalid with the reason).
  */
 export function deleteOwnAccount({ userId }: { userId: number }): { deleted: true; username: string } {
-  return getDb().transaction(
-    (tx) => {
-      const target = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!target) throw notFound("User not found");
-      assertMayLeave(tx, target);
-      removeAccount(tx, userId);
-      appendModerationLog(tx, {
-        admin: { id: target.id, username: target.username },
-        action: "delete_self",
-        target: { kind: "user", id: target.id, label: target.username },
-      });
-      return { deleted: true as const, username: target.username };
-    },
-    { behavior: "immediate" },
-  );
+  return writeTransaction((tx) => {
+    const target = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!target) throw notFound("User not found");
+    assertMayLeave(tx, target);
+    removeAccount(tx, userId);
+    appendModerationLog(tx, {
+      admin: { id: target.id, username: target.username },
+      action: "delete_self",
+      target: { kind: "user", id: target.id, label: target.username },
+    });
+    return { deleted: true as const, username: target.username };
+  });
 }
 
 /** The account and everything it made, every counter its rows fed corrected (see deleteUserAsAdmin). */

@@ -6,6 +6,7 @@ import { invalid, notFound } from "~/lib/problem.ts";
 import type { DbOrTx } from "../notification.server.ts";
 import { appendModerationLog, pageWindow, requireModerator, type Page } from "../moderation-log.server.ts";
 import { createUser } from "../user.server.ts";
+import { writeTransaction } from "../db.server.ts";
 
 // The admin's user management: the list, creating accounts, and the admin role. Every change is
 // checked here (the acting admin, yourself, the last admin) and written with its log entry.
@@ -68,17 +69,14 @@ export function createUserAsAdmin({
   passwordHash: string;
   isAdmin: boolean;
 }): AdminUserRow {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       // createUser's own transaction nests here as a savepoint: one commit for the account and its entry.
       const user = createUser({ username, email, passwordHash, isAdmin });
       appendModerationLog(tx, { admin, action: "create_user", target: { kind: "user", id: user.id, label: user.username } });
       if (isAdmin) appendModerationLog(tx, { admin, action: "grant_admin", target: { kind: "user", id: user.id, label: user.username } });
       return toAdminUser(user);
-    },
-    { behavior: "immediate" },
-  );
+    });
 }
 
 /** Refuses taking away the last admin (Problem invalid with the reason): the site keeps one. */
@@ -96,8 +94,7 @@ export function assertMayChangeAccount(tx: DbOrTx, { actorId, target, selfMessag
 
 /** Grants or removes the admin role of another account; returns the user as it now is. */
 export function toggleUserAdmin({ actorId, userId }: { actorId: number; userId: number }): AdminUserRow {
-  return getDb().transaction(
-    (tx) => {
+  return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound("User not found");
@@ -109,7 +106,5 @@ export function toggleUserAdmin({ actorId, userId }: { actorId: number; userId: 
         target: { kind: "user", id: userId, label: target.username },
       });
       return toAdminUser(updated);
-    },
-    { behavior: "immediate" },
-  );
+    });
 }

@@ -67,7 +67,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   {u.username}
                 </Link>
                 <span className="text-slate-700">
-                  {u.isAdmin ? <span className="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Admin</span> : null}
+                  {u.isAdmin ? (
+                    <span className="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Admin</span>
+                  ) : null}
                   Joined {formatDate(u.joinDate, timeZone)}
                 </span>
               </li>

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/log";
-import { AdminTable, cellClass, Pager } from "~/components/admin/list-controls.tsx";
+import { AdminList, AdminRow, Pager } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
@@ -36,20 +37,29 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">Moderation log</h2>
-      <AdminTable caption="Moderation log, newest first" head={["When", "Admin", "Action", "Target", "Reason"]}>
-        {items.map((e) => (
-          <tr key={e.id}>
-            <td className={cellClass}>{formatDateTime(e.createdAt, timeZone)}</td>
-            <td className={cellClass}>{e.adminName}</td>
-            <td className={cellClass}>{ACTION_LABELS[e.action]}</td>
-            <td className={`${cellClass} max-w-xs truncate`}>
-              {e.targetKind === "post" ? "Post" : "User"} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
-            </td>
-            <td className={`${cellClass} max-w-xs whitespace-normal`}>{e.reason ?? "—"}</td>
-          </tr>
-        ))}
-      </AdminTable>
-      {items.length === 0 ? <p className="text-center text-slate-700">No admin actions yet.</p> : null}
+      {items.length === 0 ? (
+        <EmptyState
+          level={3}
+          title="No admin actions yet"
+          message="Creating users, granting or removing admin, and deleting users or posts are recorded here."
+        />
+      ) : (
+        <AdminList label="Moderation log, newest first">
+          {items.map((e) => (
+            <AdminRow key={e.id} id={`log-${e.id}`}>
+              <span className="font-medium">{ACTION_LABELS[e.action]}</span>
+              <span className="min-w-0 truncate">
+                {e.targetKind === "post" ? "Post" : "User"} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
+              </span>
+              <span className="text-slate-700">by {e.adminName}</span>
+              <time dateTime={e.createdAt} className="text-slate-700">
+                {formatDateTime(e.createdAt, timeZone)}
+              </time>
+              {e.reason ? <span className="basis-full text-slate-800">Reason: {e.reason}</span> : null}
+            </AdminRow>
+          ))}
+        </AdminList>
+      )}
       <Pager page={page} pageCount={pageCount} total={total} noun="entries" />
     </div>
   );

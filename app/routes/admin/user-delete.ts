@@ -19,7 +19,10 @@ export const action = interactionAction<Route.ActionArgs["params"]>(
     const userId = requireId(params.id, "User not found");
     const { reason } = parseOrThrow(ReasonSchema, { reason: ctx.form.get("reason") });
     const { username } = deleteUserAsAdmin({ actorId: actor.id, userId, reason });
-    return succeed(ctx, { toast: { type: "success", title: "User Deleted", description: `${username} was deleted.` }, payload: { userId } });
+    return succeed(ctx, {
+      toast: { type: "success", title: "User Deleted", description: `${username} was deleted.` },
+      payload: { userId },
+    });
   },
   { failTitle: "Failed to delete user" },
 );

@@ -7,6 +7,7 @@ import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatDate, plural } from "~/lib/format.ts";
@@ -37,7 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  // The form again with its messages (never the password), SPEC §8's field texts for taken names.
+  const refuse = (status: number, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
+    data({ result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
+  if (submission.status !== "success") return refuse(400);
   try {
     await limitWrite("toggle", { userId: admin.id, ip: context.clientIp });
     const user = await createAccountAsAdmin(admin.id, submission.value);
@@ -45,10 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
   } catch (error) {
     if (error instanceof DuplicateAccountError) {
-      const message = error.field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE;
-      return data({ result: submission.reply({ fieldErrors: { [error.field]: [message] }, hideFields: ["password"] }) }, { status: 409 });
+      return refuse(409, { fieldErrors: { [error.field]: [error.field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE] } });
     }
-    if (isProblem(error)) return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    if (isProblem(error)) return refuse(error.status, { formErrors: [error.message] });
     throw error;
   }
 }
@@ -60,12 +63,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <h2 className="sr-only">Users</h2>
       <CreateUserForm lastResult={actionData?.result} />
       <SearchBox label="Search users by name or e-mail" q={q} />
-      <AdminList label="Users, newest first">
-        {items.map((u) => (
-          <UserRow key={u.id} user={u} isMe={u.id === meId} />
-        ))}
-      </AdminList>
-      {items.length === 0 ? <p className="text-center text-slate-700">{q ? `No users match '${q}'.` : "No users yet."}</p> : null}
+      {items.length === 0 ? (
+        <EmptyState level={3} title="No users found" message={q ? `No users match '${q}'.` : "No users yet."} />
+      ) : (
+        <AdminList label="Users, newest first">
+          {items.map((u) => (
+            <UserRow key={u.id} user={u} isMe={u.id === meId} />
+          ))}
+        </AdminList>
+      )}
       <Pager page={page} pageCount={pageCount} total={total} noun="users" />
     </div>
   );
@@ -100,7 +106,9 @@ function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
         </Link>
         {isMe ? <span className="ml-1 text-xs font-normal text-slate-700">(you)</span> : null}
       </span>
-      <span className={user.isAdmin ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" : "text-xs text-slate-700"}>
+      <span
+        className={user.isAdmin ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" : "text-xs text-slate-700"}
+      >
         {user.isAdmin ? "Admin" : "Member"}
       </span>
       <span className="min-w-0 truncate text-slate-800">{user.email}</span>
@@ -121,7 +129,10 @@ function ToggleAdmin({ user }: { user: AdminUserRow }) {
         type="submit"
         disabled={fetcher.state !== "idle"}
         aria-label={`${label}: ${user.username}`}
-        className={buttonClass({ variant: user.isAdmin ? "secondary" : "primary", size: "sm" })}
+        className={buttonClass({
+          variant: user.isAdmin ? "secondary" : "primary",
+          size: "sm",
+        })}
       >
         {label}
       </button>
