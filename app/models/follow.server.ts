@@ -7,7 +7,7 @@ import { invalid, notFound } from "~/lib/problem.ts";
 import { USER_NOT_FOUND, type FollowState } from "~/lib/profile.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
-import { listPostsByIds } from "./post.server.ts";
+import { listPostsByIds } from "./post/index.server.ts";
 import { writeTransaction } from "./db.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */

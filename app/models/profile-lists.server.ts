@@ -6,7 +6,7 @@ import { comments, posts, saves, users, votes } from "#db/schema.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { Problem, forbidden } from "~/lib/problem.ts";
 import type { ProfileComment } from "~/lib/profile.ts";
-import { listPostsByIds } from "./post.server.ts";
+import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
 
 type Page = { userId: number; limit: number; offset?: number; viewerId?: number | null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { isPostSaved, savePost, unsavePost } from "./save.server.ts";
-import { getViewerPostStates } from "./viewer-state.server.ts";
+import { getViewerPostStates } from "./post/index.server.ts";
 
 describe("saves", () => {
   it("save and unsave toggle the saved state, harmlessly when repeated", () => {

@@ -21,7 +21,7 @@ import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount } from "~/lib/format.ts";
 import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
-import { listCategoryPosts } from "~/models/post.server.ts";
+import { listCategoryPosts } from "~/models/post/index.server.ts";
 import { categoryCounts } from "~/services/trending.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";

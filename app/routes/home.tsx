@@ -26,7 +26,7 @@ import {
 } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
-import { listFeedPosts } from "~/models/post.server.ts";
+import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/post.$id.delete";
-import { deletePost } from "~/models/post-delete.server.ts";
+import { deletePost } from "~/models/post/index.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { interactionAction, requireActor, succeed, withAnchor } from "~/services/interact.server.ts";
 

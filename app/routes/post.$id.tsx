@@ -11,7 +11,7 @@ import { parseId } from "~/lib/schemas/id.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { listPostComments } from "~/models/comment.server.ts";
-import { getPost } from "~/models/post.server.ts";
+import { getPost } from "~/models/post/index.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";

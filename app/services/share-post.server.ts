@@ -5,7 +5,7 @@
 import type { PostRow } from "#db/schema.ts";
 import { SharePostSchema } from "~/lib/schemas/post.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { createPost } from "~/models/post-write.server.ts";
+import { createPost } from "~/models/post/index.server.ts";
 import { limitWrite } from "./rate-limit.server.ts";
 import { resolveVideo } from "./video-resolver.server.ts";
 

@@ -1,7 +1,7 @@
 // The read-mostly aggregates of the home sidebar and the category lists, kept in memory for a
 // short while: a busy front page does not regroup a week of votes on every view.
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
-import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post.server.ts";
+import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post/index.server.ts";
 
 const TTL_MS = 30_000;
 const store = new Map<string, { at: number; value: unknown }>();

@@ -6,7 +6,7 @@ import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
 import { uniqueName } from "../../../tests/support/names.ts";
 import { createComment } from "../comment.server.ts";
 import { listModerationLog } from "../moderation-log.server.ts";
-import { deletePost } from "../post-delete.server.ts";
+import { deletePost } from "../post/index.server.ts";
 import { castVote } from "../vote.server.ts";
 import { listAdminPosts } from "./posts.server.ts";
 import { getDailyActivity, getDashboardStats, lastDays } from "./stats.server.ts";

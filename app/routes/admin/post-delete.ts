@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/post-delete";
-import { deletePost } from "~/models/post-delete.server.ts";
+import { deletePost } from "~/models/post/index.server.ts";
 import { ReasonSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";

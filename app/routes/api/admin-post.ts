@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-post";
-import { deletePost } from "~/models/post-delete.server.ts";
+import { deletePost } from "~/models/post/index.server.ts";
 import { ReasonSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { requireApiAdmin } from "~/services/guards.server.ts";

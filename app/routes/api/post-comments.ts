@@ -1,6 +1,6 @@
 import type { Route } from "./+types/post-comments";
 import { listPostComments } from "~/models/comment.server.ts";
-import { getPost } from "~/models/post.server.ts";
+import { getPost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { jsonRead } from "~/services/query.server.ts";

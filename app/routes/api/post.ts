@@ -1,6 +1,6 @@
 import type { Route } from "./+types/post";
-import { getPost } from "~/models/post.server.ts";
-import { deletePost } from "~/models/post-delete.server.ts";
+import { getPost } from "~/models/post/index.server.ts";
+import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
-import { getPost, listFeedPosts } from "~/models/post.server.ts";
+import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
 import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";
 import { jsonRead, parseQuery } from "~/services/query.server.ts";
 import { getUserId } from "~/services/session.server.ts";

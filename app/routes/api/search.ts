@@ -1,6 +1,6 @@
 import type { Route } from "./+types/search";
 import { SearchQuerySchema } from "~/lib/schemas/browse.ts";
-import { searchEverything } from "~/models/post.server.ts";
+import { searchEverything } from "~/models/post/index.server.ts";
 import { jsonRead, parseQuery } from "~/services/query.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 

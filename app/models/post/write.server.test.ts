@@ -5,8 +5,8 @@ import { hotScore } from "#db/hot.ts";
 import { posts } from "#db/schema.ts";
 import { Problem } from "~/lib/problem.ts";
 import type { NewPostInput } from "~/lib/schemas/post.ts";
-import { createPost } from "./post-write.server.ts";
-import { createUser, getUserById } from "./user.server.ts";
+import { createPost } from "./write.server.ts";
+import { createUser, getUserById } from "../user.server.ts";
 
 let n = 0;
 function newUser() {

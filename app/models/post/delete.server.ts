@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { posts, users } from "#db/schema.ts";
 import { forbidden, notFound } from "~/lib/problem.ts";
-import { appendModerationLog, requireModerator } from "./moderation-log.server.ts";
-import { writeTransaction } from "./db.server.ts";
+import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { writeTransaction } from "../db.server.ts";
 
 /**
  * Deletes a post. Its comments, votes (on it and on its comments), saves and notifications go with

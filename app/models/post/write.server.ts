@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { posts, users, type PostRow } from "#db/schema.ts";
 import { NewPostSchema, type NewPostInput } from "~/lib/schemas/post.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { writeTransaction } from "./db.server.ts";
+import { writeTransaction } from "../db.server.ts";
 
 /**
  * Creates a post for `userId` from the person's text and the video facts the server resolved

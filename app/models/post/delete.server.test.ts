@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { users } from "#db/schema.ts";
-import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { createComment } from "./comment.server.ts";
-import { deletePost } from "./post-delete.server.ts";
-import { savePost } from "./save.server.ts";
-import { castVote } from "./vote.server.ts";
+import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
+import { createComment } from "../comment.server.ts";
+import { deletePost } from "./delete.server.ts";
+import { savePost } from "../save.server.ts";
+import { castVote } from "../vote.server.ts";
 
 function count(table: string, where: ReturnType<typeof sql>) {
   return getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`)!.n;

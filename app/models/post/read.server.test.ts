@@ -12,7 +12,7 @@ import {
   SEARCH_CAP,
   searchPosts,
   searchUsers,
-} from "./post.server.ts";
+} from "./index.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

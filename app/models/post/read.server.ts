@@ -1,0 +1,166 @@
+// Reading posts: feeds, category lists, single posts. Every list is a fixed, small number of
+// queries: one for the page of posts (joined with the author), the viewer's votes and saves for that
+// page (two more, signed-in only), and for a text filter one capped count. Never a query per card.
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { posts, users } from "#db/schema.ts";
+import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
+import { preparedFor } from "../db.server.ts";
+import { getViewerPostStates } from "./viewer-state.server.ts";
+import { textCondition, textMatch } from "./filter.server.ts";
+
+export type { PostView };
+
+const postColumns = {
+  id: posts.id,
+  userId: posts.userId,
+  title: posts.title,
+  content: posts.content,
+  category: posts.category,
+  comment: posts.comment,
+  commentAuthor: posts.commentAuthor,
+  videoId: posts.videoId,
+  videoTitle: posts.videoTitle,
+  videoChannel: posts.videoChannel,
+  videoThumbnail: posts.videoThumbnail,
+  videoViewCount: posts.videoViewCount,
+  videoPublishedAt: posts.videoPublishedAt,
+  upvotes: posts.upvotes,
+  downvotes: posts.downvotes,
+  commentsCount: posts.commentsCount,
+  createdAt: posts.createdAt,
+  username: users.username,
+  displayName: users.displayName,
+};
+
+export function selectPosts() {
+  return getDb().select(postColumns).from(posts).leftJoin(users, eq(users.id, posts.userId));
+}
+
+export type PostRow = ReturnType<ReturnType<typeof selectPosts>["all"]>[number];
+
+/** Rows → the JSON shape, with the viewer's vote and saved flag (two queries for the whole page). */
+export function toViews(rows: PostRow[], viewerId: number | null | undefined): PostView[] {
+  const states = getViewerPostStates({ viewerId, postIds: rows.map((r) => r.id) });
+  return rows.map((r) => {
+    const gone = r.username === null;
+    const username = r.username ?? "Unknown";
+    const state = states.get(r.id);
+    return {
+      id: r.id,
+      userId: gone ? null : r.userId,
+      username,
+      title: r.title,
+      content: r.content,
+      category: r.category,
+      comment: r.comment,
+      commentAuthor: r.commentAuthor,
+      videoId: r.videoId,
+      videoTitle: r.videoTitle,
+      videoChannel: r.videoChannel,
+      videoThumbnail: r.videoThumbnail,
+      videoViewCount: r.videoViewCount,
+      videoPublishedAt: r.videoPublishedAt ? r.videoPublishedAt.toISOString() : null,
+      upvotes: r.upvotes,
+      downvotes: r.downvotes,
+      score: r.upvotes - r.downvotes,
+      commentsCount: r.commentsCount,
+      createdAt: r.createdAt.toISOString(),
+      author: { id: gone ? null : r.userId, username, displayName: r.displayName || username },
+      myVote: state?.myVote ?? null,
+      isSaved: state?.isSaved ?? false,
+    };
+  });
+}
+
+// Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
+const ORDERS: Record<FeedSort | ListSort, SQL[]> = {
+  hot: [desc(posts.hot), desc(posts.id)],
+  new: [desc(posts.createdAt), desc(posts.id)],
+  newest: [desc(posts.createdAt), desc(posts.id)],
+  oldest: [asc(posts.createdAt), asc(posts.id)],
+  top: [desc(posts.score), desc(posts.createdAt), desc(posts.id)],
+  most_upvoted: [desc(posts.score), desc(posts.createdAt), desc(posts.id)],
+  most_commented: [desc(posts.commentsCount), desc(posts.createdAt), desc(posts.id)],
+};
+
+type ListInput = {
+  timeframe?: Timeframe;
+  /** One category, or every post when absent. */
+  category?: string | null;
+  q?: string;
+  limit: number;
+  offset?: number;
+  viewerId?: number | null;
+  now?: number;
+};
+
+function listPosts({
+  order,
+  timeframe = "all",
+  category,
+  q = "",
+  limit,
+  offset = 0,
+  viewerId,
+  now = Date.now(),
+}: ListInput & { order: FeedSort | ListSort }): PostView[] {
+  const since = timeframeStart(timeframe, now);
+  const match = textMatch(q);
+  // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3), made on first use.
+  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`, () =>
+    selectPosts()
+      .where(
+        and(
+          since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
+          category ? eq(posts.category, sql.placeholder("category")) : undefined,
+          textCondition(match),
+        ),
+      )
+      .orderBy(...ORDERS[order])
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+  const rows = query.all({
+    since: since?.getTime(),
+    category: category ?? undefined,
+    phrase: match.kind === "index" ? match.phrase : undefined,
+    pattern: match.kind === "scan" ? match.pattern : undefined,
+    limit,
+    offset,
+  });
+  return toViews(rows, viewerId);
+}
+
+/** The home feed and GET /api/posts: hot, new or top within a time range, optionally filtered. */
+export function listFeedPosts({ sort, ...input }: ListInput & { sort: FeedSort }): PostView[] {
+  return listPosts({ order: sort, ...input });
+}
+
+/** A category page (or all categories): newest, oldest, most_upvoted or most_commented. */
+export function listCategoryPosts({ sort, ...input }: Omit<ListInput, "q"> & { sort: ListSort }): PostView[] {
+  return listPosts({ order: sort, ...input });
+}
+
+export function getPost({ id, viewerId }: { id: number; viewerId?: number | null }): PostView | null {
+  const query = preparedFor("post", () =>
+    selectPosts()
+      .where(eq(posts.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  const row = query.get({ id });
+  return row ? toViews([row], viewerId)[0] : null;
+}
+
+/** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
+export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
+  if (ids.length === 0) return [];
+  const byId = new Map(
+    selectPosts()
+      .where(inArray(posts.id, ids))
+      .all()
+      .map((r) => [r.id, r]),
+  );
+  return toViews(ids.flatMap((id) => byId.get(id) ?? []), viewerId);
+}

@@ -1,0 +1,104 @@
+// /search: posts ranked by bm25 over the word index (capped), and members by name.
+import { asc, count, desc, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { users } from "#db/schema.ts";
+import type { PostView, UserResult } from "~/lib/browse.ts";
+import { preparedFor } from "../db.server.ts";
+
+import { listFeedPosts, listPostsByIds } from "./read.server.ts";
+
+/** Search ranks at most this many matches (the newest), so a common word stays fast. */
+export const SEARCH_CAP = 500;
+export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
+
+/**
+ * The words of a search as an FTS5 expression: every word must appear, the last one (still being typed)
+ * as a prefix once it has 2 characters. Quoted, so nothing the user types is query syntax.
+ */
+function searchExpression(q: string): string | null {
+  const words = q.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ");
+}
+
+/**
+ * /search: posts whose title, comment, comment author, video title or poster's username hold every word
+ * (posts_search, a word index), best first by bm25 with the title weighted highest. Only the newest
+ * SEARCH_CAP matches are ranked and counted, so a common word costs no more than a rare one.
+ */
+export function searchPosts({
+  q,
+  limit,
+  viewerId,
+}: {
+  q: string;
+  limit: number;
+  viewerId?: number | null;
+}): PostSearch {
+  const expression = searchExpression(q);
+  if (!expression) return { posts: [], total: 0, capped: false };
+  const sqlite = getDb().$client;
+  const counted = preparedFor("search-count", () =>
+    sqlite.prepare<[string, number], { n: number }>(
+      "SELECT count(*) AS n FROM (SELECT rowid FROM posts_search WHERE posts_search MATCH ? LIMIT ?)",
+    ),
+  ).get(expression, SEARCH_CAP + 1);
+  const n = counted?.n ?? 0;
+  if (n === 0) return { posts: [], total: 0, capped: false };
+  // Columns: title, comment, comment_author, video_title, username.
+  const ranked = preparedFor("search-rank", () =>
+    sqlite.prepare<[string, number, number], { id: number }>(
+      `SELECT id FROM (
+         SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
+         WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ?)
+       ORDER BY r, id DESC LIMIT ?`,
+    ),
+  )
+    .all(expression, SEARCH_CAP, limit)
+    .map((r) => r.id);
+  return { posts: listPostsByIds({ ids: ranked, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+}
+
+export type UserSearch = { users: UserResult[]; total: number };
+
+/** /search's users: usernames starting with the query (any case), an exact name first, then the busiest. */
+export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
+  const db = getDb();
+  const prefix = q.trim().toLowerCase();
+  const columns = {
+    id: users.id,
+    username: users.username,
+    displayName: users.displayName,
+    postsCount: users.postsCount,
+  };
+  if (!prefix) {
+    const rows = db.select(columns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(limit).all();
+    return { users: rows.map(toUserResult), total: rows.length };
+  }
+  const name = sql`lower(${users.username})`;
+  // A range on the lower(username) index: every name that starts with the prefix.
+  const where = sql`${name} >= ${prefix} AND ${name} < ${`${prefix}\u{10FFFF}`}`;
+  const rows = db
+    .select(columns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(sql`${name} = ${prefix}`), desc(users.postsCount), asc(name))
+    .limit(limit)
+    .all();
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  return { users: rows.map(toUserResult), total };
+}
+
+function toUserResult(r: { id: number; username: string; displayName: string | null; postsCount: number }): UserResult {
+  return { id: r.id, username: r.username, displayName: r.displayName || r.username, postsCount: r.postsCount };
+}
+
+/** /search and /api/search: both lists; an empty query shows the newest posts and the busiest members. */
+export function searchEverything({ q, limit, viewerId }: { q: string; limit: number; viewerId?: number | null }) {
+  const users = searchUsers({ q, limit });
+  if (!q.trim()) {
+    const list = listFeedPosts({ sort: "new", limit, viewerId });
+    return { posts: { posts: list, total: list.length, capped: false } satisfies PostSearch, users };
+  }
+  return { posts: searchPosts({ q, limit, viewerId }), users };
+}
