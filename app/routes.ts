@@ -24,9 +24,10 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
-  // Accounts: sessions and password (issue 12).
+  // Accounts: sessions, password and deleting your own account (issue 12).
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
   route("account/password", "routes/account.password.tsx"),
+  route("account/delete", "routes/account.delete.tsx"),
 
   // Profiles and following (issue 10): a layout with one child route per tab, and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [

@@ -8,8 +8,12 @@ import { randomToken } from "./token.server.ts";
 /** The member's token, made now if they have none yet. */
 export function getFeedToken({ userId }: { userId: number }): string {
   const db = getDb();
+  const read = () => db.select({ token: feedTokens.token }).from(feedTokens).where(eq(feedTokens.userId, userId)).get()?.token;
+  // The about tab asks on every load: read first, so only the first ask writes.
+  const existing = read();
+  if (existing) return existing;
   db.insert(feedTokens).values({ userId, token: randomToken() }).onConflictDoNothing().run();
-  return db.select({ token: feedTokens.token }).from(feedTokens).where(eq(feedTokens.userId, userId)).get()!.token;
+  return read()!;
 }
 
 /** A new token for the member; the old one stops working at once. */

@@ -17,7 +17,10 @@ import { redirectWithToast } from "~/services/toast.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
-  return [{ title: `Change password · ${siteName}` }];
+  return [
+    { title: `Change password · ${siteName}` },
+    { name: "description", content: `Change your ${siteName} password; your other sessions are signed out.` },
+  ];
 };
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;

@@ -62,6 +62,7 @@ const memberScreens = (postId: number, userId: number) => [
   `/profile/${userId}/saved`,
   `/profile/${userId}/about`,
   "/account/password",
+  "/account/delete",
 ];
 
 const adminScreens = ["/admin", "/admin/users", "/admin/posts", "/admin/log"];

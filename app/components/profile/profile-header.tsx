@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import type { ProfileFields, ProfileView } from "~/lib/profile.ts";
 import { Avatar } from "../avatar.tsx";
+import { FeedLink } from "../feed-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
@@ -90,7 +91,10 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
         <h1 id="profile-name" className="mt-2 text-2xl font-bold">
           {profile.displayName}
         </h1>
-        <p className="text-slate-600">@{profile.username}</p>
+        <p className="flex flex-wrap items-center gap-x-3 text-slate-600">
+          @{profile.username}
+          <FeedLink href={`/profile/${profile.id}/feed.xml`} />
+        </p>
         {fields ? (
           <ProfileEditForm fields={fields} lastResult={lastResult} cancelHref={pathname} action={`/profile/${profile.id}?edit=profile`} />
         ) : (

@@ -15,3 +15,11 @@ export const ChangePasswordFormSchema = z
     confirmPassword: z.string({ error: "Confirm password is required" }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH_MESSAGE, path: ["confirmPassword"] });
+
+export const PASSWORD_REQUIRED = "Password is required";
+export const DELETE_PASSWORD_WRONG = "Incorrect password";
+
+/** 'Delete my account' (the confirmation page's form and action): the member's password. */
+export const DeleteAccountFormSchema = z.object({
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});

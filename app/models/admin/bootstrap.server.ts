@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { moderationLog, users } from "#db/schema.ts";
 import { createUser, DuplicateAccountError } from "../user.server.ts";
@@ -7,7 +7,8 @@ export type BootstrapOutcome = "created" | "exists" | "deleted" | "clash";
 
 /**
  * The configured admin account (ADMIN_USERNAME), made once: only when no account has that name and
- * the moderation log does not record an admin deleting an account of that name. A start never
+ * the moderation log does not record the deletion of an account of that name (by an admin or by
+ * itself). A start never
  * touches an existing account (no re-granting after 'Remove Admin') and never brings back a deleted
  * one. The password is hashed only when the account is actually made.
  */
@@ -26,7 +27,7 @@ export function ensureBootstrapAdmin({
   const deleted = db
     .select({ id: moderationLog.id })
     .from(moderationLog)
-    .where(and(eq(moderationLog.action, "delete_user"), sql`lower(${moderationLog.targetLabel}) = ${name}`))
+    .where(and(inArray(moderationLog.action, ["delete_user", "delete_self"]), sql`lower(${moderationLog.targetLabel}) = ${name}`))
     .get();
   if (deleted) return "deleted";
   try {

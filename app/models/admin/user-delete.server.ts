@@ -4,7 +4,7 @@ import { notFound } from "~/lib/problem.ts";
 import { removeComment } from "../comment.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
-import { assertMayChangeAccount, CANNOT_DELETE_SELF } from "./users.server.ts";
+import { assertMayChangeAccount, assertMayLeave, CANNOT_DELETE_SELF } from "./users.server.ts";
 import { writeTransaction } from "../db.server.ts";
 
 /**
@@ -27,16 +27,39 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound("User not found");
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_DELETE_SELF });
-
-      withdrawVotes(tx, userId);
-      tx.delete(posts).where(eq(posts.userId, userId)).run();
-      removeComments(tx, userId);
-      withdrawFollows(tx, userId);
-      tx.delete(users).where(eq(users.id, userId)).run();
-
+      removeAccount(tx, userId);
       appendModerationLog(tx, { admin, action: "delete_user", target: { kind: "user", id: userId, label: target.username }, reason });
       return { deleted: true as const, username: target.username };
     });
+}
+
+/**
+ * A member deletes their own account ('Delete my account'; the caller checked their password): the
+ * same cascade as an admin's deletion, logged in the moderation log as a self-deletion with the
+ * member as the actor. The last admin cannot leave (Problem invalid with the reason).
+ */
+export function deleteOwnAccount({ userId }: { userId: number }): { deleted: true; username: string } {
+  return writeTransaction((tx) => {
+    const target = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!target) throw notFound("User not found");
+    assertMayLeave(tx, target);
+    removeAccount(tx, userId);
+    appendModerationLog(tx, {
+      admin: { id: target.id, username: target.username },
+      action: "delete_self",
+      target: { kind: "user", id: target.id, label: target.username },
+    });
+    return { deleted: true as const, username: target.username };
+  });
+}
+
+/** The account and everything it made, every counter its rows fed corrected (see deleteUserAsAdmin). */
+function removeAccount(tx: DbOrTx, userId: number) {
+  withdrawVotes(tx, userId);
+  tx.delete(posts).where(eq(posts.userId, userId)).run();
+  removeComments(tx, userId);
+  withdrawFollows(tx, userId);
+  tx.delete(users).where(eq(users.id, userId)).run();
 }
 
 /** Takes back every vote of the user, lowering the counters (and the hot rank) of what it voted on. */

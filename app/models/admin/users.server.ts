@@ -79,12 +79,16 @@ export function createUserAsAdmin({
     });
 }
 
+/** Refuses taking away the last admin (Problem invalid with the reason): the site keeps one. */
+export function assertMayLeave(tx: DbOrTx, target: UserRow) {
+  if (!target.isAdmin) return;
+  const others = tx.select({ n: count() }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, target.id))).get()?.n ?? 0;
+  if (others === 0) throw invalid(LAST_ADMIN);
+}
+
 /** Refuses acting on yourself and taking away the last admin (Problem invalid with the reason). */
 export function assertMayChangeAccount(tx: DbOrTx, { actorId, target, selfMessage }: { actorId: number; target: UserRow; selfMessage: string }) {
-  if (target.isAdmin) {
-    const others = tx.select({ n: count() }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, target.id))).get()?.n ?? 0;
-    if (others === 0) throw invalid(LAST_ADMIN);
-  }
+  assertMayLeave(tx, target);
   if (target.id === actorId) throw invalid(selfMessage);
 }
 

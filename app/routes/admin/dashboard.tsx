@@ -13,7 +13,10 @@ import { loadOrFail } from "~/services/admin-page.server.ts";
 
 const LOAD_FAILED = "Failed to load dashboard data. Please try again.";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Dashboard" },
+  { name: "description", content: "Site totals, recent sign-ups, top posts and daily activity for admins." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -10,7 +10,10 @@ import { requireAdmin } from "~/services/guards.server.ts";
 // /admin: the guard (visitor → /auth, member → 403), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Dashboard" },
+  { name: "description", content: "The admin dashboard: site statistics, users, posts and the moderation log." },
+];
 
 export function headers() {
   return { "Cache-Control": "no-store" };

@@ -11,7 +11,10 @@ import { requireAdmin } from "~/services/guards.server.ts";
 
 // /admin/log: the moderation log, newest first, 50 a page. Read-only: nothing edits an entry.
 
-export const meta: Route.MetaFunction = () => [{ title: "Moderation log · Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Moderation log · Admin Dashboard" },
+  { name: "description", content: "Every admin action and self-deletion, newest first." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -25,6 +28,7 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   remove_admin: "Removed admin",
   delete_user: "Deleted user",
   delete_post: "Deleted post",
+  delete_self: "Deleted own account",
 };
 
 export default function AdminLog({ loaderData }: Route.ComponentProps) {

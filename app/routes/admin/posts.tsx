@@ -14,7 +14,10 @@ import { requireAdmin } from "~/services/guards.server.ts";
 // /admin/posts: every post, newest first, ?q= on the title, ?page=; deletion behind a confirmation
 // (posted to /admin/posts/:id/delete).
 
-export const meta: Route.MetaFunction = () => [{ title: "Posts · Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Posts · Admin Dashboard" },
+  { name: "description", content: "Every post on the site, newest first, with search and deletion for admins." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -24,7 +24,10 @@ import { redirectWithToast } from "~/services/toast.server.ts";
 // /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
 // deletion behind a confirmation, and the create-user form (this route's action).
 
-export const meta: Route.MetaFunction = () => [{ title: "Users · Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Users · Admin Dashboard" },
+  { name: "description", content: "Every account on the site, with search, the admin role and deletion for admins." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

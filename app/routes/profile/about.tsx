@@ -1,13 +1,35 @@
 import type { Route } from "./+types/about";
 import { useRootData } from "~/components/hooks.ts";
+import { AccountPanel, type OwnerAccount } from "~/components/profile/account-panel.tsx";
 import { ActivityChart } from "~/components/profile/activity-chart.tsx";
 import { BadgeList } from "~/components/profile/badges.tsx";
 import { ProfileDetails } from "~/components/profile/profile-header.tsx";
+import { followingFeedPath } from "~/lib/seo.ts";
+import { getFeedToken } from "~/models/feed-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
+import { listUserSessions } from "~/models/session.server.ts";
 import { pageProblem } from "~/services/http.server.ts";
 import { profileTab } from "~/services/profile-tab.server.ts";
+import { getSessionToken } from "~/services/session.server.ts";
 
-// /profile/:id/about — join date, details, badges with their rules, and the weekly activity picture.
+// /profile/:id/about — join date, details, badges with their rules, and the weekly activity picture;
+// for the owner only, their account: sessions, the private Following feed, password, deletion.
+
+/** The owner's account section, read only when the viewer is the owner (nobody else is sent it). */
+async function ownerAccount(request: Request, userId: number, origin: string): Promise<OwnerAccount> {
+  const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
+  return {
+    sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current }) => ({
+      key,
+      device,
+      userAgent,
+      signedInAt: signedInAt.toISOString(),
+      lastSeenAt: lastSeenAt.toISOString(),
+      current,
+    })),
+    feedUrl: `${origin}${followingFeedPath(getFeedToken({ userId }))}`,
+  };
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
@@ -15,6 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       profile: getProfile({ id: tab.userId, viewerId: tab.viewerId }),
       weeks: getWeeklyActivity({ userId: tab.userId, now: tab.now }),
+      account: tab.isOwner ? await ownerAccount(request, tab.userId, tab.origin) : null,
+      now: tab.now,
     };
   } catch (error) {
     pageProblem(error);
@@ -22,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ProfileAbout({ loaderData }: Route.ComponentProps) {
-  const { profile, weeks } = loaderData;
+  const { profile, weeks, account, now } = loaderData;
   const { timeZone } = useRootData();
   const section = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm space-y-3";
   return (
@@ -45,6 +69,7 @@ export default function ProfileAbout({ loaderData }: Route.ComponentProps) {
         </h2>
         <ActivityChart weeks={weeks} timeZone={timeZone} />
       </section>
+      {account ? <AccountPanel account={account} now={now} timeZone={timeZone} className={section} /> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { invalid, isProblem } from "~/lib/problem.ts";
 import { PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
+import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
 import { pageProblem } from "~/services/http.server.ts";
 import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
@@ -30,6 +31,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [
     { title: `${displayName} (@${username}) — ${siteName}` },
     { name: "description", content: bio },
+    feedLink(`Posts by ${displayName} (@${username})`, `/profile/${data.profile.id}/feed.xml`),
   ];
 };
 

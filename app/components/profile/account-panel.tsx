@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { FollowingFeedPanel } from "../following-feed.tsx";
+import { LinkButton } from "../ui/button.tsx";
+import { SessionList, type SessionItem } from "./session-list.tsx";
+
+export type OwnerAccount = { sessions: SessionItem[]; feedUrl: string };
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h3 id={id} className="font-bold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The about tab's owner-only section: sessions, the private Following feed, the password and
+ * 'Delete my account' (its confirmation is the /account/delete page). Nobody else is sent this data.
+ */
+export function AccountPanel({
+  account,
+  now,
+  timeZone,
+  className,
+}: {
+  account: OwnerAccount;
+  now: number;
+  timeZone: string;
+  className: string;
+}) {
+  return (
+    <section aria-labelledby="about-account" data-testid="account-panel" className={className}>
+      <h2 id="about-account" className="font-bold">
+        Your account
+      </h2>
+      <p className="text-sm text-slate-600">Only you can see this section.</p>
+      <SessionList sessions={account.sessions} now={now} timeZone={timeZone} />
+      <FollowingFeedPanel feedUrl={account.feedUrl} />
+      <Part id="account-password" title="Password">
+        <LinkButton to="/account/password" variant="secondary" size="sm">
+          Change password
+        </LinkButton>
+      </Part>
+      <Part id="account-delete" title="Delete my account">
+        <p className="text-sm text-slate-700">Your posts, votes, saves and follows go with it. You confirm with your password.</p>
+        <LinkButton to="/account/delete" variant="danger" size="sm">
+          Delete my account
+        </LinkButton>
+      </Part>
+    </section>
+  );
+}

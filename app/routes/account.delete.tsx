@@ -1,0 +1,99 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account.delete";
+import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
+import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
+import { isProblem } from "~/lib/problem.ts";
+import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
+import { deleteAccount } from "~/services/account.server.ts";
+import { requireUser } from "~/services/guards.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
+import { endSession } from "~/services/session.server.ts";
+import { redirectWithToast } from "~/services/toast.server.ts";
+
+// /account/delete: 'Delete my account', the confirmation step the profile's about tab links to. The
+// member confirms with their password; the account goes with the admin deletion's cascade (logged as
+// a self-deletion), the session cookie is cleared and the browser lands on / with a toast. Works
+// without JavaScript (POST → 303, or this page again with the message).
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [
+    { title: `Delete my account · ${siteName}` },
+    {
+      name: "description",
+      content: `Delete your ${siteName} account and everything you posted, after confirming your password.`,
+    },
+  ];
+};
+
+export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { userId: user.id };
+}
+
+const HIDDEN = { hideFields: ["password"] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), {
+    schema: DeleteAccountFormSchema,
+  });
+  if (submission.status !== "success") return data(submission.reply(HIDDEN), { status: 400 });
+  // Guessing the password is a sign-in attempt: the same limit.
+  const limit = await checkRateLimit("login", context.clientIp);
+  if (!limit.ok)
+    return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), {
+      status: 429,
+      headers: rateLimitHeaders(limit),
+    });
+  try {
+    await deleteAccount({ user, password: submission.value.password });
+  } catch (error) {
+    if (!isProblem(error) || error.kind !== "invalid") throw error;
+    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] };
+    return data(submission.reply({ ...errors, ...HIDDEN }), {
+      status: error.status,
+    });
+  }
+  return redirectWithToast(
+    "/",
+    {
+      type: "success",
+      title: "Account deleted",
+      description: "Your account and everything you posted are gone.",
+    },
+    { headers: { "Set-Cookie": await endSession(request) } },
+  );
+}
+
+export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useZodForm("delete-account", DeleteAccountFormSchema, actionData);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <h1 className="text-2xl font-bold">Delete my account</h1>
+          <p className="text-sm text-slate-700">
+            This removes your account for good: your posts with their comments, your votes, saves and follows. Comments of yours that others
+            answered stay as “[deleted]”. This cannot be undone.
+          </p>
+          <FormAlert id={form.errorId} title="Account not deleted" errors={form.errors} />
+          <FormField field={fields.password} label="Your password" type="password" autoComplete="current-password" />
+          <div className="flex flex-wrap justify-end gap-2">
+            <LinkButton to={`/profile/${loaderData.userId}/about`} variant="secondary">
+              Cancel
+            </LinkButton>
+            <button type="submit" disabled={submitting} className={buttonClass({ variant: "danger" })}>
+              {submitting ? "Deleting…" : "Delete my account"}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}
