@@ -7,8 +7,8 @@ import crypto from "node:crypto";
 const FIXED = [
   "default-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  // Thumbnails still come from YouTube's image host until they are served from our origin.
-  "img-src 'self' https://i.ytimg.com",
+  // Thumbnails are served from our own origin (/thumbnails/…): no third party sees a reader.
+  "img-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -5,6 +5,7 @@ import { inputClass } from "~/components/ui/field.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/lib/share.ts";
 import type { VideoDetails } from "~/lib/video.ts";
+import { thumbnailPath } from "~/lib/thumbnails.ts";
 
 /** The dialog's inputs: the kit's input look, below their label. */
 export const shareInputClass = `mt-1 ${inputClass}`;
@@ -90,7 +91,7 @@ export function VideoCard({ details, timeZone }: { details: VideoDetails; timeZo
   return (
     <div className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3" data-testid="share-video">
       <img
-        src={details.thumbnail}
+        src={thumbnailPath(details.id, "card")}
         alt=""
         width={160}
         height={90}
