@@ -10,7 +10,7 @@ import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
-import { categoryCounts } from "~/services/trending.server.ts";
+import { categoryCounts } from "~/services/sidebar-cache.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";

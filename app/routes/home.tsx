@@ -10,7 +10,7 @@ import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { requireUser } from "~/services/guards.server.ts";
-import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/trending.server.ts";
+import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/services/sidebar-cache.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";

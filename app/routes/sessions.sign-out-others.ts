@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { signOutOtherSessions } from "~/models/session.server.ts";
-import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 
 // POST /sessions/sign-out-others: 'Sign out everywhere else' from the profile's about tab. Ends every

@@ -41,7 +41,7 @@ export function parseRateLimit(value: string): { limit: number; windowMs: number
 let store: Database.Database | undefined;
 function storeClient(): Database.Database {
   if (!store) {
-    const file = process.env.RATE_LIMIT_DB ?? path.join(path.dirname(path.resolve(getEnv().DATABASE_PATH)), "rate-limits.db");
+    const file = path.join(path.dirname(path.resolve(getEnv().DATABASE_PATH)), "rate-limits.db");
     store = new Database(file);
     store.pragma("journal_mode = WAL");
     // Counters may be lost in a crash: no fsync.

@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin-user-toggle-admin";
 import { toggleUserAdmin } from "~/models/admin/users.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { requireApiAdmin } from "~/services/guards.server.ts";
-import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
 
 // POST /api/admin/users/{id}/toggle-admin → the user with username and isAdmin as it now is.
 export const action = apiAction<Route.ActionArgs>({

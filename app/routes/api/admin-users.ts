@@ -3,8 +3,8 @@ import { listAdminUsers } from "~/models/admin/users.server.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { createAccountAsAdmin } from "~/services/auth.server.ts";
 import { requireApiAdmin } from "~/services/guards.server.ts";
-import { apiAction, parseJsonBody } from "~/services/http.server.ts";
-import { jsonRead } from "~/services/query.server.ts";
+import { apiAction, parseJsonBody } from "~/services/json-api.server.ts";
+import { jsonRead } from "~/services/json-read.server.ts";
 
 // GET /api/admin/users?q=&page= → users newest first (50 a page, with e-mails, never a hash).
 export async function loader({ request }: Route.LoaderArgs) {

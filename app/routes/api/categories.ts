@@ -1,5 +1,5 @@
-import { jsonRead } from "~/services/query.server.ts";
-import { categoryCounts } from "~/services/trending.server.ts";
+import { jsonRead } from "~/services/json-read.server.ts";
+import { categoryCounts } from "~/services/sidebar-cache.server.ts";
 
 // GET /api/categories: the 20 categories with their number of posts [{ name, slug, postsCount }].
 export function loader() {

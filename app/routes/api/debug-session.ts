@@ -1,5 +1,5 @@
 import type { Route } from "./+types/debug-session";
-import { noStore } from "~/services/http.server.ts";
+import { noStore } from "~/services/json-api.server.ts";
 import { getUser, publicSelf } from "~/services/session.server.ts";
 
 // GET /api/debug-session → {user} for the caller's own session, else {} (SPEC §4 last recovery step).

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/demo-login";
 import { findDemoUser } from "~/services/auth.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { apiAction, methodNotAllowed, noStore } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, noStore } from "~/services/json-api.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { publicSelf, startSession } from "~/services/session.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/direct-login";
-import { jsonError, noStore } from "~/services/http.server.ts";
+import { jsonError, noStore } from "~/services/json-api.server.ts";
 import { getUser, publicSelf } from "~/services/session.server.ts";
 
 // POST /api/direct-login (SPEC §4 session recovery). It only ever confirms the session the caller's

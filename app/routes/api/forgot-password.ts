@@ -2,7 +2,7 @@ import type { Route } from "./+types/forgot-password";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/services/auth.server.ts";
 import { getEnv } from "~/services/env.server.ts";
-import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 
 // POST /api/forgot-password {email}: the same answer whether or not an account has the address.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/logout";
-import { jsonError, noStore } from "~/services/http.server.ts";
+import { jsonError, noStore } from "~/services/json-api.server.ts";
 import { endSession } from "~/services/session.server.ts";
 
 // POST /api/logout: ends the caller's session (if any) and clears the cookie.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notification-read";
 import { markNotificationRead } from "~/models/notification.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 
 // PATCH /api/notifications/:id/read: only your own (another user's is "not found").

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications-read-all";
 import { markAllNotificationsRead } from "~/models/notification.server.ts";
-import { apiAction, methodNotAllowed } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 
 // PATCH /api/notifications/read-all.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications-unread-count";
 import { countUnread } from "~/models/notification.server.ts";
-import { apiLoader } from "~/services/http.server.ts";
+import { apiLoader } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/notifications/unread/count → {count}.

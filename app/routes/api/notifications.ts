@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications";
 import { listNotifications } from "~/models/notification.server.ts";
-import { apiLoader } from "~/services/http.server.ts";
+import { apiLoader } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/notifications → the newest notifications of the signed-in user.

@@ -3,7 +3,7 @@ import { listPostComments } from "~/models/comment.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { jsonRead } from "~/services/query.server.ts";
+import { jsonRead } from "~/services/json-read.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 
 // GET /api/posts/{id}/comments: every comment of the post, flat, oldest first, replies by parentId.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-saved";
 import { isPostSaved } from "~/models/save.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/services/http.server.ts";
+import { apiLoader } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 
 // GET /api/posts/:id/saved → {isSaved}.

@@ -3,8 +3,8 @@ import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";
-import { jsonRead } from "~/services/query.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/services/json-api.server.ts";
+import { jsonRead } from "~/services/json-read.server.ts";
 import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 

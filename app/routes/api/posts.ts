@@ -1,8 +1,8 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, claimedUserId, readJson } from "~/services/http.server.ts";
-import { jsonRead, parseQuery } from "~/services/query.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/services/json-api.server.ts";
+import { jsonRead, parseQuery } from "~/services/json-read.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
 import { sharePost } from "~/services/share-post.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/register";
 import { RegisterSchema } from "~/lib/schemas/auth.ts";
 import { registerUser } from "~/services/auth.server.ts";
-import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 import { publicSelf, startSession } from "~/services/session.server.ts";
 

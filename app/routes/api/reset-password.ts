@@ -1,7 +1,7 @@
 import type { Route } from "./+types/reset-password";
 import { INVALID_RESET_LINK_MESSAGE, ResetPasswordSchema } from "~/lib/schemas/auth.ts";
 import { resetPassword } from "~/services/auth.server.ts";
-import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 

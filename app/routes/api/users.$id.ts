@@ -3,7 +3,7 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { getProfile, updateProfile } from "~/models/profile.server.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
-import { apiAction, apiLoader, readJson } from "~/services/http.server.ts";
+import { apiAction, apiLoader, readJson } from "~/services/json-api.server.ts";
 import { getUserId } from "~/services/session.server.ts";
 
 // GET /api/users/:id → the profile (isFollowingUser relative to the session; email only your own).

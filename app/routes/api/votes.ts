@@ -1,7 +1,7 @@
 import type { Route } from "./+types/votes";
 import { castVote } from "~/models/vote.server.ts";
 import { VoteApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/http.server.ts";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/json-api.server.ts";
 import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
 
 // POST /api/votes {postId | commentId, isUpvote}: the same direction again takes the vote back.

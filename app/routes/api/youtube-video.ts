@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
-import { apiLoader, jsonError, noStore } from "~/services/http.server.ts";
+import { apiLoader, jsonError, noStore } from "~/services/json-api.server.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
 import { youtube, type CommentPage } from "~/services/youtube/client.server.ts";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { followingFeedPath } from "~/lib/seo.ts";
 import { regenerateFeedToken } from "~/models/feed-token.server.ts";
-import { interactionAction, requireActor, succeed } from "~/services/interact.server.ts";
+import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
 
 // POST /feeds/following/token: a new private Following-feed URL (the old one answers 404 from now on).
 // The profile's about tab shows the URL (getFeedToken) and posts this form; works without JS.

@@ -8,7 +8,7 @@ import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/feed-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
-import { pageProblem } from "~/services/http.server.ts";
+import { pageProblem } from "~/services/json-api.server.ts";
 import { profileTab } from "~/services/profile-tab.server.ts";
 import { getSessionToken } from "~/services/session.server.ts";
 

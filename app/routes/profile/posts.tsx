@@ -5,7 +5,7 @@ import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/services/http.server.ts";
+import { pageProblem } from "~/services/json-api.server.ts";
 import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed

@@ -7,7 +7,7 @@ import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
 import { signInPath } from "~/services/guards.server.ts";
-import { pageProblem } from "~/services/http.server.ts";
+import { pageProblem } from "~/services/json-api.server.ts";
 import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withAnchor } from "./interact.server.ts";
+import { withAnchor } from "./form-action.server.ts";
 
 describe("withAnchor", () => {
   it("adds the anchor and drops the one-shot parameters", () => {

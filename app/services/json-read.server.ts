@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { isProblem } from "~/lib/problem.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { jsonError, noStore, problemJson } from "./http.server.ts";
+import { jsonError, noStore, problemJson } from "./json-api.server.ts";
 
 /** Parses a request's query string with a schema; a failure is a 400 carrying the first message. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {

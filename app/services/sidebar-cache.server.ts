@@ -3,7 +3,8 @@
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post/index.server.ts";
 
-const TTL_MS = 30_000;
+// At most 5 s behind a write, in every worker alike (each keeps its own copy; nothing to invalidate).
+const TTL_MS = 5_000;
 const store = new Map<string, { at: number; value: unknown }>();
 
 function cached<T>(key: string, load: () => T): T {
