@@ -4,6 +4,7 @@ import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
 import { Avatar } from "./avatar.tsx";
 import { ModalLink } from "./ui/dialog.tsx";
+import { Panel } from "./ui/card.tsx";
 
 type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };
 export type SidebarList<T> = { items: T[]; error: string | null };
@@ -13,16 +14,6 @@ export function memberHref(path: string, signedIn: boolean): string {
   return signedIn ? path : `/sign-in-required?${new URLSearchParams({ redirectTo: path })}`;
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={id} className="mb-3 font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function CategoryChips({ categories }: { categories: readonly string[] }) {
   return (

@@ -1,3 +1,4 @@
+import type { CommentView } from "./types.ts";
 // Client-safe shapes and constants of profiles and following (SPEC §2 Profile page, §3 User, §9).
 
 export const BADGE_ICONS = { fire: "🔥", medal: "🏅", crown: "👑", rocket: "🚀" } as const;
@@ -43,18 +44,7 @@ export type ProfileView = {
 export type ProfileFields = { bio: string; displayName: string; location: string; occupation: string; website: string };
 
 /** A comment on a profile: SPEC §3's comment with the title of its post. */
-export type ProfileComment = {
-  id: number;
-  postId: number;
-  userId: number | null;
-  username: string;
-  parentId: number | null;
-  content: string;
-  upvotes: number;
-  downvotes: number;
-  createdAt: string;
-  postTitle: string;
-};
+export type ProfileComment = Omit<CommentView, "isDeleted" | "myVote"> & { postTitle: string };
 
 /** The side panel's numbers. */
 export type UserStats = { posts: number; comments: number; upvotesReceived: number };

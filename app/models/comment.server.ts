@@ -9,21 +9,23 @@ export type { CommentView };
 
 export const DELETED_TEXT = "[deleted]";
 
+/** The columns of SPEC §3's comment (with its author's name), for every list of comments. */
+export const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  userId: comments.userId,
+  username: users.username,
+  parentId: comments.parentId,
+  content: comments.content,
+  upvotes: comments.upvotes,
+  downvotes: comments.downvotes,
+  createdAt: comments.createdAt,
+};
+
 // The post page's thread: prepared once per connection (the query shape never changes).
 const threadStatements = prepared((db) => ({
   rows: db
-    .select({
-      id: comments.id,
-      postId: comments.postId,
-      userId: comments.userId,
-      username: users.username,
-      parentId: comments.parentId,
-      content: comments.content,
-      upvotes: comments.upvotes,
-      downvotes: comments.downvotes,
-      createdAt: comments.createdAt,
-      deletedAt: comments.deletedAt,
-    })
+    .select({ ...commentColumns, deletedAt: comments.deletedAt })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.postId, sql.placeholder("postId")))

@@ -8,6 +8,7 @@ import { Problem, forbidden } from "~/lib/problem.ts";
 import type { ProfileComment } from "~/lib/profile.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
+import { commentColumns } from "./comment.server.ts";
 
 type Page = { userId: number; limit: number; offset?: number; viewerId?: number | null };
 
@@ -32,18 +33,7 @@ export function listUserPosts({ userId, limit, offset = 0, viewerId }: Page): Po
 export function listUserComments({ userId, limit, offset = 0 }: Page): ProfileComment[] {
   requireProfileUser(userId);
   return getDb()
-    .select({
-      id: comments.id,
-      postId: comments.postId,
-      userId: comments.userId,
-      username: users.username,
-      parentId: comments.parentId,
-      content: comments.content,
-      upvotes: comments.upvotes,
-      downvotes: comments.downvotes,
-      createdAt: comments.createdAt,
-      postTitle: posts.title,
-    })
+    .select({ ...commentColumns, postTitle: posts.title })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(users, eq(users.id, comments.userId))

@@ -1,5 +1,5 @@
 import { Problem } from "~/lib/problem.ts";
-import { BADGE_RULES, type Badge } from "~/lib/profile.ts";
+import { BADGE_RULES, type Badge, type ProfileView } from "~/lib/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
@@ -10,22 +10,7 @@ export type { Badge };
 const BADGES: Badge[] = BADGE_RULES.map(({ name, icon }) => ({ name, icon }));
 
 /** The user as anyone may see it: never the password hash, the e-mail only when asked for. */
-export type PublicUser = {
-  id: number;
-  username: string;
-  email?: string;
-  isAdmin: boolean;
-  displayName: string;
-  bio: string;
-  postsCount: number;
-  followersCount: number;
-  followingCount: number;
-  joinDate: string;
-  location: string;
-  occupation: string;
-  website: string | null;
-  badges: Badge[];
-};
+export type PublicUser = Omit<ProfileView, "badges" | "isFollowingUser"> & { badges: Badge[] };
 
 export function toPublicUser(row: UserRow, { withEmail = false } = {}): PublicUser {
   return {

@@ -3,17 +3,8 @@ import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import type { UserStats } from "~/lib/profile.ts";
 import { Avatar } from "../avatar.tsx";
+import { Panel } from "../ui/card.tsx";
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={id} className="mb-3 font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** The profile's right column (hidden under 768 px): stats, trending categories, 4 popular contributors. */
 export function ProfileSidePanel({

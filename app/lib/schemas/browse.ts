@@ -16,7 +16,8 @@ export function searchParamsObject(input: URL | URLSearchParams): Record<string,
   return out;
 }
 
-const whole = (name: string, min: number, max: number, fallback: number) =>
+/** A whole-number query parameter with its bounds and default (messages name the parameter). */
+export const whole = (name: string, min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEED_PAGE, MAX_LIST } from "../browse.ts";
 import { BIO_MAX } from "../profile.ts";
+import { whole } from "./browse.ts";
 
 // Profiles: the edit form and PATCH /api/users/:id share one schema; the list queries of the
 // profile tabs (lenient) and of GET /api/users/:id/{posts,comments,upvoted,saved} (strict).
@@ -52,13 +53,6 @@ export const ProfileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
-const whole = (name: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(fallback);
 
 /** GET /api/users/:id/{posts,comments,upvoted,saved}?limit=&offset= */
 export const UserListQuerySchema = z.object({
