@@ -1,8 +1,8 @@
 import type { CommentView } from "./types.ts";
 // Client-safe shapes and constants of profiles and following (SPEC §2 Profile page, §3 User, §9).
 
-export const BADGE_ICONS = { fire: "🔥", medal: "🏅", crown: "👑", rocket: "🚀" } as const;
-export type BadgeIcon = keyof typeof BADGE_ICONS;
+/** SPEC §3's badge icon names (drawn as SVG by BadgeIconSvg: no emoji font needed). */
+export type BadgeIcon = "fire" | "medal" | "crown" | "rocket";
 
 /** What a badge is earned by: one count of the member's own activity reaching a threshold. */
 export type BadgeMeasure = "joined" | "comments" | "upvotesGiven" | "posts";
