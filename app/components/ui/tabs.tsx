@@ -18,7 +18,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
               preventScrollReset
               className={({ isActive }) =>
                 `inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
-                  isActive ? "border-brand text-brand" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
+                  isActive ? "border-brand text-brand-dark" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
                 }`
               }
             >
