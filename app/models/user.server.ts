@@ -3,6 +3,7 @@ import { BADGE_RULES, type Badge, type ProfileView } from "~/lib/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
+import { writeTransaction } from "./db.server.ts";
 
 export const DEFAULT_BIO = "This user hasn't added a bio yet.";
 
@@ -85,8 +86,7 @@ export function createUser(input: {
   passwordHash: string;
   isAdmin?: boolean;
 }): UserRow {
-  const db = getDb();
-  return db.transaction(
+  return writeTransaction(
     (tx) => {
       const clash = tx
         .select({ username: users.username, email: users.email })
@@ -111,10 +111,5 @@ export function createUser(input: {
         .returning()
         .get();
     },
-    { behavior: "immediate" },
   );
-}
-
-export function setUserPassword({ userId, passwordHash }: { userId: number; passwordHash: string }) {
-  getDb().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
 }

@@ -7,9 +7,7 @@ import { getSessionToken } from "~/services/session.server.ts";
 // session of the signed-in user but this one; 303 back to the about tab with a toast (JS off),
 // or data for a fetcher (JS on).
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = () => redirect("/");
 
 export const action = interactionAction(
   () => "/",

@@ -8,9 +8,7 @@ import { interactionAction, requireActor, succeed } from "~/services/form-action
 
 // POST /admin/posts/:id/delete {reason?}: the confirmed delete of a row of /admin/posts.
 
-export function loader() {
-  return redirect("/admin/posts");
-}
+export const loader = () => redirect("/admin/posts");
 
 export const action = interactionAction<Route.ActionArgs["params"]>(
   () => "/admin/posts",

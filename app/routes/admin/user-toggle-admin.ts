@@ -6,9 +6,7 @@ import { interactionAction, requireActor, succeed } from "~/services/form-action
 
 // POST /admin/users/:id/toggle-admin: 'Make Admin' / 'Remove Admin' on a row of /admin/users.
 
-export function loader() {
-  return redirect("/admin/users");
-}
+export const loader = () => redirect("/admin/users");
 
 export const action = interactionAction<Route.ActionArgs["params"]>(
   () => "/admin/users",

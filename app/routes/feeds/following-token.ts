@@ -8,9 +8,7 @@ import { interactionAction, requireActor, succeed } from "~/services/form-action
 
 export type FeedTokenPayload = { feedPath: string };
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = () => redirect("/");
 
 export const action = interactionAction(
   () => "/",
