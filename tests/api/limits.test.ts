@@ -77,4 +77,28 @@ describe("write limits (per member and per address)", () => {
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  // Every kind of write spends the same budget through the same two wrappers (apiAction for JSON,
+  // interactionAction for forms): each answers 429 once a member is over it.
+  it.each([
+    ["save", "POST", (t: Targets): string => `/api/posts/${t.postId}/save`, (): unknown => undefined],
+    ["follow", "POST", (t: Targets): string => `/api/users/${t.otherId}/follow`, (): unknown => undefined],
+    ["bio", "PATCH", (t: Targets): string => `/api/users/${t.selfId}`, (): unknown => ({ bio: "Still funny." })],
+    ["notification reads", "PATCH", (): string => "/api/notifications/read-all", (): unknown => undefined],
+    ["admin actions", "POST", (t: Targets): string => `/api/admin/users/${t.otherId}/toggle-admin`, (): unknown => undefined],
+  ] as const)("%s: 429 past the toggle budget", async (_kind, method, path, body) => {
+    const member = await api.user({ isAdmin: true });
+    const other = await api.user();
+    const targets: Targets = { selfId: member.id, otherId: other.id, postId: api.post(other.id).id };
+    const ip = `10.9.3.${Math.floor(Math.random() * 250)}`;
+    const send = () => api.fetch(path(targets), { method, user: member, json: body(), headers: { "X-Forwarded-For": ip } });
+    const statuses: number[] = [];
+    for (let i = 0; i < WRITE_BUDGETS.toggle.points; i++) statuses.push((await send()).status);
+    expect(statuses.filter((s) => s >= 300)).toEqual([]);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
 });
+
+type Targets = { selfId: number; otherId: number; postId: number };
