@@ -113,6 +113,17 @@ export default async function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // Rendered without a nonce (the bytes are shared by many responses): allowed by hashes.
     responseHeaders.set("Content-Security-Policy", storedPolicy(entry));
+    // The key is a hash of the URL and every loader's data: it changes exactly when the page does,
+    // so it is the page's ETag, and a browser that has this version gets 304 without a body.
+    if (responseStatusCode === 200) {
+      const etag = `"${key}"`;
+      responseHeaders.set("ETag", etag);
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+      if (request.method === "GET" && request.headers.get("If-None-Match") === etag) {
+        responseHeaders.append("Vary", "Accept-Encoding");
+        return new Response(null, { headers: responseHeaders, status: 304 });
+      }
+    }
     const body = renderedBody(entry, request, responseHeaders);
     responseHeaders.set("Content-Length", String(body.length));
     return new Response(bytes(body), { headers: responseHeaders, status: responseStatusCode });
