@@ -1,0 +1,2 @@
+import base from "./vite.config.ts";
+export default { ...base, build: { sourcemap: true } };
