@@ -1,2 +1,0 @@
-import base from "./vite.config.ts";
-export default { ...base, build: { sourcemap: true } };
