@@ -1,9 +1,20 @@
+import { Suspense } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { shareDialogHref } from "~/lib/browse.ts";
 import { Avatar } from "./avatar.tsx";
+import { bellClass, bellLabel, BellWithBadge } from "./bell-badge.tsx";
 import { LogoIcon } from "./icons.tsx";
-import { NotificationBell } from "./notification-bell.tsx";
+import { LazyNotificationBell, preloadShareDialog } from "./lazy-parts.tsx";
 import { buttonClass } from "./ui/button.tsx";
+
+/** What stands for the bell until its code has arrived: a link to the notifications page. */
+function BellLink({ count }: { count: number }) {
+  return (
+    <Link to="/notifications" aria-label={bellLabel(count)} className={bellClass}>
+      <BellWithBadge count={count} />
+    </Link>
+  );
+}
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
 
@@ -64,13 +75,19 @@ export function Header({
             <Link
               to={shareHref}
               className={buttonClass()}
+              onPointerEnter={user ? preloadShareDialog : undefined}
+              onFocus={user ? preloadShareDialog : undefined}
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                 <path d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
               </svg>
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
-            {user ? <NotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
+            {user ? (
+              <Suspense fallback={<BellLink count={unreadCount} />}>
+                <LazyNotificationBell unreadCount={unreadCount} timeZone={timeZone} />
+              </Suspense>
+            ) : null}
             {user ? (
               <details className="relative" data-menu>
                 <summary
