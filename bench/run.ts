@@ -231,7 +231,7 @@ async function main() {
   const bareRps = bareRuns.reduce((s, r) => s + r.rps, 0) / bareRuns.length;
   const bareCpu = bareRuns.reduce((s, r) => s + r.cpuMs, 0) / bareRuns.length;
   const row = (r: Run, rps: number, label: string, htmlBytes?: number, js?: number, css?: number) =>
-    `| ${label} | ${rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${(rps / bareRps).toFixed(2)}× | ${r.cpuMs.toFixed(2)} | ${htmlBytes ? kb(htmlBytes) : ""} | ${js ? kb(js) : ""} | ${css ? kb(css) : ""} |`;
+    `| ${label} | ${rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r === paced ? "paced" : `${(rps / bareRps).toFixed(2)}×`} | ${r.cpuMs.toFixed(2)} | ${htmlBytes ? kb(htmlBytes) : ""} | ${js ? kb(js) : ""} | ${css ? kb(css) : ""} |`;
   const lines = [
     `| page | req/s | p50 / p99 ms | vs bare | CPU ms/req | HTML gz | JS gz | CSS gz |`,
     `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
