@@ -1,20 +1,9 @@
-import { Suspense } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { shareDialogHref } from "~/lib/browse.ts";
 import { Avatar } from "./avatar.tsx";
-import { bellClass, bellLabel, BellWithBadge } from "./bell-badge.tsx";
 import { LogoIcon } from "./icons.tsx";
 import { LazyNotificationBell, preloadShareDialog } from "./lazy-parts.tsx";
 import { buttonClass } from "./ui/button.tsx";
-
-/** What stands for the bell until its code has arrived: a link to the notifications page. */
-function BellLink({ count }: { count: number }) {
-  return (
-    <Link to="/notifications" aria-label={bellLabel(count)} className={bellClass}>
-      <BellWithBadge count={count} />
-    </Link>
-  );
-}
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
 
@@ -83,11 +72,8 @@ export function Header({
               </svg>
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
-            {user ? (
-              <Suspense fallback={<BellLink count={unreadCount} />}>
-                <LazyNotificationBell unreadCount={unreadCount} timeZone={timeZone} />
-              </Suspense>
-            ) : null}
+            {/* Members only, so visitors never load its code; no <Suspense> (see lazy-parts.tsx). */}
+            {user ? <LazyNotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
             {user ? (
               <details className="relative" data-menu>
                 <summary

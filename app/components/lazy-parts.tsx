@@ -3,6 +3,10 @@
 //   pointer or focus reaches a link that opens it;
 // - the header's notification bell (polling, the dropdown list): for members only;
 // - the profile's edit form (Conform and zod validate it in the browser): when it is open.
+// Render them without a <Suspense> around: React's server renderer sends a boundary of over 500
+// bytes that comes late in a large document out of place, to be moved in by a script, so without
+// JavaScript only its fallback would show. Without one, the browser's hydration (a transition)
+// waits for the chunk, and a navigation that opens one shows it once its chunk is in.
 import { lazyComponent } from "./lazy.tsx";
 
 const shareDialog = lazyComponent(() => import("./share-dialog.tsx").then((m) => m.ShareDialog));

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/lib/interact.ts";
-import { notificationIcon, type NotificationView } from "~/lib/notifications.ts";
-import { bellClass, bellLabel, BellWithBadge } from "./bell-badge.tsx";
+import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
+import { BellIcon } from "./icons.tsx";
 import { NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
@@ -119,11 +119,24 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
   const close = () => {
     if (details.current) details.current.open = false;
   };
+  const badge = badgeText(count);
 
   return (
     <details ref={details} className="relative" onToggle={onToggle} data-menu>
-      <summary aria-label={bellLabel(count)} className={`${bellClass} cursor-pointer`}>
-        <BellWithBadge count={count} />
+      <summary
+        aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
+        className="relative inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-lg hover:bg-slate-100"
+      >
+        <BellIcon />
+        {badge ? (
+          <span
+            data-testid="notification-badge"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
+          >
+            {badge}
+          </span>
+        ) : null}
       </summary>
       <div className="absolute right-0 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white shadow-lg">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
