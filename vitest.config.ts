@@ -5,7 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/api/**/*.test.ts", "tests/budget/**/*.test.ts"],
     setupFiles: ["tests/setup-db.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -11,7 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { ShareDialog } from "./components/share-dialog.tsx";
+import { LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { getUser } from "./services/session.server.ts";
@@ -79,7 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           timeZone={root?.timeZone ?? "UTC"}
         />
         <main id="main" className="mx-auto max-w-6xl px-3 pb-16 pt-[76px] sm:px-4">
-          <ShareDialog share={root?.share ?? null} timeZone={root?.timeZone ?? "UTC"} />
+          {/* No <Suspense> of its own: React would send a large boundary after the rest of the page,
+              to be moved in place by script. The server has its code at hand (lazy-parts.tsx), and
+              the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
+          {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

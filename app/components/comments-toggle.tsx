@@ -1,8 +1,9 @@
-import { useCallback, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { formatCount } from "~/lib/format.ts";
 import type { CommentView } from "~/lib/types.ts";
-import { CommentThread, type ThreadViewer } from "./comments/comment-thread.tsx";
+import type { ThreadViewer } from "./comments/comment-thread.tsx";
+import { lazyComponent } from "./lazy.tsx";
 import { useHydrated, useRootData } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
 import { CommentIcon } from "./icons.tsx";
@@ -10,6 +11,10 @@ import { CommentIcon } from "./icons.tsx";
 type Loaded =
   | { status: "idle" | "loading" | "error" }
   | { status: "ready"; comments: CommentView[]; now: number };
+
+// The thread's code (comments, replies, the comment box) loads when a card's comments first open.
+const thread = lazyComponent(() => import("./comments/comment-thread.tsx").then((m) => m.CommentThread));
+const loadingComments = <p className="text-sm text-slate-600">Loading comments...</p>;
 
 const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
 
@@ -61,7 +66,10 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
         aria-controls={`thread-${postId}`}
         onClick={() => {
           setOpen(!open);
-          if (!open) void load({ announceEmpty: true });
+          if (!open) {
+            thread.preload();
+            void load({ announceEmpty: true });
+          }
         }}
         className={cls}
       >
@@ -70,21 +78,23 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
       {open ? (
         <div id={`thread-${postId}`} className="w-full basis-full pt-2">
           {loaded.status === "ready" ? (
-            <CommentThread
-              id={`comments-${postId}`}
-              postId={postId}
-              comments={loaded.comments}
-              viewer={viewer}
-              timeZone={root.timeZone}
-              now={loaded.now}
-              onChange={() => void load({ announceEmpty: false })}
-            />
+            <Suspense fallback={loadingComments}>
+              <thread.Component
+                id={`comments-${postId}`}
+                postId={postId}
+                comments={loaded.comments}
+                viewer={viewer}
+                timeZone={root.timeZone}
+                now={loaded.now}
+                onChange={() => void load({ announceEmpty: false })}
+              />
+            </Suspense>
           ) : loaded.status === "error" ? (
             <p role="alert" className="text-sm text-red-700">
               Failed to load comments
             </p>
           ) : (
-            <p className="text-sm text-slate-600">Loading comments...</p>
+            loadingComments
           )}
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { FeedIcon } from "./icons.tsx";
 import { Button } from "./ui/button.tsx";
-import { inputClass } from "./ui/field.tsx";
+import { inputClass } from "./ui/input.tsx";
 
 /**
  * For the owner's profile about tab: the private Following feed URL to paste into a feed reader, and

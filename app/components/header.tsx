@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { shareDialogHref } from "~/lib/browse.ts";
 import { Avatar } from "./avatar.tsx";
 import { LogoIcon } from "./icons.tsx";
-import { NotificationBell } from "./notification-bell.tsx";
+import { LazyNotificationBell, preloadShareDialog } from "./lazy-parts.tsx";
 import { buttonClass } from "./ui/button.tsx";
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
@@ -64,13 +64,16 @@ export function Header({
             <Link
               to={shareHref}
               className={buttonClass()}
+              onPointerEnter={user ? preloadShareDialog : undefined}
+              onFocus={user ? preloadShareDialog : undefined}
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
                 <path d="M9 3h2v6h6v2h-6v6H9v-6H3V9h6z" />
               </svg>
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
-            {user ? <NotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
+            {/* Members only, so visitors never load its code; no <Suspense> (see lazy-parts.tsx). */}
+            {user ? <LazyNotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
             {user ? (
               <details className="relative" data-menu>
                 <summary

@@ -66,19 +66,19 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
     <fetcher.Form
       method="post"
       action={kind === "post" ? `/post/${id}/vote` : `/comments/${id}/vote`}
-      className="flex items-center gap-1"
-      role="group"
-      aria-label={kind === "post" ? "Post votes" : "Comment votes"}
       data-vote-target={target}
     >
       <JsField />
       {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
-      {arrow("up")}
-      <span className="min-w-8 text-center text-sm font-semibold" data-testid="score">
-        <span className="sr-only">Score: </span>
-        {formatScore(score)}
-      </span>
-      {arrow("down")}
+      {/* The group is a <div>: a <form> may not take role="group" (axe: aria-allowed-role). */}
+      <div role="group" aria-label={kind === "post" ? "Post votes" : "Comment votes"} className="flex items-center gap-1">
+        {arrow("up")}
+        <span className="min-w-8 text-center text-sm font-semibold" data-testid="score">
+          <span className="sr-only">Score: </span>
+          {formatScore(score)}
+        </span>
+        {arrow("down")}
+      </div>
     </fetcher.Form>
   );
 }

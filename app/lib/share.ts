@@ -1,7 +1,8 @@
 // The share dialog's state lives in the URL of the page it is opened on (DESIGN: modal state in the
-// URL), so it works without JavaScript and survives sign-in. Client-safe.
+// URL), so it works without JavaScript and survives sign-in. Client-safe: no zod here (the title rule,
+// postTitleError, is in app/lib/schemas/post.ts).
 import { COMMENT_ORDERS, type CommentOrder, type FetchedComment, type VideoDetails } from "./video.ts";
-import { PostTitleSchema, SHARE_MESSAGES } from "./schemas/post.ts";
+import { SHARE_MESSAGES } from "./post-rules.ts";
 
 /**
  * The query parameters the dialog owns. Short and unusual on purpose: a page's own parameters
@@ -34,11 +35,6 @@ export const SHARE_ERROR_MESSAGES = {
   fields: SHARE_MESSAGES.missingFields,
 } as const;
 export type ShareErrorCode = keyof typeof SHARE_ERROR_MESSAGES;
-
-/** What is wrong with a post title (the one rule, PostTitleSchema), or null when it is fine. */
-export function shareTitleError(title: string): string | null {
-  return PostTitleSchema.safeParse({ title }).error?.issues[0]?.message ?? null;
-}
 
 export type ShareStep = 1 | 2;
 

@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/share";
 import { isProblem } from "~/lib/problem.ts";
-import { SHARE_MESSAGES } from "~/lib/schemas/post.ts";
+import { postTitleError, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
   commentPageAnchor,
@@ -12,7 +12,6 @@ import {
   readShareState,
   SHARE_TEXTS,
   shareHref,
-  shareTitleError,
   type ShareErrorCode,
   type ShareState,
 } from "~/lib/share.ts";
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors: ShareErrorCode[] = [];
       const resolved = await lookupVideo(values.url);
       if (!resolved.ok) errors.push("url");
-      if (shareTitleError(values.title)) errors.push("title");
+      if (postTitleError(values.title)) errors.push("title");
       if (!resolved.ok || errors.length) return go({ step: 1, errors });
       // Another video: its comment list starts again (SPEC §4).
       if (form.get("vid") !== resolved.video.details.id) {

@@ -1,9 +1,8 @@
 // The share dialog's server side: its URL state read for the root loader, with the video looked up
 // (app/services/video-resolver.server.ts) and the pages of comments loaded through the cached client.
-import { SHARE_MESSAGES } from "~/lib/schemas/post.ts";
+import { postTitleError, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
 import {
   isShareOpen,
-  shareTitleError,
   MAX_COMMENT_PAGES,
   pageWithoutShare,
   readShareState,
@@ -57,7 +56,7 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
 
   const state = readShareState(url.searchParams);
   // The title's message comes from the one title rule, so it says what is wrong ('at least 3 …').
-  const titleError = shareTitleError(state.values.title);
+  const titleError = postTitleError(state.values.title);
   const errors: Partial<Record<keyof typeof SHARE_ERROR_MESSAGES, string>> = Object.fromEntries(
     state.errors.filter((code) => code !== "title").map((code) => [code, SHARE_ERROR_MESSAGES[code]]),
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { inputClass } from "~/components/ui/field.tsx";
-import { ADMIN_QUERY_MAX } from "~/lib/schemas/admin.ts";
+import { inputClass } from "~/components/ui/input.tsx";
+import { ADMIN_QUERY_MAX } from "~/lib/admin-rules.ts";
 
 // The parts every admin list shares: a GET search form (?q=), page links (?page=) and the rows.
 

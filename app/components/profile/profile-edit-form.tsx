@@ -4,8 +4,8 @@ import { BIO_MAX, type ProfileFields } from "~/lib/profile.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
 import { FormAlert, FormField, TextareaWithCounter, useZodForm } from "../ui/field.tsx";
+import { EDIT_PROFILE_INTENT } from "~/lib/profile.ts";
 
-export const EDIT_PROFILE_INTENT = "update-profile";
 
 /**
  * The owner's edit form (URL state ?edit=profile, so it works without JS): bio with a live N/300

@@ -7,7 +7,7 @@ import { FeedLink } from "../feed-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
-import { ProfileEditForm } from "./profile-edit-form.tsx";
+import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
 export function WebsiteLink({ url }: { url: string }) {
@@ -75,7 +75,12 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
           </span>
           {isOwner ? (
             fields ? null : (
-              <LinkButton to={`${pathname}?edit=profile#profile-edit`} variant="secondary">
+              <LinkButton
+                to={`${pathname}?edit=profile#profile-edit`}
+                variant="secondary"
+                onPointerEnter={preloadProfileEditForm}
+                onFocus={preloadProfileEditForm}
+              >
                 Edit<span className="sr-only"> profile</span>
               </LinkButton>
             )
@@ -96,7 +101,8 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
           <FeedLink href={`/profile/${profile.id}/feed.xml`} />
         </p>
         {fields ? (
-          <ProfileEditForm fields={fields} lastResult={lastResult} cancelHref={pathname} action={`/profile/${profile.id}?edit=profile`} />
+          // No <Suspense>: hydration waits for the form's code (see lazy-parts.tsx).
+          <LazyProfileEditForm fields={fields} lastResult={lastResult} cancelHref={pathname} action={`/profile/${profile.id}?edit=profile`} />
         ) : (
           <p data-testid="profile-bio" className="mt-3 whitespace-pre-line break-words text-slate-800">
             {profile.bio}

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { CATEGORIES } from "~/lib/categories.ts";
-import { POST_LIMITS } from "~/lib/schemas/post.ts";
+import { POST_LIMITS } from "~/lib/post-rules.ts";
 import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/lib/share.ts";
 import { showToast } from "../toaster.tsx";
 import { CommentPicker } from "./comment-picker.tsx";

@@ -1,7 +1,7 @@
 // Small pieces of the share dialog: labelled fields, the hidden state the forms carry, the red
 // 'YouTube API Error' panel and the video's card.
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { inputClass } from "~/components/ui/field.tsx";
+import { inputClass } from "~/components/ui/input.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/lib/share.ts";
 import type { VideoDetails } from "~/lib/video.ts";

@@ -1,7 +1,7 @@
 // Step 1 'Video & Title': the link, the video it leads to (or why not) and the post's title.
 import { Form } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
-import { POST_LIMITS } from "~/lib/schemas/post.ts";
+import { POST_LIMITS } from "~/lib/post-rules.ts";
 import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share.ts";
 import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
 

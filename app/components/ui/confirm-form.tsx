@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass, type ButtonSize } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
-import { inputClass } from "./field.tsx";
+import { REASON_MAX } from "~/lib/admin-rules.ts";
+import { inputClass } from "./input.tsx";
 
 /** The URL parameter that holds which confirmation is open (?confirm=delete-post-12). */
 export const CONFIRM_PARAM = "confirm";
@@ -72,7 +73,7 @@ export function ConfirmForm({
                 <label htmlFor={`${confirmKey}-reason`} className="block text-sm font-medium text-slate-800">
                   Reason (optional)
                 </label>
-                <input id={`${confirmKey}-reason`} name="reason" maxLength={500} className={inputClass} />
+                <input id={`${confirmKey}-reason`} name="reason" maxLength={REASON_MAX} className={inputClass} />
               </div>
             ) : null}
             <div className="flex justify-end gap-2">

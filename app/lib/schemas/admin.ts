@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { RegisterSchema } from "./auth.ts";
+import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
 
 // The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
 
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_QUERY_MAX = 100;
-export const REASON_MAX = 500;
-
-export const ADMIN_ACCESS_DENIED = "Access Denied: You need admin permissions to access this page.";
-export const ADMIN_REQUIRED = "Admin access required.";
+export { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX };
 
 /** `?q=&page=` of the users, posts and log lists: anything odd falls back (page 1, no search). */
 export const AdminListQuerySchema = z.object({

@@ -1,17 +1,9 @@
 import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../video-url.ts";
+import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
 
-export const POST_LIMITS = { titleMin: 3, titleMax: 200, commentMax: 500, authorMax: 100 } as const;
-
-/** SPEC §5 / §8 texts of the share flow. */
-export const SHARE_MESSAGES = {
-  invalidVideo: "Please enter a valid YouTube video URL.",
-  missingTitle: "Please enter a post title.",
-  missingFields: "Please fill out all fields.",
-  failed: "Failed to share the comment.",
-  videoUnavailable: "Failed to fetch video details",
-} as const;
+export { POST_LIMITS, SHARE_MESSAGES };
 
 const VIEW_COUNT = "Video view count must be a whole number.";
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -39,6 +31,11 @@ export const PostTextSchema = z.object({
 
 /** The share dialog's step 1 → 2 check of the title: the same rule, alone. */
 export const PostTitleSchema = PostTextSchema.pick({ title: true });
+
+/** What is wrong with a post title (the one rule, PostTitleSchema), or null when it is fine. */
+export function postTitleError(title: string): string | null {
+  return PostTitleSchema.safeParse({ title }).error?.issues[0]?.message ?? null;
+}
 
 /** An 11-character YouTube id, or 'unknown' (SPEC §5's no-key fallback when no id could be read). */
 export const VideoIdSchema = z

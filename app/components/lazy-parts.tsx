@@ -1,0 +1,23 @@
+// The parts of the page shell whose code loads only where it is used (app/components/lazy.tsx):
+// - the share dialog (its two steps, the comment picker): on pages where it is open, or when the
+//   pointer or focus reaches a link that opens it;
+// - the header's notification bell (polling, the dropdown list): for members only;
+// - the profile's edit form (Conform and zod validate it in the browser): when it is open.
+// Render them without a <Suspense> around: React's server renderer sends a boundary of over 500
+// bytes that comes late in a large document out of place, to be moved in by a script, so without
+// JavaScript only its fallback would show. Without one, the browser's hydration (a transition)
+// waits for the chunk, and a navigation that opens one shows it once its chunk is in.
+import { lazyComponent } from "./lazy.tsx";
+
+const shareDialog = lazyComponent(() => import("./share-dialog.tsx").then((m) => m.ShareDialog));
+const bell = lazyComponent(() => import("./notification-bell.tsx").then((m) => m.NotificationBell));
+const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
+
+export const LazyShareDialog = shareDialog.Component;
+export const preloadShareDialog = shareDialog.preload;
+export const LazyNotificationBell = bell.Component;
+export const LazyProfileEditForm = profileEditForm.Component;
+export const preloadProfileEditForm = profileEditForm.preload;
+
+// The server renders them whole from the first request on.
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready()]);

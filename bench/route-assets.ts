@@ -1,0 +1,133 @@
+// What each page of a production build makes the browser download, read from React Router's build
+// manifest (build/client/assets/manifest-*.js): the entry, the route modules of the page and of its
+// parent layouts, every chunk they import statically (not `import()`ed ones: those load on demand),
+// the manifest itself, and the CSS. Sizes are gzip level 6 (what compression sends). Deterministic:
+// the same build gives the same numbers. Used by the JS budget test and by `npm run bench`.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+export const JS_BUDGET = { home: 120 * 1024, any: 125 * 1024 } as const;
+
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  css?: string[];
+  hasDefaultExport?: boolean;
+};
+type Manifest = {
+  entry: { module: string; imports: string[]; css?: string[] };
+  routes: Record<string, ManifestRoute>;
+  url: string;
+};
+
+export type RouteAssets = {
+  id: string;
+  /** the URL pattern of the page, e.g. `/post/:id` */
+  url: string;
+  jsGzip: number;
+  jsRaw: number;
+  jsFiles: string[];
+  cssGzip: number;
+};
+
+export function readManifest(buildDir: string): Manifest {
+  const assets = path.join(buildDir, "client/assets");
+  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No React Router manifest in ${assets}: run \`npm run build\` first.`);
+  const text = fs.readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{")).replace(/;\s*$/, ""));
+}
+
+/** `/assets/x.js` → the chunks it imports statically, found in its own code (transitively by the caller). */
+function staticImports(clientDir: string, asset: string): string[] {
+  const code = fs.readFileSync(path.join(clientDir, asset), "utf8");
+  const dir = path.posix.dirname(asset);
+  const found: string[] = [];
+  // `import{a}from"./x.js"`, `export{b}from"./x.js"` and `import"./x.js"`; `import("./x.js")` is lazy.
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    found.push(path.posix.join(dir, m[1]));
+  }
+  return found;
+}
+
+function urlOf(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
+  const parts: string[] = [];
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
+    if (r.path) parts.unshift(r.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** Every page (a route with a component and no child page under it), with what it loads. */
+export function routeAssets(buildDir = "build"): RouteAssets[] {
+  const clientDir = path.join(buildDir, "client");
+  const manifest = readManifest(buildDir);
+  const routes = manifest.routes;
+  const gz = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (asset: string) => {
+    let size = gz.get(asset);
+    if (!size) {
+      const body = fs.readFileSync(path.join(clientDir, asset));
+      size = { raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length };
+      gz.set(asset, size);
+    }
+    return size;
+  };
+  const parents = new Set(Object.values(routes).flatMap((r) => (r.hasDefaultExport && r.parentId ? [r.parentId] : [])));
+  const pages = Object.values(routes).filter((r) => r.hasDefaultExport && (r.id === "root" ? false : !parents.has(r.id)));
+
+  return pages
+    .map((page) => {
+      // The manifest file itself is not loaded: with lazy route discovery the HTML carries the routes it needs.
+      const js = new Set<string>();
+      const css = new Set<string>(manifest.entry.css ?? []);
+      const queue = [manifest.entry.module, ...manifest.entry.imports];
+      for (let r: ManifestRoute | undefined = page; r; r = r.parentId ? routes[r.parentId] : undefined) {
+        queue.push(r.module, ...(r.imports ?? []));
+        for (const c of r.css ?? []) css.add(c);
+      }
+      while (queue.length) {
+        const asset = queue.pop()!;
+        if (js.has(asset)) continue;
+        js.add(asset);
+        queue.push(...staticImports(clientDir, asset));
+      }
+      const files = [...js].sort();
+      return {
+        id: page.id,
+        url: urlOf(routes, page),
+        jsGzip: files.reduce((s, f) => s + sizeOf(f).gzip, 0),
+        jsRaw: files.reduce((s, f) => s + sizeOf(f).raw, 0),
+        jsFiles: files,
+        cssGzip: [...css].reduce((s, f) => s + sizeOf(f).gzip, 0),
+      };
+    })
+    .sort((a, b) => a.url.localeCompare(b.url));
+}
+
+export function budgetOf(route: Pick<RouteAssets, "url">): number {
+  return route.url === "/" ? JS_BUDGET.home : JS_BUDGET.any;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function routeTable(rows: RouteAssets[]): string {
+  return [
+    "| page | route | JS gzip | budget | files | CSS gzip |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| \`${r.url}\` | ${r.id} | ${kb(r.jsGzip)} | ${kb(budgetOf(r))} | ${r.jsFiles.length} | ${kb(r.cssGzip)} |`,
+    ),
+  ].join("\n");
+}
+
+// `node --import tsx bench/route-assets.ts [buildDir]` prints the table.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  console.log(routeTable(routeAssets(process.argv[2] ?? "build")));
+}
