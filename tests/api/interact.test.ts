@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
+import { expectError } from "../support/expect-error.ts";
 
 let api: ApiClient;
 let alice: ApiUser;
@@ -13,14 +14,6 @@ beforeAll(async () => {
   bob = await api.user();
 });
 afterAll(() => api.stop());
-
-async function expectError(res: Response, status: number, message?: string | RegExp) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { message: string };
-  expect(typeof body.message).toBe("string");
-  if (message !== undefined) expect(body.message).toMatch(message);
-}
 
 const AUTH = /Authentication required/;
 
