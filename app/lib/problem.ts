@@ -35,7 +35,6 @@ export class Problem extends Error {
 export const invalid = (message: string, field?: string) => new Problem("invalid", message, { field });
 export const forbidden = (message: string) => new Problem("forbidden", message);
 export const notFound = (message: string) => new Problem("not_found", message);
-export const conflict = (message: string, field?: string) => new Problem("conflict", message, { field });
 export const unavailable = (message: string) => new Problem("unavailable", message);
 
 export function isProblem(error: unknown): error is Problem {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  COMMENT_MESSAGES,
-  CommentApiSchema,
-  commentError,
-  CommentFormSchema,
-  NotificationFormSchema,
-  parseId,
-  VoteApiSchema,
-} from "./interact.ts";
+import { COMMENT_MESSAGES, commentError } from "../comment-rules.ts";
+import { parseId } from "../id.ts";
+import { CommentApiSchema, CommentFormSchema, NotificationFormSchema, VoteApiSchema } from "./interact.ts";
 import { badgeText, notificationHref, notificationIcon } from "../notifications.ts";
 
 describe("comment rules (SPEC §5)", () => {

@@ -2,9 +2,6 @@ import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
 
-export { IdSchema, parseId } from "./id.ts";
-export * from "../comment-rules.ts";
-
 // One set of rules for the forms (client and action) and the JSON endpoints (SPEC §5, §7).
 
 /** Bodies may name a userId; it only has to agree with the session (403 otherwise), never decides. */
