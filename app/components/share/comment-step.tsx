@@ -1,6 +1,6 @@
 // Step 2 'Comment Details': the comment (typed, pasted or picked from the video's comments), its
 // author and a category. The fields are live with JavaScript (counter, disabled submit, paste).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { CATEGORIES } from "~/lib/categories.ts";
@@ -32,6 +32,17 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   const submitDisabled = posting || (hydrated && incomplete);
   const set = (patch: Partial<ShareValues>) => setFields((f) => ({ ...f, ...patch }));
   const video = share.video;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // What was typed before this code arrived (the page works before hydration) becomes the state, so
+  // the counter and the submit button agree with what the fields show.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const read = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    const typed = { text: read(SHARE_PARAM.text), author: read(SHARE_PARAM.author), category: read(SHARE_PARAM.category) };
+    setFields((f) => ({ ...f, text: typed.text ?? f.text, author: typed.author ?? f.author, category: typed.category ?? f.category }));
+  }, [setFields]);
 
   useEffect(() => {
     if (!pasted) return;
@@ -51,7 +62,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
 
   const length = fields.text.length;
   return (
-    <Form method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+    <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
       {/* Enter in a field means 'share' (the first submit button is the form's default). */}
       <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
       <Hidden share={share} names={["url", "title", "order"]} />
