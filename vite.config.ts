@@ -2,9 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { appChunks } from "./vite.chunks.ts";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  // The browser build (issue 14: JS per page, bench/route-assets.ts): a few larger chunks instead of
+  // one per shared module (every file costs its own gzip header, window and import list), and no
+  // preload helper for `import()`: React Router preloads the route modules from its manifest, and
+  // the lazy parts (app/components/lazy.tsx) mostly need chunks the page already has.
+  build: isSsrBuild ? {} : { modulePreload: false, rollupOptions: { output: { manualChunks: appChunks() } } },
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
   ssr: { external: ["@node-rs/argon2", "better-sqlite3"] },
-});
+}));
