@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.delete";
@@ -71,12 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("delete-account", DeleteAccountFormSchema, actionData);
+  const [form, fields] = useZodForm("delete-account", () => import("~/lib/schemas/account.ts").then((m) => m.DeleteAccountFormSchema), actionData);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-8">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...form.props} className="space-y-4">
           <h1 className="text-2xl font-bold">Delete my account</h1>
           <p className="text-sm text-slate-700">
             This removes your account for good: your posts with their comments, your votes, saves and follows. Comments of yours that others

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account.password";
@@ -59,12 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("change-password", ChangePasswordFormSchema, actionData);
+  const [form, fields] = useZodForm("change-password", () => import("~/lib/schemas/account.ts").then((m) => m.ChangePasswordFormSchema), actionData);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...form.props} className="space-y-4">
           <h1 className="text-2xl font-bold">Change password</h1>
           <p className="text-sm text-slate-700">Your other sessions are signed out when the password changes; this one stays.</p>
           <FormAlert id={form.errorId} title="Password not changed" errors={form.errors} />

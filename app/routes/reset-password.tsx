@@ -1,10 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { INVALID_RESET_LINK_MESSAGE, ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
+import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
 import { resetPassword } from "~/services/auth.server.ts";
 import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
@@ -115,11 +115,11 @@ function Notice({ title, linkText, to = "/auth", children }: { title: string; li
 }
 
 function ResetForm({ token, email, lastResult }: { token: string; email: string; lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useZodForm("reset-password", ResetPasswordFormSchema, lastResult);
+  const [form, fields] = useZodForm("reset-password", () => import("~/lib/schemas/auth.ts").then((m) => m.ResetPasswordFormSchema), lastResult);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...form.props} className="space-y-4">
       <h1 className="text-2xl font-bold">Reset your password</h1>
       <p className="text-sm text-slate-700">
         Choose a new password for <strong className="break-all">{email}</strong>.

@@ -1,21 +1,19 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
-import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
+import { FormAlert, FormField, useZodForm, type FormResult } from "~/components/ui/field.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { AdminCreateUserSchema } from "~/lib/schemas/admin.ts";
 import { showToast } from "~/components/toaster.tsx";
 
 export const CREATE_FAILED = "Failed to create user. Please try again.";
 
 /**
- * The admin's create-user form: the registration rules (Conform + the shared schema, checked again
- * by the action) and 'Grant admin privileges'. With JavaScript the button waits for the three fields.
+ * The admin's create-user form: the registration rules (the shared schema, in the browser once the
+ * form is used, and by the action) and 'Grant admin privileges'. With JavaScript the button waits for the three fields.
  */
-export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
-  const [form, fields] = useZodForm("create-user", AdminCreateUserSchema, lastResult);
+export function CreateUserForm({ lastResult }: { lastResult: FormResult }) {
+  const [form, fields] = useZodForm("create-user", () => import("~/lib/schemas/admin.ts").then((m) => m.AdminCreateUserSchema), lastResult);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // A form re-rendered after a refused submission starts with its name and e-mail filled in.
@@ -38,7 +36,7 @@ export function CreateUserForm({ lastResult }: { lastResult: SubmissionResult<st
       <h2 id="create-user-heading" className="font-semibold">
         Create user
       </h2>
-      <Form method="post" {...getFormProps(form)} aria-labelledby="create-user-heading" className="mt-3 grid gap-3 md:grid-cols-3">
+      <Form method="post" {...form.props} aria-labelledby="create-user-heading" className="mt-3 grid gap-3 md:grid-cols-3">
         <input type="hidden" name="form" value="create-user" />
         <div className="md:col-span-3">
           <FormAlert id={form.errorId} title={CREATE_FAILED} errors={form.errors} />

@@ -1,11 +1,12 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
-import { LoginSchema } from "~/lib/schemas/auth.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
+import { FormAlert, FormField, SubmitButton, useZodForm, type FormResult } from "../ui/field.tsx";
 
-export type FormResult = SubmissionResult<string[]> | null | undefined;
+export type { FormResult };
+
+/** The account schemas, loaded when a form is first used (app/components/ui/field.tsx). */
+export const authSchemas = () => import("~/lib/schemas/auth.ts");
 
 export function HiddenFields({ intent, redirectTo }: { intent: AuthIntent; redirectTo: string }) {
   return (
@@ -23,10 +24,10 @@ export function useSubmitting(intent: AuthIntent) {
 }
 
 export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: FormResult }) {
-  const [form, fields] = useZodForm("login", LoginSchema, lastResult);
+  const [form, fields] = useZodForm("login", () => authSchemas().then((m) => m.LoginSchema), lastResult);
   const submitting = useSubmitting("login");
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign in">
+    <Form method="post" {...form.props} className="space-y-4" aria-label="Sign in">
       <HiddenFields intent="login" redirectTo={redirectTo} />
       <FormAlert id={form.errorId} title="Login Failed" errors={form.errors} />
       <FormField field={fields.username} label="Username or email" autoComplete="username" />

@@ -1,11 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { authHref } from "~/lib/auth-links.ts";
-import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { FormAlert, FormField, useZodForm } from "../ui/field.tsx";
-import { HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
+import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
 
 /**
  * 'Forgot your password' as URL state (?forgot=1, then ?forgot=sent): the UI kit's dialog, a page
@@ -13,7 +11,7 @@ import { HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
  */
 export function ForgotPasswordDialog({ sent, redirectTo, lastResult }: { sent: boolean; redirectTo: string; lastResult?: FormResult }) {
   const closeHref = authHref({ redirectTo });
-  const [form, fields] = useZodForm("forgot-password", ForgotPasswordSchema, lastResult);
+  const [form, fields] = useZodForm("forgot-password", () => authSchemas().then((m) => m.ForgotPasswordSchema), lastResult);
   const submitting = useSubmitting("forgot-password");
   if (sent) {
     return (
@@ -29,7 +27,7 @@ export function ForgotPasswordDialog({ sent, redirectTo, lastResult }: { sent: b
   }
   return (
     <Dialog title="Forgot your password?" closeHref={closeHref}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...form.props} className="space-y-4">
         <p className="text-sm text-slate-700">Enter your account's email address and we'll send you a reset link.</p>
         <HiddenFields intent="forgot-password" redirectTo={redirectTo} />
         <FormAlert id={form.errorId} title="Failed to send email" errors={form.errors} />

@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { RegisterSchema, USERNAME_TAKEN_MESSAGE, UsernameSchema } from "~/lib/schemas/auth.ts";
+import { USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
-import { HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
+import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
 
 type Availability = "unknown" | "checking" | "available" | "taken";
 
@@ -16,12 +15,18 @@ function useUsernameAvailability(initial: string) {
 
   useEffect(() => {
     const name = username.trim();
-    if (name.length < 3 || !UsernameSchema.safeParse(name).success) return;
-    const timer = setTimeout(() => {
+    if (name.length < 3) return;
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      const { UsernameSchema } = await authSchemas();
+      if (cancelled || !UsernameSchema.safeParse(name).success) return;
       setRequested(name);
       void load(`/api/check-username/${encodeURIComponent(name)}`);
     }, 500);
-    return () => clearTimeout(timer);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [username, load]);
 
   let status: Availability = "unknown";
@@ -33,7 +38,7 @@ function useUsernameAvailability(initial: string) {
 }
 
 export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: FormResult }) {
-  const [form, fields] = useZodForm("register", RegisterSchema, lastResult);
+  const [form, fields] = useZodForm("register", () => authSchemas().then((m) => m.RegisterSchema), lastResult);
   const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
   const submitting = useSubmitting("register");
   const taken = status === "taken";
@@ -47,7 +52,7 @@ export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; l
     ) : null;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-label="Sign up">
+    <Form method="post" {...form.props} className="space-y-4" aria-label="Sign up">
       <HiddenFields intent="register" redirectTo={redirectTo} />
       <FormAlert id={form.errorId} title="Registration failed" errors={form.errors} />
       <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} onChange={setUsername} />

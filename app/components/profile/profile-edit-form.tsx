@@ -1,9 +1,7 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { BIO_MAX, type ProfileFields } from "~/lib/profile.ts";
-import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
-import { FormAlert, FormField, TextareaWithCounter, useZodForm } from "../ui/field.tsx";
+import { FormAlert, FormField, TextareaWithCounter, useZodForm, type FormResult } from "../ui/field.tsx";
 import { EDIT_PROFILE_INTENT } from "~/lib/profile.ts";
 
 
@@ -19,18 +17,17 @@ export function ProfileEditForm({
   action,
 }: {
   fields: ProfileFields;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: FormResult;
   cancelHref: string;
   action: string;
 }) {
-  const [form, f] = useZodForm("profile-edit", ProfileUpdateSchema, lastResult, fields);
-  const { key: bioKey, id: bioId, name: bioName } = getTextareaProps(f.bio);
+  const [form, f] = useZodForm("profile-edit", () => import("~/lib/schemas/profile.ts").then((m) => m.ProfileUpdateSchema), lastResult, fields);
   const failed = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat().filter((m): m is string => Boolean(m)) : [];
   return (
     <Form
       method="post"
       action={action}
-      {...getFormProps(form)}
+      {...form.props}
       className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
       aria-labelledby="profile-edit-title"
     >
@@ -40,13 +37,12 @@ export function ProfileEditForm({
       <FormAlert id="profile-edit-alert" title="Failed to update bio" errors={failed.length ? [failed[0]] : undefined} />
       <input type="hidden" name="intent" value={EDIT_PROFILE_INTENT} />
       <TextareaWithCounter
-        key={bioKey}
-        id={bioId!}
-        name={bioName}
+        id={f.bio.id}
+        name={f.bio.name}
         label="Bio"
         max={BIO_MAX}
         rows={4}
-        defaultValue={String(f.bio.initialValue ?? "")}
+        defaultValue={f.bio.initialValue ?? ""}
         error={f.bio.errors?.[0]}
       />
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,37 +1,149 @@
-import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { FieldErrors } from "./input.tsx";
 
-// Conform and zod load only on the screens whose forms validate in the browser (auth, reset-password,
-// password change, profile edit, admin create user). The plain pieces are in ./input.tsx.
+// Forms checked by a shared zod schema. The server parses every submission with it (Conform's
+// parseWithZod) and answers `lastResult`; the page renders those errors with or without JavaScript.
+// In the browser the same schema also checks as you go (a field once it is left, then on every
+// input; everything on submit), but its code (zod, ~28 KB) loads only when a field of the form is
+// first focused: the page itself ships neither zod nor Conform (issue 14). A submit before it has
+// arrived goes to the server, which answers with the same messages.
 export { FieldErrors, FormAlert, inputClass, SubmitButton, TextareaWithCounter } from "./input.tsx";
 
+export type FormResult = SubmissionResult<string[]> | null | undefined;
+type Errors = Record<string, string[]>;
+type Schema = z.ZodType;
+
+export type FieldState = {
+  id: string;
+  name: string;
+  errorId: string;
+  descriptionId: string;
+  initialValue: string | undefined;
+  errors: string[] | undefined;
+};
+
+function serverErrors(result: FormResult): Errors {
+  const errors: Errors = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
+  return errors;
+}
+
+/** What the schema says of the form's values (an empty field counts as missing, as with Conform). */
+function check(schema: Schema, form: HTMLFormElement): Errors {
+  const values: Record<string, FormDataEntryValue> = {};
+  for (const [name, value] of new FormData(form)) if (value !== "") values[name] = value;
+  const errors: Errors = {};
+  for (const issue of schema.safeParse(values).error?.issues ?? []) (errors[issue.path.join(".")] ??= []).push(issue.message);
+  return errors;
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: Errors) {
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      if (element.type !== "hidden" && errors[element.name]) return element.focus();
+    }
+  }
+}
+
 /**
- * A Conform form validated by a zod schema: on the client (blur, then every input once shown) and,
- * with the same schema, by the action that answers `lastResult`.
+ * A form checked by `loadSchema()`'s schema: `form.props` go on the <Form>, `fields.x` on its
+ * <FormField>s. Ids and aria wiring are Conform's (`{form}-{field}`, `…-error`, `…-description`).
  */
-export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+export function useZodForm<S extends Schema>(
   id: string,
-  schema: Schema,
-  lastResult: SubmissionResult<string[]> | null | undefined,
-  defaultValue?: DefaultValue<z.input<Schema>>,
+  loadSchema: () => Promise<S>,
+  lastResult: FormResult,
+  defaultValue?: Partial<Record<keyof z.input<S>, unknown>>,
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [errors, setErrors] = useState<Errors>(() => serverErrors(lastResult));
+  const schema = useRef<Schema | null>(null);
+  const loading = useRef(false);
+  const validated = useRef(new Set<string>(Object.keys(serverErrors(lastResult))));
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  const revalidate = () => {
+    if (!schema.current || !formRef.current) return;
+    const all = check(schema.current, formRef.current);
+    setErrors(Object.fromEntries(Object.entries(all).filter(([name]) => validated.current.has(name))));
+  };
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadSchema().then(
+      (loaded) => {
+        schema.current = loaded;
+        revalidate();
+      },
+      () => (loading.current = false),
+    );
+  };
+
+  // The server's answer (a fetcher-less <Form> submission with JS): its errors, the first field focused.
+  const seen = useRef(lastResult);
+  useEffect(() => {
+    if (!lastResult || lastResult === seen.current) return;
+    seen.current = lastResult;
+    const next = serverErrors(lastResult);
+    for (const name of Object.keys(next)) validated.current.add(name);
+    setErrors(next);
+    if (formRef.current && lastResult.status === "error") focusFirstInvalid(formRef.current, next);
+  }, [lastResult]);
+
+  const initial = (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>;
+  const field = (name: string): FieldState => {
+    const fieldId = `${id}-${name}`;
+    const value = initial[name];
+    return {
+      id: fieldId,
+      name,
+      errorId: `${fieldId}-error`,
+      descriptionId: `${fieldId}-description`,
+      initialValue: typeof value === "string" ? value : undefined,
+      errors: errors[name],
+    };
+  };
+  const fields = new Proxy({} as Record<keyof z.input<S> & string, FieldState>, { get: (_, name) => field(String(name)) });
+  const formErrors = errors[""];
+  const form = {
     id,
-    lastResult,
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+    errorId: `${id}-error`,
+    errors: formErrors,
+    props: {
+      id,
+      ref: formRef,
+      noValidate: true,
+      "aria-describedby": formErrors ? `${id}-error` : undefined,
+      onFocus: load,
+      onBlur: (event: FormEvent<HTMLFormElement>) => {
+        const name = (event.target as HTMLInputElement).name;
+        if (!name) return;
+        validated.current.add(name);
+        revalidate();
+      },
+      onInput: (event: FormEvent<HTMLFormElement>) => {
+        const name = (event.target as HTMLInputElement).name;
+        if (validated.current.has(name)) revalidate();
+      },
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        if (!schema.current) return; // the server checks it
+        const all = check(schema.current, event.currentTarget);
+        for (const name of Object.keys(all)) validated.current.add(name);
+        setErrors(all);
+        if (Object.keys(all).length === 0) return;
+        event.preventDefault();
+        focusFirstInvalid(event.currentTarget, all);
+      },
+    },
+  };
+  return [form, fields] as const;
 }
 
 type InputType = "text" | "email" | "password";
 
 /**
- * A labelled input bound to a Conform field: its errors are announced and linked with
+ * A labelled input bound to a form field: its errors are announced and linked with
  * aria-describedby, and an optional hint (e.g. username availability) is linked too.
  */
 export function FormField({
@@ -42,26 +154,27 @@ export function FormField({
   hint,
   onChange,
 }: {
-  field: FieldMetadata<string>;
+  field: FieldState;
   label: string;
   type?: InputType;
   autoComplete?: string;
   hint?: ReactNode;
   onChange?: (value: string) => void;
 }) {
-  const { key, ...inputProps } = getInputProps(field, {
-    type,
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  });
   const invalid = Boolean(field.errors?.length);
+  const hintId = hint ? field.descriptionId : undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       <input
-        key={key}
-        {...inputProps}
+        id={field.id}
+        name={field.name}
+        type={type}
+        defaultValue={field.initialValue}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${field.errorId} ${hintId ?? ""}`.trim() : hintId}
         autoComplete={autoComplete}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
         className={`block w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm ${

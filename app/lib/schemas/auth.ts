@@ -1,21 +1,33 @@
 import { z } from "zod";
+import {
+  DEMO_USERNAME,
+  DEMO_CASING_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  PASSWORDS_MISMATCH_MESSAGE,
+  RESET_PASSWORD_TOO_SHORT_MESSAGE,
+  INVALID_RESET_LINK_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+} from "../account-rules.ts";
 
-// One schema per account form: the page form (Conform, client and server), the page action and the
-// JSON endpoint all parse with these. Messages are SPEC §5's, verbatim, where the spec has one.
+// One schema per account form: the page form (in the browser once it is used, and on the server),
+// the page action and the JSON endpoint all parse with these. Messages are SPEC §5's, verbatim,
+// where the spec has one; the texts the forms also show without zod are in ../account-rules.ts.
 
-export const DEMO_USERNAME = "demo_user";
-export const DEMO_CASING_MESSAGE =
-  "For the demo account, you must use the exact username 'demo_user' (case-sensitive)";
-export const USERNAME_TAKEN_MESSAGE = "This username is already taken. Please choose another one.";
-export const EMAIL_TAKEN_MESSAGE = "This email is already registered. Please use a different email address.";
-export const PASSWORDS_MISMATCH_MESSAGE = "Passwords Don't Match: Please make sure both passwords are identical.";
-export const RESET_PASSWORD_TOO_SHORT_MESSAGE = "Password Too Short: Password must be at least 6 characters long.";
-export const INVALID_RESET_LINK_MESSAGE = "This password reset link is invalid or has expired.";
-export const LOGIN_FAILED_MESSAGE = "Invalid username or password.";
-
-export const PASSWORD_MIN = 6;
-// argon2 takes any length, but nobody needs more and it bounds the work per attempt.
-export const PASSWORD_MAX = 200;
+export {
+  DEMO_USERNAME,
+  DEMO_CASING_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  PASSWORDS_MISMATCH_MESSAGE,
+  RESET_PASSWORD_TOO_SHORT_MESSAGE,
+  INVALID_RESET_LINK_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+};
 
 /** A string field: missing → "{label} is required", another type → "{label} must be text". */
 function text(label: string) {
