@@ -7,6 +7,7 @@
 // - "cards": the post card and what it brings (the feeds, search, post and profile pages);
 // - the rest as Rollup splits it: each screen's own code stays in its route chunk or lazy part.
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
+import type { Plugin } from "vite";
 
 const GROUPS: Record<string, string> = { cards: "/app/components/post-card.tsx" };
 /** A module used by at least this share of the pages goes to the shell. */
@@ -49,4 +50,26 @@ function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<strin
   for (const [id, count] of uses) if (count >= pages.length * MOST_PAGES) assign(id, "shell");
   for (const [chunk, start] of Object.entries(GROUPS)) for (const id of reach(find(start))) assign(id, chunk);
   return plan;
+}
+
+/**
+ * Vite wraps every `import()` of the browser build in its preload helper, even with
+ * `build.modulePreload: false` (which only empties the lists it passes): unwrap them, so the helper
+ * (~0.5 KB gzipped on every page) is left out. A shape it does not know is left as it is.
+ */
+export function withoutPreloadHelper(): Plugin {
+  const wrapped = /__vitePreload\(\(\) => (import\((["'`])[^"'`]+\2\)),__VITE_IS_MODERN__\?__VITE_PRELOAD__:void 0\)/g;
+  return {
+    name: "chortle:without-preload-helper",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    transform: {
+      order: "post",
+      handler(code) {
+        if (!code.includes("__vitePreload(")) return null;
+        const out = code.replace(wrapped, "$1").replace(/import \{ __vitePreload \} from "[^"]+";/, "");
+        return out.includes("__vitePreload") ? null : { code: out, map: null };
+      },
+    },
+  };
 }

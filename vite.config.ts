@@ -2,10 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { appChunks } from "./vite.chunks.ts";
+import { appChunks, withoutPreloadHelper } from "./vite.chunks.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), withoutPreloadHelper()],
   // The browser build (issue 14: JS per page, bench/route-assets.ts): a few larger chunks instead of
   // one per shared module (every file costs its own gzip header, window and import list), and no
   // preload helper for `import()`: React Router preloads the route modules from its manifest, and

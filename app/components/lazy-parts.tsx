@@ -2,7 +2,8 @@
 // - the share dialog (its two steps, the comment picker): on pages where it is open, or when the
 //   pointer or focus reaches a link that opens it;
 // - the header's notification bell (polling, the dropdown list): for members only;
-// - the profile's edit form (Conform and zod validate it in the browser): when it is open.
+// - the profile's edit form: when it is open;
+// - the empty Following feed's suggestions (with their Follow buttons): when the feed is empty.
 // Render them without a <Suspense> around: React's server renderer sends a boundary of over 500
 // bytes that comes late in a large document out of place, to be moved in by a script, so without
 // JavaScript only its fallback would show. Without one, the browser's hydration (a transition)
@@ -12,12 +13,14 @@ import { lazyComponent } from "./lazy.tsx";
 const shareDialog = lazyComponent(() => import("./share-dialog.tsx").then((m) => m.ShareDialog));
 const bell = lazyComponent(() => import("./notification-bell.tsx").then((m) => m.NotificationBell));
 const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
+const followSuggestions = lazyComponent(() => import("./profile/follow-suggestions.tsx").then((m) => m.FollowSuggestions));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
 export const LazyNotificationBell = bell.Component;
 export const LazyProfileEditForm = profileEditForm.Component;
 export const preloadProfileEditForm = profileEditForm.preload;
+export const LazyFollowSuggestions = followSuggestions.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready(), followSuggestions.ready()]);

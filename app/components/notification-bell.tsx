@@ -3,8 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
-import { BellIcon } from "./icons.tsx";
-import { NotificationIcon } from "./notification-icon.tsx";
+import { BellIcon, NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 /** SPEC §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sidebar.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { FollowSuggestions } from "~/components/profile/follow-suggestions.tsx";
+import { LazyFollowSuggestions } from "~/components/lazy-parts.tsx";
 import { FEED_PAGE, MAX_LIST, pageClock, type TopContributor } from "~/lib/browse.ts";
 import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               No results found for "{view.q}"
             </p>
           ) : view.sort === "following" ? (
-            <FollowSuggestions people={suggestions} />
+            <LazyFollowSuggestions people={suggestions} />
           ) : (
             <EmptyFeed signedIn={Boolean(user)} />
           )

@@ -1,7 +1,7 @@
 // A category page's navigation: the category list (a drawer under 768 px), its sort form, its URL for a view.
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { useHydrated } from "../hooks.ts";
-import { MenuIcon } from "../icons.tsx";
+import { stroke, type IconProps } from "../icons.tsx";
 import {
   CATEGORY_PAGE,
   LIST_SORT_LABELS,
@@ -14,6 +14,15 @@ import {
 } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { buttonClass } from "../ui/button.tsx";
+
+function MenuIcon({ className = "h-4 w-4" }: IconProps) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} {...stroke}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
 
 export type ListView = { sort: ListSort; t: Timeframe; limit: number };
 

@@ -4,11 +4,20 @@ import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
 import { Avatar } from "../avatar.tsx";
 import { useHydrated } from "../hooks.ts";
-import { TrashIcon } from "../icons.tsx";
+import { stroke, type IconProps } from "../icons.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { countAll, useThread, type Node } from "./thread-context.ts";
+
+function TrashIcon({ className = "h-4 w-4" }: IconProps) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} {...stroke}>
+      <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14M10 11v5M14 11v5" />
+    </svg>
+  );
+}
+
 
 export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange } = useThread();
