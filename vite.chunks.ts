@@ -4,14 +4,22 @@
 // import list (the home page's code gzips to 5 KB less as a handful of files). So:
 // - "shell": what the root route needs (it is on every page anyway) and the few modules most pages
 //   use; React and React Router join it (Rollup puts them with the shell's code);
-// - "cards": the post card and what it brings (the feeds, search, post and profile pages);
+// - a chunk per group of pages (those with post cards, the profile's, the admin's) for the modules
+//   only pages of that group use;
 // - the rest as Rollup splits it: each screen's own code stays in its route chunk or lazy part.
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 import type { Plugin } from "vite";
 
-const GROUPS: Record<string, string> = { cards: "/app/components/post-card.tsx" };
+const GROUPS: Record<string, string[]> = {
+  // The post card and what it brings (Rollup adds what they import and nothing else claims).
+  cards: ["/app/components/post-card.tsx"],
+  // The profile layout's parts, on every profile tab.
+  profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
+};
+/** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
+const SHELL_EXTRA = ["/app/components/feed-link.tsx", "/app/components/ui/card.tsx", "/app/components/ui/tabs.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
-const MOST_PAGES = 0.5;
+const MOST_PAGES = 0.4;
 
 const isApp = (id: string) => id.includes("/app/") && !id.includes("node_modules") && !id.startsWith("\0");
 
@@ -39,16 +47,26 @@ function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<strin
   const find = (suffix: string) => ids.find((id) => id.endsWith(suffix));
   // Route modules with a component are entries of the browser build (`routes/x.tsx?…client-route`).
   const pages = ids.filter((id) => isApp(id) && /\/app\/routes\/.*\.tsx\?/.test(id) && getModuleInfo(id)?.isEntry);
-  const uses = new Map<string, number>();
-  for (const page of pages) for (const id of reach(page)) uses.set(id, (uses.get(id) ?? 0) + 1);
+  const usedBy = new Map<string, Set<string>>();
+  const reached = new Map<string, Set<string>>();
+  for (const page of pages) {
+    reached.set(page, reach(page));
+    for (const id of reached.get(page)!) usedBy.set(id, (usedBy.get(id) ?? new Set()).add(page));
+  }
 
   const plan = new Map<string, string>();
-  const assign = (id: string, chunk: string) => {
-    if (!plan.has(id) && !getModuleInfo(id)?.isEntry) plan.set(id, chunk);
+  const assign = (id: string | undefined, chunk: string) => {
+    if (!id) return;
+    // Route modules (the root too, with the stylesheet) stay in their own chunks: React Router loads
+    // those by its manifest, and marks a stylesheet it first meets behind an `import()` as loaded on
+    // demand (`shell.css#`), which a shell imported by lazy chunks would be.
+    if (plan.has(id) || /\/app\/(routes\/|root\.tsx|app\.css)/.test(id) || getModuleInfo(id)?.isEntry) return;
+    plan.set(id, chunk);
   };
   for (const id of reach(find("/app/root.tsx"))) assign(id, "shell");
-  for (const [id, count] of uses) if (count >= pages.length * MOST_PAGES) assign(id, "shell");
-  for (const [chunk, start] of Object.entries(GROUPS)) for (const id of reach(find(start))) assign(id, chunk);
+  for (const [id, users] of usedBy) if (users.size >= pages.length * MOST_PAGES) assign(id, "shell");
+  for (const suffix of SHELL_EXTRA) assign(find(suffix), "shell");
+  for (const [chunk, starts] of Object.entries(GROUPS)) for (const start of starts) for (const id of reach(find(start))) assign(id, chunk);
   return plan;
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { shareDialogHref } from "~/lib/browse.ts";
 import { Avatar } from "./avatar.tsx";
 import { LogoIcon } from "./icons.tsx";
@@ -18,8 +18,8 @@ export function Header({
   unreadCount?: number;
   timeZone?: string;
 }) {
-  const { pathname } = useLocation();
-  const [searchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const searchParams = new URLSearchParams(search);
   const onAuth = pathname === "/auth";
   // SPEC §2 Header: a visitor pressing it goes to /auth (and on to the dialog after signing in).
   const shareHref = shareDialogHref(Boolean(user));

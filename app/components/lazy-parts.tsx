@@ -3,7 +3,8 @@
 //   pointer or focus reaches a link that opens it;
 // - the header's notification bell (polling, the dropdown list): for members only;
 // - the profile's edit form: when it is open;
-// - the empty Following feed's suggestions (with their Follow buttons): when the feed is empty.
+// - the empty Following feed's suggestions (with their Follow buttons): when the feed is empty;
+// - a confirmation's second step (ConfirmForm: its dialog and form): when it is open.
 // Render them without a <Suspense> around: React's server renderer sends a boundary of over 500
 // bytes that comes late in a large document out of place, to be moved in by a script, so without
 // JavaScript only its fallback would show. Without one, the browser's hydration (a transition)
@@ -14,6 +15,7 @@ const shareDialog = lazyComponent(() => import("./share-dialog.tsx").then((m) =>
 const bell = lazyComponent(() => import("./notification-bell.tsx").then((m) => m.NotificationBell));
 const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
 const followSuggestions = lazyComponent(() => import("./profile/follow-suggestions.tsx").then((m) => m.FollowSuggestions));
+const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
@@ -21,6 +23,7 @@ export const LazyNotificationBell = bell.Component;
 export const LazyProfileEditForm = profileEditForm.Component;
 export const preloadProfileEditForm = profileEditForm.preload;
 export const LazyFollowSuggestions = followSuggestions.Component;
+export const LazyConfirmStep = confirmStep.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready(), followSuggestions.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready()]);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { CommentView } from "~/lib/types.ts";
 import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";
 import { parseId } from "~/lib/id.ts";
@@ -34,7 +34,7 @@ export function CommentThread({
   /** The section's id: "comments" on the post page; unique ids where several threads share a page. */
   id?: string;
 }) {
-  const [searchParams] = useSearchParams();
+  const searchParams = new URLSearchParams(useLocation().search);
   const replyTo = parseId(searchParams.get("replyTo"));
   const [openReply, setOpenReply] = useState<number | null>(replyTo);
   const tree = buildTree(comments);

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
+import { LazyConfirmStep } from "../lazy-parts.tsx";
 import { buttonClass, type ButtonSize } from "./button.tsx";
-import { Dialog } from "./dialog.tsx";
-import { REASON_MAX } from "~/lib/admin-rules.ts";
-import { inputClass } from "./input.tsx";
 
 /** The URL parameter that holds which confirmation is open (?confirm=delete-post-12). */
 export const CONFIRM_PARAM = "confirm";
@@ -20,6 +18,7 @@ function withConfirm(search: string, key: string | null): string {
  * A destructive action behind a confirmation that works without JavaScript: the trigger is a link
  * to this page with ?confirm=<confirmKey>, which renders the confirm step (a dialog holding the real
  * form); with JavaScript the same step opens as a modal. The action's redirect drops ?confirm.
+ * The step's code (the dialog, the form) loads when it opens (app/components/lazy-parts.tsx).
  */
 export function ConfirmForm({
   confirmKey,
@@ -62,30 +61,17 @@ export function ConfirmForm({
         {trigger}
       </Link>
       {open ? (
-        <Dialog title={title} closeHref={closeHref}>
-          <div className="text-slate-700">{message}</div>
-          <Form method="post" action={action} className="mt-4 space-y-3">
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            {reason ? (
-              <div className="space-y-1">
-                <label htmlFor={`${confirmKey}-reason`} className="block text-sm font-medium text-slate-800">
-                  Reason (optional)
-                </label>
-                <input id={`${confirmKey}-reason`} name="reason" maxLength={REASON_MAX} className={inputClass} />
-              </div>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Link to={closeHref} preventScrollReset replace className={buttonClass({ variant: "secondary" })}>
-                Cancel
-              </Link>
-              <button type="submit" data-autofocus disabled={busy} className={buttonClass({ variant: "danger" })}>
-                {confirmLabel}
-              </button>
-            </div>
-          </Form>
-        </Dialog>
+        <LazyConfirmStep
+          confirmKey={confirmKey}
+          title={title}
+          message={message}
+          action={action}
+          fields={fields}
+          confirmLabel={confirmLabel}
+          reason={reason}
+          closeHref={closeHref}
+          busy={busy}
+        />
       ) : null}
     </>
   );

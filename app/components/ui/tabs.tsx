@@ -1,30 +1,31 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 
 export type Tab = { to: string; label: string; count?: number; end?: boolean };
 
 /**
  * Tabs as links: each tab is a URL with its own loader, so it works without JavaScript and survives
- * a reload. The current one carries aria-current="page" (NavLink).
+ * a reload. The current one carries aria-current="page" (as NavLink would mark it: NavLink itself
+ * is left out of every page's React Router code, issue 14).
  */
 export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
+  const here = useLocation().pathname.replace(/(.)\/+$/, "$1");
+  const isActive = (tab: Tab) => here === tab.to || (tab.end === false && here.startsWith(`${tab.to}/`));
   return (
     <nav aria-label={label} className="overflow-x-auto border-b border-slate-200">
       <ul className="flex min-w-max gap-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <NavLink
+            <Link
               to={tab.to}
-              end={tab.end ?? true}
               preventScrollReset
-              className={({ isActive }) =>
-                `inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
-                  isActive ? "border-brand text-brand-dark" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-                }`
-              }
+              aria-current={isActive(tab) ? "page" : undefined}
+              className={`inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
+                isActive(tab) ? "border-brand text-brand-dark" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
+              }`}
             >
               {tab.label}
               {tab.count !== undefined ? <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{tab.count}</span> : null}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
