@@ -2,22 +2,24 @@
 // chunk for every set of pages that share a module: the home page loaded 25 files, a third of
 // them under 400 bytes, and each file costs its own gzip header, its own compression window and its
 // import list (the home page's code gzips to 5 KB less as a handful of files). So:
-// - "shell": what the root route needs (it is on every page anyway) and the few modules most pages
-//   use; React and React Router join it (Rollup puts them with the shell's code);
-// - a chunk per group of pages (those with post cards, the profile's, the admin's) for the modules
-//   only pages of that group use;
-// - the rest as Rollup splits it: each screen's own code stays in its route chunk or lazy part.
+// - "shell": what the root route needs (it is on every page anyway) and the modules most pages use;
+//   React and React Router join it (Rollup puts them with the shell's code);
+// - "cards" (the post card and its parts) and "profile" (the profile layout's parts): what those
+//   reach that only their pages use;
+// - every other module several pages share: one chunk per set of pages that share it (what Rollup
+//   does by itself, but named here, as Rollup would otherwise pull a named chunk's unnamed imports
+//   into it, and with them every page that needs one of them);
+// - each screen's own code stays in its route chunk or lazy part.
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 import type { Plugin } from "vite";
 
 const GROUPS: Record<string, string[]> = {
-  // The post card and what it brings (Rollup adds what they import and nothing else claims).
   cards: ["/app/components/post-card.tsx"],
   // The profile layout's parts, on every profile tab.
   profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
 };
 /** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
-const SHELL_EXTRA = ["/app/components/feed-link.tsx", "/app/components/ui/card.tsx", "/app/components/ui/tabs.tsx"];
+const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/feed-link.tsx", "/app/components/ui/card.tsx", "/app/components/ui/tabs.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
 const MOST_PAGES = 0.4;
 
@@ -65,8 +67,19 @@ function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<strin
   };
   for (const id of reach(find("/app/root.tsx"))) assign(id, "shell");
   for (const [id, users] of usedBy) if (users.size >= pages.length * MOST_PAGES) assign(id, "shell");
-  for (const suffix of SHELL_EXTRA) assign(find(suffix), "shell");
-  for (const [chunk, starts] of Object.entries(GROUPS)) for (const start of starts) for (const id of reach(find(start))) assign(id, chunk);
+  for (const suffix of SHELL_EXTRA) for (const id of reach(find(suffix))) assign(id, "shell");
+  for (const [chunk, starts] of Object.entries(GROUPS)) {
+    const members = new Set(starts.flatMap((start) => [...reach(find(start))]));
+    const groupPages = new Set(pages.filter((page) => starts.some((start) => reached.get(page)!.has(find(start)!))));
+    for (const id of members) if ([...(usedBy.get(id) ?? [])].every((page) => groupPages.has(page))) assign(id, chunk);
+  }
+  const signatures = new Map<string, string>();
+  for (const [id, users] of usedBy) {
+    if (users.size < 2) continue;
+    const key = [...users].sort().join("|");
+    if (!signatures.has(key)) signatures.set(key, `shared-${signatures.size + 1}`);
+    assign(id, signatures.get(key)!);
+  }
   return plan;
 }
 

@@ -1,8 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { shareDialogHref } from "~/lib/browse.ts";
-import { Avatar } from "./avatar.tsx";
 import { LogoIcon } from "./icons.tsx";
-import { LazyNotificationBell, preloadShareDialog } from "./lazy-parts.tsx";
+import { LazyMemberControls, preloadShareDialog } from "./lazy-parts.tsx";
 import { buttonClass } from "./ui/button.tsx";
 
 export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
@@ -73,32 +72,8 @@ export function Header({
               <span className="sr-only md:not-sr-only">Share a Funny Comment</span>
             </Link>
             {/* Members only, so visitors never load its code; no <Suspense> (see lazy-parts.tsx). */}
-            {user ? <LazyNotificationBell unreadCount={unreadCount} timeZone={timeZone} /> : null}
             {user ? (
-              <details className="relative" data-menu>
-                <summary
-                  className="cursor-pointer rounded-full"
-                  aria-label={`Account menu for ${user.displayName}`}
-                >
-                  <Avatar name={user.displayName} />
-                </summary>
-                <div className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-                  <p className="truncate px-4 py-2 text-xs text-slate-600">Signed in as {user.username}</p>
-                  <Link to={`/profile/${user.id}`} className="block px-4 py-2 text-sm hover:bg-slate-100">
-                    Profile
-                  </Link>
-                  {user.isAdmin ? (
-                    <Link to="/admin" className="block px-4 py-2 text-sm hover:bg-slate-100">
-                      Admin Dashboard
-                    </Link>
-                  ) : null}
-                  <Form method="post" action="/logout">
-                    <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
-                      Logout
-                    </button>
-                  </Form>
-                </div>
-              </details>
+              <LazyMemberControls user={user} unreadCount={unreadCount} timeZone={timeZone} />
             ) : (
               <Link
                 to="/auth"

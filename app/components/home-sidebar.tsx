@@ -3,7 +3,7 @@ import type { TopContributor } from "~/lib/browse.ts";
 import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
 import { Avatar } from "./avatar.tsx";
-import { ModalLink } from "./ui/modal.tsx";
+import { ModalLink } from "./ui/modal-link.tsx";
 import { Panel } from "./ui/card.tsx";
 
 type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };

@@ -1,7 +1,7 @@
 // The parts of the page shell whose code loads only where it is used (app/components/lazy.tsx):
 // - the share dialog (its two steps, the comment picker): on pages where it is open, or when the
 //   pointer or focus reaches a link that opens it;
-// - the header's notification bell (polling, the dropdown list): for members only;
+// - the header's notification bell (polling, the dropdown list) and account menu: for members only;
 // - the profile's edit form: when it is open;
 // - the empty Following feed's suggestions (with their Follow buttons): when the feed is empty;
 // - a confirmation's second step (ConfirmForm: its dialog and form): when it is open.
@@ -12,18 +12,18 @@
 import { lazyComponent } from "./lazy.tsx";
 
 const shareDialog = lazyComponent(() => import("./share-dialog.tsx").then((m) => m.ShareDialog));
-const bell = lazyComponent(() => import("./notification-bell.tsx").then((m) => m.NotificationBell));
+const memberControls = lazyComponent(() => import("./member-controls.tsx").then((m) => m.MemberControls));
 const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
 const followSuggestions = lazyComponent(() => import("./profile/follow-suggestions.tsx").then((m) => m.FollowSuggestions));
 const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
-export const LazyNotificationBell = bell.Component;
+export const LazyMemberControls = memberControls.Component;
 export const LazyProfileEditForm = profileEditForm.Component;
 export const preloadProfileEditForm = profileEditForm.preload;
 export const LazyFollowSuggestions = followSuggestions.Component;
 export const LazyConfirmStep = confirmStep.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), bell.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready()]);

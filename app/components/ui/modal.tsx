@@ -1,10 +1,8 @@
-import { useId, useRef, type ReactNode, type RefObject } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 
-// The site's modal frame, and its script-opened uses: <Modal> and <ModalLink> (a link whose target
-// page holds the same content; with JavaScript it opens the content in a modal instead of
-// navigating). The URL-state <Dialog> (./dialog.tsx) uses the same frame; it is a module of its own
-// so that pages with only a ModalLink (the home page) do not load it.
+// The site's modal frame: the URL-state <Dialog> (./dialog.tsx) and <ModalLink>'s script-opened
+// modal (./modal-link.tsx) both draw it. Pages with only a ModalLink (the home page) load it when
+// one is first opened.
 
 const widths = { md: "w-[min(32rem,calc(100vw-2rem))]", lg: "w-[min(42rem,calc(100vw-2rem))]" } as const;
 export type DialogSize = keyof typeof widths;
@@ -62,12 +60,20 @@ export function Frame({
 
 export const closeClass = "rounded px-2 text-2xl leading-none text-slate-600 hover:bg-slate-100";
 
-/** A native modal opened by script (`ref.current.showModal()`), closed by Escape, the backdrop or ×. */
-export function Modal({ dialogRef, title, children }: { dialogRef: RefObject<HTMLDialogElement | null>; title: string; children: ReactNode }) {
+/**
+ * A native modal shown as soon as it mounts (ModalLink's, ./modal-link.tsx, whose code loads when it
+ * is first opened), closed by Escape, the backdrop or ×, which calls `onClose`.
+ */
+export function OpenModal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
   return (
     <Frame
-      dialogRef={dialogRef}
+      dialogRef={dialog}
       title={title}
+      onClose={onClose}
       close={
         <form method="dialog">
           <button type="submit" aria-label="Close" className={closeClass}>
@@ -78,31 +84,5 @@ export function Modal({ dialogRef, title, children }: { dialogRef: RefObject<HTM
     >
       {children}
     </Frame>
-  );
-}
-
-/**
- * A link that opens its modal with JavaScript and otherwise goes to `to`, where the same content is
- * a page or a page section.
- */
-export function ModalLink({ to, title, className, label, children }: { to: string; title: string; className?: string; label: ReactNode; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  return (
-    <>
-      <Link
-        to={to}
-        className={className}
-        onClick={(event) => {
-          if (!dialog.current) return;
-          event.preventDefault();
-          dialog.current.showModal();
-        }}
-      >
-        {label}
-      </Link>
-      <Modal dialogRef={dialog} title={title}>
-        {children}
-      </Modal>
-    </>
   );
 }
