@@ -9,8 +9,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The browser build (issue 14: JS per page, bench/route-assets.ts): a few larger chunks instead of
   // one per shared module (every file costs its own gzip header, window and import list), and no
   // preload helper for `import()`: React Router preloads the route modules from its manifest, and
-  // the lazy parts (app/components/lazy.tsx) mostly need chunks the page already has.
-  build: isSsrBuild ? {} : { modulePreload: false, rollupOptions: { output: { manualChunks: appChunks() } } },
+  // the lazy parts (app/components/lazy.tsx) mostly need chunks the page already has. terser with two
+  // passes makes every page ~3 KB smaller than esbuild's minifier (`/` 122.2 → 119.4 KB gz).
+  build: isSsrBuild
+    ? {}
+    : {
+        modulePreload: false,
+        minify: "terser",
+        terserOptions: { compress: { passes: 2 } },
+        rollupOptions: { output: { manualChunks: appChunks() } },
+      },
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
   ssr: { external: ["@node-rs/argon2", "better-sqlite3"] },
 }));
