@@ -9,11 +9,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
+import { DocumentStyle } from "./components/document-style.tsx";
+import { BOOT_SCRIPT } from "./lib/deferred-boot.ts";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
@@ -26,7 +27,8 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A small PNG: an SVG icon is a document of its own, laid out and painted on the page's main thread.
+  { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -65,8 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        <DocumentStyle />
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
