@@ -8,6 +8,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyShareDialog } from "./components/lazy-parts.tsx";
@@ -99,6 +100,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useRouteModulePreload();
+  // <html data-app-hydrated>: the page's code runs after its first paint (lib/deferred-boot.ts), so the
+  // load event does not say it has; tests (and scripts) wait for this instead.
+  useEffect(() => {
+    document.documentElement.dataset.appHydrated = "";
+  }, []);
   return <Outlet />;
 }
 
