@@ -6,9 +6,9 @@ let hydrated = false;
 
 /**
  * False in the server render and during hydration, true once the browser runs our scripts. The switch
- * is a transition: React re-renders the switched parts in slices it can interrupt, not in one task
- * right after hydrating (as a store whose server snapshot differs makes it do), which held a slow
- * phone's main thread for ~35 ms on a page of ten cards. Parts mounted later start hydrated.
+ * goes through startTransition: React re-renders the switched parts in slices it can interrupt, not
+ * in one task right after hydrating (as a store whose server snapshot differs makes it do), which
+ * held a slow phone's main thread for ~35 ms on a page of ten cards. Parts mounted later start true.
  */
 export function useHydrated(): boolean {
   const [value, setValue] = useState(hydrated);
