@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,8 +9,11 @@ import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./services/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./services/maintenance.server.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
-import { createNonce, hashPolicy, noncePolicy } from "./services/csp.server.ts";
+import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./services/csp.server.ts";
+import { DOCUMENT_CSS } from "./services/document-css.server.ts";
+import { deferModuleScript } from "./services/deferred-boot.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
+import { DocumentCssProvider } from "./components/document-style.tsx";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
@@ -61,7 +65,24 @@ function storedPolicy(entry: { html: Buffer }): string {
 
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
 
-/** The whole document in one buffer (no streamed parts: renderKey refuses pages with promises). */
+/**
+ * What a stored page's ETag adds to its key: the build (asset names) and the inline stylesheet. A
+ * browser keeping a page from before a deploy must not get 304 for it, it names files gone since.
+ */
+let buildTag: string | undefined;
+function buildTagOf(routerContext: EntryContext): string {
+  buildTag ??= crypto
+    .createHash("sha256")
+    .update(`${routerContext.manifest.version}\0${DOCUMENT_CSS_SOURCE}`)
+    .digest("base64url")
+    .slice(0, 10);
+  return buildTag;
+}
+
+/**
+ * The whole document in one buffer (no streamed parts: renderKey refuses pages with promises), its
+ * JavaScript set to start after the first paint (deferred-boot.server.ts).
+ */
 function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -72,11 +93,16 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
         callback();
       },
       final(callback) {
-        resolve({ html: Buffer.concat(chunks), failed });
+        resolve({ html: Buffer.from(deferModuleScript(Buffer.concat(chunks).toString("utf8")), "utf8"), failed });
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const document = (
+      <DocumentCssProvider value={DOCUMENT_CSS}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </DocumentCssProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       onAllReady() {
         pipe(sink);
       },
@@ -116,7 +142,7 @@ export default async function handleRequest(
     // The key is a hash of the URL and every loader's data: it changes exactly when the page does,
     // so it is the page's ETag, and a browser that has this version gets 304 without a body.
     if (responseStatusCode === 200) {
-      const etag = `"${key}"`;
+      const etag = `"${key}-${buildTagOf(routerContext)}"`;
       responseHeaders.set("ETag", etag);
       if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
       if (request.method === "GET" && request.headers.get("If-None-Match") === etag) {
@@ -139,7 +165,9 @@ export default async function handleRequest(
 
     const document = (
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentCssProvider value={DOCUMENT_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentCssProvider>
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(document, {

@@ -8,12 +8,14 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
+import { DocumentStyle } from "./components/document-style.tsx";
+import { BOOT_SCRIPT } from "./lib/deferred-boot.ts";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
@@ -26,7 +28,8 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A small PNG: an SVG icon is a document of its own, laid out and painted on the page's main thread.
+  { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -65,8 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        <DocumentStyle />
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
@@ -95,6 +100,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useRouteModulePreload();
+  // <html data-app-hydrated>: the page's code runs after its first paint (lib/deferred-boot.ts), so the
+  // load event does not say it has; tests (and scripts) wait for this instead.
+  useEffect(() => {
+    document.documentElement.dataset.appHydrated = "";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createNonce, hashPolicy, noncePolicy } from "./csp.server.ts";
+import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./csp.server.ts";
+import { DOCUMENT_CSS } from "./document-css.server.ts";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
@@ -20,5 +21,13 @@ describe("the document CSP", () => {
     expect(a).not.toBe(b);
     expect(noncePolicy(a)).toContain(`script-src 'self' 'nonce-${a}'`);
     expect(noncePolicy(a)).not.toContain("unsafe-inline' 'nonce");
+  });
+
+  it("allows the inline stylesheet by the hash of its exact text, and no other inline style", () => {
+    expect(DOCUMENT_CSS_SOURCE).toBe(sha(DOCUMENT_CSS));
+    for (const policy of [hashPolicy("<p></p>"), noncePolicy(createNonce())]) {
+      expect(policy.match(/style-src[^;]*/)![0]).toBe(`style-src 'self' ${sha(DOCUMENT_CSS)}`);
+      expect(policy).not.toContain("unsafe");
+    }
   });
 });

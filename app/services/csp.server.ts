@@ -1,12 +1,24 @@
-// The Content Security Policy of HTML documents: no script runs but ours. A streamed document names
-// its inline scripts by a per-response nonce; a document served from the render memo (the same bytes
-// for many responses, so a nonce would be reused) names them by their SHA-256 hashes instead,
-// computed once when the document is stored. Other responses get server.js's deny-all policy.
+// The Content Security Policy of HTML documents: no script runs but ours, no style but ours. A
+// streamed document names its inline scripts by a per-response nonce; a document served from the
+// render memo (the same bytes for many responses, so a nonce would be reused) names them by their
+// SHA-256 hashes instead, computed once when the document is stored. The one inline stylesheet
+// (document-css.server.ts) is named by its hash, computed once at startup; nothing else may style
+// (no 'unsafe-inline': the app sets no style attributes, and CSSOM changes from script are not
+// governed by CSP). Other responses get server.js's deny-all policy.
 import crypto from "node:crypto";
+import { DOCUMENT_CSS } from "./document-css.server.ts";
+
+const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** The hash-source of the inline stylesheet, exactly as the <style> element carries it. */
+export const DOCUMENT_CSS_SOURCE = sha256(DOCUMENT_CSS);
+
+// Under `npm run dev` Vite adds styles of its own (the error overlay, CSS updates without a reload).
+const STYLE_SRC = process.env.NODE_ENV === "development" ? "'unsafe-inline'" : DOCUMENT_CSS_SOURCE;
 
 const FIXED = [
   "default-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  `style-src 'self' ${STYLE_SRC}`,
   // Thumbnails are served from our own origin (/thumbnails/…): no third party sees a reader.
   "img-src 'self'",
   "object-src 'none'",
@@ -30,8 +42,6 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** The policy of a stored document: its inline scripts allowed by hash, each exactly as written. */
 export function hashPolicy(html: string): string {
   const hashes = new Set<string>();
-  for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
+  for (const [, body] of html.matchAll(INLINE_SCRIPT)) hashes.add(sha256(body));
   return `${FIXED}; script-src 'self' ${[...hashes].join(" ")}`.trimEnd();
 }

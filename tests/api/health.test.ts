@@ -60,10 +60,12 @@ describe("the server shell", () => {
     const page = await fetch(`${server.url}/auth`);
     expect(page.headers.get("Permissions-Policy")).toContain("camera=()");
     const csp = page.headers.get("Content-Security-Policy") ?? "";
-    for (const directive of ["default-src 'self'", "img-src 'self'", "style-src 'self' 'unsafe-inline'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+    for (const directive of ["default-src 'self'", "img-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
       expect(csp).toContain(directive);
     }
     expect(csp).toMatch(/script-src 'self' ('nonce-|'sha256-)/);
+    // The inline stylesheet by its hash, and no other inline style.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[\w+/]+=*'(;|$)/);
     const json = await fetch(`${server.url}/api/categories`);
     expect(json.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none'/);
     // Only one policy per response (two would both apply).

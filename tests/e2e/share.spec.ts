@@ -33,6 +33,15 @@ async function readBack(postId: number, userId: number) {
   return { post, author: getUserById({ id: userId }) };
 }
 
+/**
+ * Opens `url`; with JS, waits until React has hydrated the page: its code starts after the first
+ * paint (app/lib/deferred-boot.ts), so the load event does not mean the dialog's code runs yet.
+ */
+async function visit(page: Page, url: string, jsEnabled: boolean) {
+  await page.goto(url);
+  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+}
+
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Share a Funny Comment" });
 const radios = (dialog: Locator) => dialog.getByRole("radio");
 
@@ -63,7 +72,7 @@ test("shares a fetched comment from a pasted link and opens the new post with th
   jsEnabled,
 }) => {
   const user = await signIn(context);
-  await page.goto("/");
+  await visit(page, "/", jsEnabled);
   await page.locator("header").getByRole("link", { name: "Share a Funny Comment" }).click();
   await expect(page).toHaveURL(/\/\?share=1$/);
   const dialog = dialogOf(page);
@@ -116,7 +125,7 @@ test("shares a fetched comment from a pasted link and opens the new post with th
 
 test("shows every validation message of the two steps", async ({ page, context, jsEnabled }) => {
   await signIn(context);
-  await page.goto("/?share=1");
+  await visit(page, "/?share=1", jsEnabled);
   const dialog = dialogOf(page);
   const urlField = dialog.getByLabel("YouTube video URL");
   const titleField = dialog.getByLabel("Post title");
@@ -177,7 +186,7 @@ test("shows every validation message of the two steps", async ({ page, context, 
 });
 
 test("a visitor opens the dialog from the Create Post box, signs in and comes back to it", async ({ page, context, jsEnabled }) => {
-  await page.goto("/");
+  await visit(page, "/", jsEnabled);
   await page.getByRole("link", { name: /Create Post/ }).click();
   await expect(page).toHaveURL(/\/\?share=1$/);
   const dialog = dialogOf(page);
@@ -190,13 +199,13 @@ test("a visitor opens the dialog from the Create Post box, signs in and comes ba
 
   // Signed in, the way back opens the dialog ready to fill.
   await signIn(context);
-  await page.goto(new URL(page.url()).searchParams.get("redirectTo")!);
+  await visit(page, new URL(page.url()).searchParams.get("redirectTo")!, jsEnabled);
   await expect(dialogOf(page).getByLabel("YouTube video URL")).toBeVisible();
   if (jsEnabled) await expect(dialogOf(page)).toHaveJSProperty("open", true);
 });
 
-test("a visitor sees the Authentication Required panel with a way back after signing in", async ({ page }) => {
-  await page.goto("/?share=1&step=2&url=x");
+test("a visitor sees the Authentication Required panel with a way back after signing in", async ({ page, jsEnabled }) => {
+  await visit(page, "/?share=1&step=2&url=x", jsEnabled);
   const dialog = dialogOf(page);
   await expect(dialog.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
   await expect(dialog.getByText("You must be logged in to create a post. Please sign in to continue.")).toBeVisible();
@@ -208,9 +217,9 @@ test("a visitor sees the Authentication Required panel with a way back after sig
   await expect(dialogOf(page)).toHaveCount(0);
 });
 
-test("pages through the comments with 'Load More Comments' and sorts them by Newest", async ({ page, context }) => {
+test("pages through the comments with 'Load More Comments' and sorts them by Newest", async ({ page, context, jsEnabled }) => {
   await signIn(context);
-  await page.goto(`/?share=1&step=2&${new URLSearchParams({ url: `youtu.be/${FAKE_VIDEOS.funny}`, title: "Paging" })}`);
+  await visit(page, `/?share=1&step=2&${new URLSearchParams({ url: `youtu.be/${FAKE_VIDEOS.funny}`, title: "Paging" })}`, jsEnabled);
   const dialog = dialogOf(page);
   const list = dialog.getByTestId("share-comment-list");
   await expect(list).toHaveCSS("height", "300px");
@@ -256,7 +265,7 @@ test("Clear Selection, Back and closing: fields kept between steps and reset on 
   jsEnabled,
 }) => {
   await signIn(context);
-  await page.goto("/?share=1");
+  await visit(page, "/?share=1", jsEnabled);
   const dialog = dialogOf(page);
   await stepOne(dialog, `https://youtu.be/${FAKE_VIDEOS.short}?si=abc`, "Monday cure");
   await pick(dialog, /This video cured my Monday/, jsEnabled);
@@ -298,9 +307,9 @@ test("Clear Selection, Back and closing: fields kept between steps and reset on 
   await expect(dialogOf(page)).toHaveCount(0);
 });
 
-test("keeps the page under the dialog and its own query", async ({ page, context }) => {
+test("keeps the page under the dialog and its own query", async ({ page, context, jsEnabled }) => {
   await signIn(context);
-  await page.goto("/?sort=new&share=1");
+  await visit(page, "/?sort=new&share=1", jsEnabled);
   const dialog = dialogOf(page);
   await stepOne(dialog, FAKE_VIDEOS.short, "Bare id");
   await expect(page).toHaveURL(/\/\?sort=new&share=1&step=2&/);
@@ -308,9 +317,9 @@ test("keeps the page under the dialog and its own query", async ({ page, context
   await expect(page).toHaveURL(/\/\?sort=new$/);
 });
 
-test("shows disabled comments in the red panel and still shares by hand", async ({ page, context }) => {
+test("shows disabled comments in the red panel and still shares by hand", async ({ page, context, jsEnabled }) => {
   const user = await signIn(context);
-  await page.goto("/?share=1");
+  await visit(page, "/?share=1", jsEnabled);
   const dialog = dialogOf(page);
   await stepOne(dialog, `https://m.youtube.com/watch?v=${FAKE_VIDEOS.commentsDisabled}`, "Silence is golden");
   await expect(dialog.getByRole("alert").filter({ hasText: "YouTube API Error" })).toContainText(
@@ -334,7 +343,7 @@ test("the dialog is a modal with JavaScript and a labelled section of the page w
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(String(error)));
   page.on("console", (message) => (message.type() === "error" ? problems.push(message.text()) : undefined));
-  await page.goto(`/?share=1&step=2&${new URLSearchParams({ url: FAKE_VIDEOS.funny, title: "A11y", pick: "Ugx0003fakeCommentId" })}`);
+  await visit(page, `/?share=1&step=2&${new URLSearchParams({ url: FAKE_VIDEOS.funny, title: "A11y", pick: "Ugx0003fakeCommentId" })}`, jsEnabled);
   const dialog = dialogOf(page);
   await expect(dialog.getByLabel("Comment author")).toHaveValue("@viewer4");
   await expect(dialog.getByRole("radio", { name: /Funny comment number 4:/ })).toBeChecked();
@@ -356,7 +365,7 @@ test("the dialog is a modal with JavaScript and a labelled section of the page w
 
 test("pastes from the clipboard with a tick, or says it cannot", async ({ page, context, jsEnabled }) => {
   await signIn(context);
-  await page.goto(`/?share=1&step=2&${new URLSearchParams({ url: FAKE_VIDEOS.short, title: "Clipboard" })}`);
+  await visit(page, `/?share=1&step=2&${new URLSearchParams({ url: FAKE_VIDEOS.short, title: "Clipboard" })}`, jsEnabled);
   const dialog = dialogOf(page);
   const paste = dialog.getByRole("button", { name: "Paste from clipboard" });
   if (!jsEnabled) {
@@ -406,8 +415,8 @@ test.describe("without a YouTube API key", () => {
     await Promise.all([withOEmbed?.stop(), withoutOEmbed?.stop()]);
   });
 
-  async function shareByHand(page: Page, server: RunningServer, url: string) {
-    await page.goto(`${server.url}/?share=1`);
+  async function shareByHand(page: Page, server: RunningServer, url: string, jsEnabled: boolean) {
+    await visit(page, `${server.url}/?share=1`, jsEnabled);
     const dialog = dialogOf(page);
     await stepOne(dialog, url, "Shared without a key");
     const panel = dialog.getByRole("alert").filter({ hasText: "YouTube API Error" });
@@ -425,9 +434,9 @@ test.describe("without a YouTube API key", () => {
     return expectPostedPage(page);
   }
 
-  test("takes the title and channel from oEmbed", async ({ page, context }) => {
+  test("takes the title and channel from oEmbed", async ({ page, context, jsEnabled }) => {
     const user = await signIn(context, withOEmbed.url);
-    const dialog = await shareByHand(page, withOEmbed, `https://youtu.be/${FAKE_VIDEOS.funny}`);
+    const dialog = await shareByHand(page, withOEmbed, `https://youtu.be/${FAKE_VIDEOS.funny}`, jsEnabled);
     const video = dialog.getByTestId("share-video");
     await expect(video).toContainText(FUNNY_VIDEO.title);
     await expect(video).toContainText(FUNNY_VIDEO.channelTitle);
@@ -447,9 +456,9 @@ test.describe("without a YouTube API key", () => {
     });
   });
 
-  test("falls back to the SPEC texts when oEmbed is down too", async ({ page, context }) => {
+  test("falls back to the SPEC texts when oEmbed is down too", async ({ page, context, jsEnabled }) => {
     const user = await signIn(context, withoutOEmbed.url);
-    const dialog = await shareByHand(page, withoutOEmbed, `https://www.youtube.com/embed/${FAKE_VIDEOS.funny}`);
+    const dialog = await shareByHand(page, withoutOEmbed, `https://www.youtube.com/embed/${FAKE_VIDEOS.funny}`, jsEnabled);
     await expect(dialog.getByTestId("share-video")).toContainText("Video information unavailable");
     await expect(dialog.getByTestId("share-video")).toContainText("Unknown channel");
     const { post: row } = await readBack(await post(page, dialog), user.id);
@@ -461,9 +470,9 @@ test.describe("without a YouTube API key", () => {
     });
   });
 
-  test("stores the video id 'unknown' when the link cannot be read", async ({ page, context }) => {
+  test("stores the video id 'unknown' when the link cannot be read", async ({ page, context, jsEnabled }) => {
     const user = await signIn(context, withOEmbed.url);
-    const dialog = await shareByHand(page, withOEmbed, "the one with the cat");
+    const dialog = await shareByHand(page, withOEmbed, "the one with the cat", jsEnabled);
     await expect(dialog.getByTestId("share-video")).toContainText("Video information unavailable");
     const { post: row } = await readBack(await post(page, dialog), user.id);
     expect(row).toMatchObject({

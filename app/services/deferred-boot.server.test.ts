@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { deferModuleScript } from "./deferred-boot.server.ts";
+
+// The shape React renders for react-router's <Scripts> (modulepreload links hoisted into the head).
+const page = [
+  '<html><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.png" type="image/png"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/>',
+  "<style>p{color:red}</style></head><body><p>Hi</p>",
+  "<script>window.__reactRouterContext = {};</script>",
+  '<script type="module" async="">import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>',
+  "</body></html>",
+].join("");
+
+describe("deferModuleScript", () => {
+  it("turns the module script into an inert block that names the modules, and drops the preload links", () => {
+    const html = deferModuleScript(page);
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain(
+      '<script type="text/x-deferred-module" data-preload="/assets/entry.client-A.js /assets/root-B.js">import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>',
+    );
+    // Everything else is as rendered.
+    expect(html).toContain('<link rel="icon" href="/favicon.png" type="image/png"/>');
+    expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
+    expect(html.replace(/<script type="text\/x-deferred-module"[^>]*>/, "")).toBe(
+      page.replace(/<link rel="modulepreload"[^>]*>/g, "").replace('<script type="module" async="">', ""),
+    );
+  });
+
+  it("leaves a document without a module script alone", () => {
+    const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head><body></body></html>';
+    expect(deferModuleScript(plain)).toBe(plain);
+  });
+});
