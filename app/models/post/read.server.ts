@@ -1,7 +1,7 @@
 // Reading posts: feeds, category lists, single posts. Every list is a fixed, small number of
 // queries: one for the page of posts (joined with the author), the viewer's votes and saves for that
 // page (two more, signed-in only), and for a text filter one capped count. Never a query per card.
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
@@ -156,11 +156,12 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
 /** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
 export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
   if (ids.length === 0) return [];
-  const byId = new Map(
+  // One prepared statement for any number of ids: they go in as one JSON array.
+  const query = preparedFor("posts-by-ids", () =>
     selectPosts()
-      .where(inArray(posts.id, ids))
-      .all()
-      .map((r) => [r.id, r]),
+      .where(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
   );
+  const byId = new Map(query.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r]));
   return toViews(ids.flatMap((id) => byId.get(id) ?? []), viewerId);
 }
