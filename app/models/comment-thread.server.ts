@@ -1,6 +1,7 @@
-// The post page's thread: every comment of a post as every viewer sees it, kept while the data
-// version holds (data-version.server.ts): a new comment, a deletion or a vote shows at the next
-// request, in this worker and in any other (lag 0). Bounded to about 20,000 comments (a few MB).
+// The post page's thread: every comment of a post as every viewer sees it, kept while nothing it is
+// read from changed (data-version.server.ts): a new comment, a deletion, a vote on a comment or a
+// renamed author shows at the next request, in this worker and in any other (lag 0). Bounded to
+// about 20,000 comments (a few MB) across threads.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { comments, users, votes } from "#db/schema.ts";
 import type { ThreadData } from "~/lib/comment-thread.ts";
@@ -29,7 +30,7 @@ const threadStatements = prepared((db) => ({
 
 type Thread = { list: readonly CommentView[]; json?: string };
 
-const threads = versionedCache<number, Thread>({ maxWeight: 20_000, weigh: (t) => t.list.length * 2 + 1 });
+const threads = versionedCache<number, Thread>({ tables: ["comments", "users:username"], maxWeight: 20_000, weigh: (t) => t.list.length * 2 + 1 });
 
 function readThread(postId: number): Thread {
   return threads.get(postId, () => ({

@@ -45,12 +45,17 @@ export function searchPosts({
 }
 
 /**
- * Which posts match and in what order, kept per (query, limit) for at most SEARCH_LAG_MS after a write
- * (and as long as nothing is written): a new or edited post shows in search within 5 s, in every
- * worker. Ranking with bm25 is most of a search's cost; the same words are searched again and again.
+ * Which posts match and in what order, kept per (query, limit) while no post's searchable text
+ * changed: a new, edited or deleted post or a renamed author shows at the next search in this worker,
+ * and within SEARCH_LAG_MS in the others (WORKERS=N). Votes do not touch it. Ranking with bm25 is
+ * most of a search's cost, and the same words are searched again and again.
  */
 export const SEARCH_LAG_MS = 5_000;
-const rankings = versionedCache<string, { ids: number[]; n: number }>({ maxWeight: 2_000, staleMs: SEARCH_LAG_MS });
+const rankings = versionedCache<string, { ids: number[]; n: number }>({
+  tables: ["posts:title,comment,comment_author,video_title,user_id", "users:username"],
+  maxWeight: 2_000,
+  staleMs: SEARCH_LAG_MS,
+});
 
 function rankMatches(expression: string, limit: number): { ids: number[]; n: number } {
   const sqlite = getDb().$client;
