@@ -20,6 +20,16 @@ describe("renderKey", () => {
     expect(key).not.toBe(renderKey("http://x/", context({ loaderData: voted })));
   });
 
+  it("hashes a long shared text by its content (the post page's thread as JSON)", () => {
+    const thread = (text: string) => ({ root: { user: null }, "routes/post.$id": { post: { id: 1 }, thread: { json: text, myVotes: {} } } });
+    const long = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, content: "ha".repeat(20) })));
+    const key = renderKey("http://x/post/1", context({ loaderData: thread(long) }));
+    expect(renderKey("http://x/post/1", context({ loaderData: thread(`${long} `.trimEnd()) }))).toBe(key);
+    expect(renderKey("http://x/post/1", context({ loaderData: thread(long.replace('"id":299', '"id":300')) }))).not.toBe(key);
+    const voted = { ...thread(long), "routes/post.$id": { ...thread(long)["routes/post.$id"], thread: { json: long, myVotes: { 3: "up" } } } };
+    expect(renderKey("http://x/post/1", context({ loaderData: voted }))).not.toBe(key);
+  });
+
   it("refuses pages with errors or streamed (promised) data", () => {
     expect(renderKey("http://x/", context({ errors: { root: new Error("boom") } }))).toBeNull();
     expect(renderKey("http://x/", context({ loaderData: { "routes/x": { later: Promise.resolve(1) } } }))).toBeNull();
