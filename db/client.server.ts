@@ -22,7 +22,6 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
-  if (process.env.WAL_AUTOCHECKPOINT) sqlite.pragma(`wal_autocheckpoint = ${Number(process.env.WAL_AUTOCHECKPOINT)}`);
   // After a checkpoint the -wal file is cut back to this size instead of keeping its high-water mark.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // The hot rank lives in one place (db/hot.ts) and SQL updates call it by name.
