@@ -2,10 +2,11 @@
 // writes, from this worker or from another connection (another worker), and reads within the stated lag.
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server.ts";
 import { cacheClock } from "../data-version.server.ts";
 import { castVote } from "../vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
-import { getPost, listCategoryPosts, POSTS_LAG_MS, SEARCH_LAG_MS, searchPosts } from "./index.server.ts";
+import { getPost, listCategoryPosts, listPostsByIds, POSTS_LAG_MS, SEARCH_LAG_MS, searchPosts, searchUsers } from "./index.server.ts";
 
 const other = new Database(process.env.DATABASE_PATH!);
 other.pragma("busy_timeout = 5000");
@@ -68,16 +69,53 @@ describe("search rankings", () => {
     expect(searchPosts({ q: "zanzibarquokka", limit: 20 }).total).toBe(2);
   });
 
-  it("drop a deleted post at once, and are not thrown away by votes", () => {
+  it("drop a deleted post (at once here, within the lag from another worker), and keep counts fresh", async () => {
     const author = makeUser();
     const voter = makeUser();
     const a = makePost({ userId: author.id, title: "wombatpancake one" });
     const b = makePost({ userId: author.id, title: "wombatpancake two" });
-    expect(searchPosts({ q: "wombatpancake", limit: 20 }).total).toBe(2);
+    const c = makePost({ userId: author.id, title: "wombatpancake three" });
+    expect(searchPosts({ q: "wombatpancake", limit: 20 }).total).toBe(3);
     castVote({ userId: voter.id, postId: a.id, isUpvote: true });
-    // Counts come fresh from the posts, the ranking from memory.
     expect(searchPosts({ q: "wombatpancake", limit: 20 }).posts.find((p) => p.id === a.id)?.upvotes).toBe(1);
+    getDb().$client.prepare("DELETE FROM posts WHERE id = ?").run(c.id);
+    expect(searchPosts({ q: "wombatpancake", limit: 20 }).posts.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
     other.prepare("DELETE FROM posts WHERE id = ?").run(b.id);
+    await nextRequest();
+    now += Math.max(SEARCH_LAG_MS, POSTS_LAG_MS);
     expect(searchPosts({ q: "wombatpancake", limit: 20 }).posts.map((p) => p.id)).toEqual([a.id]);
+  });
+});
+
+describe("members by name and posts by id", () => {
+  it("show this worker's new member at once and another worker's rename within the search lag", async () => {
+    expect(searchUsers({ q: "platypus", limit: 5 }).total).toBe(0);
+    const member = makeUser({ username: "platypus_one" });
+    expect(searchUsers({ q: "platypus", limit: 5 }).users.map((u) => u.id)).toEqual([member.id]);
+    other.prepare("UPDATE users SET username = 'echidna_one' WHERE id = ?").run(member.id);
+    await nextRequest();
+    now += SEARCH_LAG_MS;
+    expect(searchUsers({ q: "platypus", limit: 5 }).total).toBe(0);
+    expect(searchUsers({ q: "echidna", limit: 5 }).users.map((u) => u.username)).toEqual(["echidna_one"]);
+  });
+
+  it("give the posts in the order asked, fresh after this worker's vote and within the lag after another's", async () => {
+    const author = makeUser();
+    const voter = makeUser();
+    const a = makePost({ userId: author.id });
+    const b = makePost({ userId: author.id });
+    expect(listPostsByIds({ ids: [b.id, a.id] }).map((p) => [p.id, p.upvotes])).toEqual([
+      [b.id, 0],
+      [a.id, 0],
+    ]);
+    castVote({ userId: voter.id, postId: a.id, isUpvote: true });
+    expect(listPostsByIds({ ids: [b.id, a.id], viewerId: voter.id }).map((p) => [p.id, p.upvotes, p.myVote])).toEqual([
+      [b.id, 0, null],
+      [a.id, 1, "up"],
+    ]);
+    other.prepare("UPDATE posts SET upvotes = 9 WHERE id = ?").run(b.id);
+    await nextRequest();
+    now += POSTS_LAG_MS;
+    expect(listPostsByIds({ ids: [b.id, a.id] })[0].upvotes).toBe(9);
   });
 });

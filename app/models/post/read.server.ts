@@ -93,6 +93,7 @@ export const POSTS_LAG_MS = 2_000;
 const postTables = ["posts", "users:username,display_name"];
 const listed = versionedCache<string, PostView[]>({ tables: postTables, maxWeight: 5_000, weigh: (views) => views.length + 1, staleMs: POSTS_LAG_MS });
 const single = versionedCache<number, PostView | null>({ tables: postTables, maxWeight: 2_000, staleMs: POSTS_LAG_MS });
+const byIds = versionedCache<string, PostView[]>({ tables: postTables, maxWeight: 5_000, weigh: (views) => views.length + 1, staleMs: POSTS_LAG_MS });
 
 // Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
 const ORDERS: Record<FeedSort | ListSort, SQL[]> = {
@@ -190,6 +191,10 @@ export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: nu
       .where(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
       .prepare(),
   );
-  const byId = new Map(query.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r]));
-  return toViews(ids.flatMap((id) => byId.get(id) ?? []), viewerId);
+  const key = JSON.stringify(ids);
+  const views = byIds.get(key, () => {
+    const byId = new Map(query.all({ ids: key }).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []).map(toView);
+  });
+  return withViewerState(views, viewerId);
 }

@@ -40,7 +40,7 @@ export function searchPosts({
   if (!expression) return { posts: [], total: 0, capped: false };
   const { ids, n } = rankings.get(`${limit}\0${expression}`, () => rankMatches(expression, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
-  // The posts themselves (counts, the viewer's vote) are read fresh; a deleted one drops out at once.
+  // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
   return { posts: listPostsByIds({ ids, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
@@ -85,6 +85,17 @@ export type UserSearch = { users: UserResult[]; total: number };
 /** /search's users: usernames starting with the query (any case), an exact name first, then the busiest. */
 export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
   const prefix = q.trim().toLowerCase();
+  return members.get(`${limit}\0${prefix}`, () => findMembers(prefix, limit));
+}
+
+// Members by name, kept like the rankings: this worker's writes show at once, others' within SEARCH_LAG_MS.
+const members = versionedCache<string, UserSearch>({
+  tables: ["users:username,display_name,posts_count"],
+  maxWeight: 1_000,
+  staleMs: SEARCH_LAG_MS,
+});
+
+function findMembers(prefix: string, limit: number): UserSearch {
   const q2 = userStatements();
   if (!prefix) {
     const rows = q2.busiest.all({ limit });
