@@ -28,33 +28,36 @@ const threadStatements = prepared((db) => ({
     .prepare(),
 }));
 
-type Thread = { list: readonly CommentView[]; json?: string };
+const threads = versionedCache<number, readonly CommentView[]>({
+  tables: ["comments", "users:username"],
+  maxWeight: 20_000,
+  weigh: (list) => list.length * 2 + 1,
+  freeze: true,
+});
+// Each kept thread as JSON, made on first use by the page.
+const threadJson = new WeakMap<readonly CommentView[], string>();
 
-const threads = versionedCache<number, Thread>({ tables: ["comments", "users:username"], maxWeight: 20_000, weigh: (t) => t.list.length * 2 + 1 });
-
-function readThread(postId: number): Thread {
-  return threads.get(postId, () => ({
-    list: Object.freeze(
-      threadStatements()
-        .rows.all({ postId })
-        .map((r): CommentView => {
-          const deleted = r.deletedAt !== null;
-          return Object.freeze({
-            id: r.id,
-            postId: r.postId,
-            userId: deleted ? null : r.userId,
-            username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
-            parentId: r.parentId,
-            content: deleted ? DELETED_TEXT : r.content,
-            upvotes: r.upvotes,
-            downvotes: r.downvotes,
-            createdAt: r.createdAt.toISOString(),
-            isDeleted: deleted,
-            myVote: null,
-          });
-        }),
-    ),
-  }));
+function readThread(postId: number): readonly CommentView[] {
+  return threads.get(postId, () =>
+    threadStatements()
+      .rows.all({ postId })
+      .map((r): CommentView => {
+        const deleted = r.deletedAt !== null;
+        return {
+          id: r.id,
+          postId: r.postId,
+          userId: deleted ? null : r.userId,
+          username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
+          parentId: r.parentId,
+          content: deleted ? DELETED_TEXT : r.content,
+          upvotes: r.upvotes,
+          downvotes: r.downvotes,
+          createdAt: r.createdAt.toISOString(),
+          isDeleted: deleted,
+          myVote: null,
+        };
+      }),
+  );
 }
 
 function viewerVotes(postId: number, viewerId: number | null | undefined): Map<number, "up" | "down"> {
@@ -70,7 +73,7 @@ function viewerVotes(postId: number, viewerId: number | null | undefined): Map<n
  * query). Without any, the list is the shared one: read it, never change it.
  */
 export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
-  const thread = readThread(postId).list as CommentView[];
+  const thread = readThread(postId) as CommentView[];
   if (thread.length === 0) return thread;
   const mine = viewerVotes(postId, viewerId);
   if (mine.size === 0) return thread;
@@ -80,6 +83,10 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
 /** The post page's thread: the shared JSON (made once per data version) and the viewer's votes. */
 export function getPostThread({ postId, viewerId }: { postId: number; viewerId?: number | null }): ThreadData {
   const thread = readThread(postId);
-  thread.json ??= JSON.stringify(thread.list);
-  return { json: thread.json, myVotes: Object.fromEntries(viewerVotes(postId, viewerId)) };
+  let json = threadJson.get(thread);
+  if (json === undefined) {
+    json = JSON.stringify(thread);
+    threadJson.set(thread, json);
+  }
+  return { json, myVotes: Object.fromEntries(viewerVotes(postId, viewerId)) };
 }

@@ -1,4 +1,5 @@
 import { getDb, type Db } from "#db/client.server.ts";
+import { deepFreeze } from "~/lib/frozen.ts";
 
 // What a process may keep in memory in front of the database, and how it knows it is still true.
 //
@@ -100,6 +101,8 @@ export type CacheOptions<V> = {
   localStaleMs?: number;
   /** For values that depend on the clock too (a week that moves): made again after this long. */
   maxAgeMs?: number;
+  /** Deep-freeze what is kept (plain data handed to every request: see lib/frozen.ts). */
+  freeze?: boolean;
 };
 
 /**
@@ -115,6 +118,7 @@ export function versionedCache<K, V>({
   staleMs = 0,
   localStaleMs = 0,
   maxAgeMs = Number.POSITIVE_INFINITY,
+  freeze = false,
 }: CacheOptions<V>) {
   const entries = new Map<K, Entry<V>>();
   let total = 0;
@@ -136,7 +140,7 @@ export function versionedCache<K, V>({
         }
         drop(key, hit);
       }
-      const value = compute();
+      const value = freeze ? deepFreeze(compute()) : compute();
       // Inside a write transaction the rows read may never be committed: not kept.
       if (getDb().$client.inTransaction) return value;
       const weight = weigh(value);

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
+import { isDeepFrozen } from "~/lib/frozen.ts";
 
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -44,13 +45,35 @@ function textDigest(text: string): string {
   return digest;
 }
 
+// Values the models' caches share between requests are deep-frozen (lib/frozen.ts): hashed once each.
+const frozenDigests = new WeakMap<object, string>();
+
+function frozenDigest(value: object): string {
+  let digest = frozenDigests.get(value);
+  if (!digest) {
+    digest = crypto.createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+    frozenDigests.set(value, digest);
+  }
+  return digest;
+}
+
 /**
- * Feeds `value` to the hash, unambiguously: JSON, except that the objects of the first levels (the
- * routes, each route's data) are walked so a long text among their fields goes in as its digest.
+ * Feeds `value` to the hash, unambiguously: JSON, except that the first levels (the routes, each
+ * route's data, its lists) are walked so a long text or a shared frozen value among them goes in as
+ * its digest.
  */
 function hashData(hash: crypto.Hash, value: unknown, depth: number) {
   if (typeof value === "string" && value.length > LONG_TEXT) {
     hash.update(`#${textDigest(value)}`);
+  } else if (isDeepFrozen(value)) {
+    hash.update(`@${frozenDigest(value)}`);
+  } else if (depth < 3 && Array.isArray(value)) {
+    hash.update("[");
+    for (const item of value) {
+      hashData(hash, item, depth + 1);
+      hash.update(",");
+    }
+    hash.update("]");
   } else if (depth < 3 && value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     hash.update("{");
     for (const [k, v] of Object.entries(value)) {

@@ -15,6 +15,7 @@ const store = versionedCache<string, unknown>({
   staleMs: LAG_MS,
   localStaleMs: LAG_MS,
   maxAgeMs: MAX_AGE_MS,
+  freeze: true,
 });
 
 function cached<T>(key: string, load: () => T): T {

@@ -91,9 +91,10 @@ export function toViews(rows: PostRow[], viewerId: number | null | undefined): P
 // post) show at its next request; another worker's within POSTS_LAG_MS (WORKERS=N).
 export const POSTS_LAG_MS = 2_000;
 const postTables = ["posts", "users:username,display_name"];
-const listed = versionedCache<string, PostView[]>({ tables: postTables, maxWeight: 5_000, weigh: (views) => views.length + 1, staleMs: POSTS_LAG_MS });
-const single = versionedCache<number, PostView | null>({ tables: postTables, maxWeight: 2_000, staleMs: POSTS_LAG_MS });
-const byIds = versionedCache<string, PostView[]>({ tables: postTables, maxWeight: 5_000, weigh: (views) => views.length + 1, staleMs: POSTS_LAG_MS });
+const kept = { tables: postTables, staleMs: POSTS_LAG_MS, freeze: true };
+const listed = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
+const single = versionedCache<number, PostView | null>({ ...kept, maxWeight: 2_000 });
+const byIds = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
 
 // Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
 const ORDERS: Record<FeedSort | ListSort, SQL[]> = {

@@ -93,6 +93,7 @@ const members = versionedCache<string, UserSearch>({
   tables: ["users:username,display_name,posts_count"],
   maxWeight: 1_000,
   staleMs: SEARCH_LAG_MS,
+  freeze: true,
 });
 
 function findMembers(prefix: string, limit: number): UserSearch {
