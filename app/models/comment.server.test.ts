@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { comments, notifications, posts } from "#db/schema.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { createComment, deleteComment, listPostComments } from "./comment.server.ts";
+import { createComment, deleteComment } from "./comment.server.ts";
+import { listPostComments } from "./comment-thread.server.ts";
 import { castVote } from "./vote.server.ts";
 
 function comment(input: Parameters<typeof createComment>[0]) {

@@ -1,9 +1,9 @@
 import { forbidden, notFound } from "~/lib/problem.ts";
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { comments, notifications, posts, users, votes } from "#db/schema.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { comments, notifications, posts, users } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
-import { prepared, writeTransaction } from "./db.server.ts";
+import { writeTransaction } from "./db.server.ts";
 
 export type { CommentView };
 
@@ -22,51 +22,7 @@ export const commentColumns = {
   createdAt: comments.createdAt,
 };
 
-// The post page's thread: prepared once per connection (the query shape never changes).
-const threadStatements = prepared((db) => ({
-  rows: db
-    .select({ ...commentColumns, deletedAt: comments.deletedAt })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.postId, sql.placeholder("postId")))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .prepare(),
-  viewerVotes: db
-    .select({ commentId: votes.commentId, isUpvote: votes.isUpvote })
-    .from(votes)
-    .innerJoin(comments, eq(comments.id, votes.commentId))
-    .where(
-      and(eq(votes.userId, sql.placeholder("viewerId")), eq(comments.postId, sql.placeholder("postId")), isNotNull(votes.commentId)),
-    )
-    .prepare(),
-}));
-
-/** Every comment of a post, oldest first, flat with parentId; two queries whatever the size. */
-export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
-  const statements = threadStatements();
-  const rows = statements.rows.all({ postId });
-  const mine = new Map<number, boolean>();
-  if (viewerId && rows.length > 0) {
-    for (const v of statements.viewerVotes.all({ viewerId, postId })) mine.set(v.commentId!, v.isUpvote);
-  }
-  return rows.map((r) => {
-    const deleted = r.deletedAt !== null;
-    const vote = mine.get(r.id);
-    return {
-      id: r.id,
-      postId: r.postId,
-      userId: deleted ? null : r.userId,
-      username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
-      parentId: r.parentId,
-      content: deleted ? DELETED_TEXT : r.content,
-      upvotes: r.upvotes,
-      downvotes: r.downvotes,
-      createdAt: r.createdAt.toISOString(),
-      isDeleted: deleted,
-      myVote: vote === undefined ? null : vote ? "up" : "down",
-    };
-  });
-}
+// Reading a post's thread (cached per data version): comment-thread.server.ts.
 
 /**
  * A new comment (or a reply when parentId is set) by `userId`, in one immediate transaction with

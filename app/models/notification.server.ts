@@ -119,13 +119,17 @@ export function listNotifications({ userId, limit = NOTIFICATION_LIST_LIMIT }: {
     .map(toView);
 }
 
-export function countUnread({ userId }: { userId: number }): number {
-  const row = getDb()
+// The header's badge asks on every signed-in page: prepared once per connection.
+const unreadStatement = prepared((db) =>
+  db
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-    .get();
-  return row?.n ?? 0;
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.isRead, false)))
+    .prepare(),
+);
+
+export function countUnread({ userId }: { userId: number }): number {
+  return unreadStatement().get({ userId })?.n ?? 0;
 }
 
 /** Marks one of the user's own notifications read; Problem(not_found) when it is not theirs or does not exist. */

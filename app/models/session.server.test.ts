@@ -1,7 +1,8 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { sessions } from "#db/schema.ts";
+import { sessions, users } from "#db/schema.ts";
 import { makeUser } from "../../tests/support/unit-factories.ts";
 import {
   createSession,
@@ -106,5 +107,39 @@ describe("sessions", () => {
     expect(getSessionUser({ token: here.token })?.id).toBe(user.id);
     expect(getSessionUser({ token: theirs.token })?.id).toBe(bystander.id);
     expect(listUserSessions({ userId: user.id, currentToken: here.token })).toHaveLength(1);
+  });
+});
+
+describe("who holds a token (kept in memory while no session or user row changes, lag 0)", () => {
+  it("a sign-out, a role change or a deleted account counts at the next request, in this worker and in another", async () => {
+    const other = new Database(process.env.DATABASE_PATH!);
+    other.pragma("busy_timeout = 5000");
+    const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));
+    try {
+      const user = makeUser();
+      const here = createSession({ userId: user.id });
+      const there = createSession({ userId: user.id });
+      const third = createSession({ userId: user.id });
+      expect(getSessionUser({ token: here.token })?.isAdmin).toBe(false);
+      expect(getSessionUser({ token: there.token })?.id).toBe(user.id);
+
+      // Another worker makes them an admin, then signs one session out.
+      other.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").run(user.id);
+      await nextRequest();
+      expect(getSessionUser({ token: here.token })?.isAdmin).toBe(true);
+      other.prepare("DELETE FROM sessions WHERE id = ?").run(hashToken(there.token));
+      await nextRequest();
+      expect(getSessionUser({ token: there.token })).toBeNull();
+
+      // This worker signs the others out: at once, without waiting for a new turn.
+      expect(getSessionUser({ token: third.token })?.id).toBe(user.id);
+      signOutOtherSessions({ userId: user.id, keepToken: here.token });
+      expect(getSessionUser({ token: third.token })).toBeNull();
+      expect(getSessionUser({ token: here.token })?.id).toBe(user.id);
+      getDb().delete(users).where(eq(users.id, user.id)).run();
+      expect(getSessionUser({ token: here.token })).toBeNull();
+    } finally {
+      other.close();
+    }
   });
 });

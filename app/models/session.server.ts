@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
+import { versionedCache } from "./data-version.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 
 // Sessions are rows; the cookie holds only a random token whose SHA-256 is the row id. Expiry slides:
@@ -15,7 +16,7 @@ const USER_AGENT_MAX = 300;
 // Every request that carries a cookie runs these: prepared once per connection.
 const statements = prepared((db) => ({
   sessionUser: db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
@@ -58,15 +59,23 @@ export function createSession({
   return { token, expiresAt };
 }
 
+// Who holds a token, kept while no session or user row changed: a sign-out, a revoked session, a
+// changed role or a deleted account counts at the next request in this worker (its own writes) and in
+// every other (another connection's commit drops every entry): lag 0. At most 10,000 tokens.
+type Held = { user: UserRow; expiresAt: number; seen: number } | null;
+const holders = versionedCache<string, Held>({ tables: ["sessions", "users"], maxWeight: 10_000 });
+
 /** The user a live session belongs to, or null. Slides the expiry when last-seen is an hour old. */
 export function getSessionUser({ token }: { token: string }): UserRow | null {
-  const id = hashToken(token);
   const now = Date.now();
-  const row = statements().sessionUser.get({ id, now });
-  if (!row) return null;
-  const seen = (row.lastSeenAt ?? row.createdAt).getTime();
-  if (now - seen >= LAST_SEEN_WRITE_EVERY_MS) statements().touch.run({ id, now, expires: now + SESSION_TTL_MS });
-  return row.user;
+  const held = holders.get(token, (): Held => {
+    const row = statements().sessionUser.get({ id: hashToken(token), now });
+    return row ? { user: row.user, expiresAt: row.expiresAt.getTime(), seen: (row.lastSeenAt ?? row.createdAt).getTime() } : null;
+  });
+  if (!held || held.expiresAt <= now) return null;
+  // The write changes the sessions table, so the next request reads the slid row afresh.
+  if (now - held.seen >= LAST_SEEN_WRITE_EVERY_MS) statements().touch.run({ id: hashToken(token), now, expires: now + SESSION_TTL_MS });
+  return held.user;
 }
 
 export function deleteSession({ token }: { token: string }) {

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post.$id";
 import { useSignInHref } from "~/components/auth-link.tsx";
@@ -10,7 +11,8 @@ import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/lib/schemas/id.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
-import { listPostComments } from "~/models/comment.server.ts";
+import { threadComments } from "~/lib/comment-thread.ts";
+import { getPostThread } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
 import { siteOrigin } from "~/services/origin.server.ts";
 import { getUser } from "~/services/session.server.ts";
@@ -43,20 +45,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (id === null) throw data({ message: "Post not found" }, { status: 404 });
   const user = await getUser(request);
   let post;
-  let comments;
+  let thread;
   try {
     post = getPost({ id, viewerId: user?.id });
-    comments = post ? listPostComments({ postId: post.id, viewerId: user?.id }) : [];
+    thread = post ? getPostThread({ postId: post.id, viewerId: user?.id }) : null;
   } catch (error) {
     console.error("post page:", error);
     throw data({ message: "Failed to fetch post" }, { status: 500 });
   }
-  if (!post) throw data({ message: "Post not found" }, { status: 404 });
-  return { post, comments, now: pageClock(), origin: siteOrigin(request) };
+  if (!post || !thread) throw data({ message: "Post not found" }, { status: 404 });
+  return { post, thread, now: pageClock(), origin: siteOrigin(request) };
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, now, origin } = loaderData;
+  const { post, thread, now, origin } = loaderData;
+  const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
   return (

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
+import { isDeepFrozen } from "~/lib/frozen.ts";
 
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -21,13 +22,70 @@ export function renderKey(url: string, context: EntryContext): string | null {
   for (const data of Object.values(state.loaderData ?? {})) {
     if (data && typeof data === "object" && Object.values(data).some((v) => v instanceof Promise)) return null;
   }
-  return crypto
-    .createHash("sha256")
-    .update(`${url}\0${state.statusCode}\0`)
-    .update(JSON.stringify(state.loaderData ?? null))
-    .update("\0")
-    .update(JSON.stringify(state.actionData ?? null))
-    .digest("base64url");
+  const hash = crypto.createHash("sha256").update(`${url}\0${state.statusCode}\0`);
+  hashData(hash, state.loaderData ?? null, 0);
+  hash.update("\0");
+  hashData(hash, state.actionData ?? null, 0);
+  return hash.digest("base64url");
+}
+
+// A long text a loader shares between requests (the post page's thread as JSON, made once per data
+// version) is hashed once, not escaped and hashed again for every request.
+const LONG_TEXT = 4096;
+const textDigests = new Map<string, string>();
+const TEXT_DIGESTS_MAX = 256;
+
+function textDigest(text: string): string {
+  let digest = textDigests.get(text);
+  if (!digest) {
+    digest = crypto.createHash("sha256").update(text).digest("base64url");
+    if (textDigests.size >= TEXT_DIGESTS_MAX) textDigests.delete(textDigests.keys().next().value!);
+    textDigests.set(text, digest);
+  }
+  return digest;
+}
+
+// Values the models' caches share between requests are deep-frozen (lib/frozen.ts): hashed once each.
+const frozenDigests = new WeakMap<object, string>();
+
+function frozenDigest(value: object): string {
+  let digest = frozenDigests.get(value);
+  if (!digest) {
+    digest = crypto.createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+    frozenDigests.set(value, digest);
+  }
+  return digest;
+}
+
+/**
+ * Feeds `value` to the hash, unambiguously: JSON, except that the first levels (the routes, each
+ * route's data, its lists) are walked so a long text or a shared frozen value among them goes in as
+ * its digest.
+ */
+function hashData(hash: crypto.Hash, value: unknown, depth: number) {
+  if (typeof value === "string" && value.length > LONG_TEXT) {
+    hash.update(`#${textDigest(value)}`);
+  } else if (isDeepFrozen(value)) {
+    hash.update(`@${frozenDigest(value)}`);
+  } else if (depth < 3 && Array.isArray(value)) {
+    hash.update("[");
+    for (const item of value) {
+      hashData(hash, item, depth + 1);
+      hash.update(",");
+    }
+    hash.update("]");
+  } else if (depth < 3 && value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    hash.update("{");
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      hash.update(`${JSON.stringify(k)}:`);
+      hashData(hash, v, depth + 1);
+      hash.update(",");
+    }
+    hash.update("}");
+  } else {
+    hash.update(JSON.stringify(value) ?? "undefined");
+  }
 }
 
 export function getRendered(key: string): Rendered | undefined {

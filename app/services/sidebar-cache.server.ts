@@ -1,19 +1,25 @@
 // The read-mostly aggregates of the home sidebar and the category lists, kept in memory for a
 // short while: a busy front page does not regroup a week of votes on every view.
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
+import { versionedCache } from "~/models/data-version.server.ts";
 import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post/index.server.ts";
 
-// At most 5 s behind a write, in every worker alike (each keeps its own copy; nothing to invalidate).
-const TTL_MS = 5_000;
-const store = new Map<string, { at: number; value: unknown }>();
+// At most 5 s behind a write, in every worker alike (each keeps its own copy): an entry is made again
+// once the votes, posts or names it is read from changed (models/data-version.server.ts) and it is
+// 5 s old. While nothing is written it stays, up to 5 minutes (the week moves with the clock too).
+const LAG_MS = 5_000;
+const MAX_AGE_MS = 5 * 60_000;
+const store = versionedCache<string, unknown>({
+  tables: ["votes", "posts", "users:username"],
+  maxWeight: 100,
+  staleMs: LAG_MS,
+  localStaleMs: LAG_MS,
+  maxAgeMs: MAX_AGE_MS,
+  freeze: true,
+});
 
 function cached<T>(key: string, load: () => T): T {
-  const now = Date.now();
-  const hit = store.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.value as T;
-  const value = load();
-  store.set(key, { at: now, value });
-  return value;
+  return store.get(key, load) as T;
 }
 
 export type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };

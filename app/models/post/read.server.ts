@@ -1,10 +1,11 @@
 // Reading posts: feeds, category lists, single posts. Every list is a fixed, small number of
 // queries: one for the page of posts (joined with the author), the viewer's votes and saves for that
 // page (two more, signed-in only), and for a text filter one capped count. Never a query per card.
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
+import { versionedCache } from "../data-version.server.ts";
 import { preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
 import { textCondition, textMatch } from "./filter.server.ts";
@@ -39,39 +40,61 @@ export function selectPosts() {
 
 export type PostRow = ReturnType<ReturnType<typeof selectPosts>["all"]>[number];
 
-/** Rows → the JSON shape, with the viewer's vote and saved flag (two queries for the whole page). */
-export function toViews(rows: PostRow[], viewerId: number | null | undefined): PostView[] {
-  const states = getViewerPostStates({ viewerId, postIds: rows.map((r) => r.id) });
-  return rows.map((r) => {
-    const gone = r.username === null;
-    const username = r.username ?? "Unknown";
-    const state = states.get(r.id);
-    return {
-      id: r.id,
-      userId: gone ? null : r.userId,
-      username,
-      title: r.title,
-      content: r.content,
-      category: r.category,
-      comment: r.comment,
-      commentAuthor: r.commentAuthor,
-      videoId: r.videoId,
-      videoTitle: r.videoTitle,
-      videoChannel: r.videoChannel,
-      videoThumbnail: r.videoThumbnail,
-      videoViewCount: r.videoViewCount,
-      videoPublishedAt: r.videoPublishedAt ? r.videoPublishedAt.toISOString() : null,
-      upvotes: r.upvotes,
-      downvotes: r.downvotes,
-      score: r.upvotes - r.downvotes,
-      commentsCount: r.commentsCount,
-      createdAt: r.createdAt.toISOString(),
-      author: { id: gone ? null : r.userId, username, displayName: r.displayName || username },
-      myVote: state?.myVote ?? null,
-      isSaved: state?.isSaved ?? false,
-    };
+/** A row → the JSON shape, as a visitor sees it (no vote, not saved). */
+function toView(r: PostRow): PostView {
+  const gone = r.username === null;
+  const username = r.username ?? "Unknown";
+  return {
+    id: r.id,
+    userId: gone ? null : r.userId,
+    username,
+    title: r.title,
+    content: r.content,
+    category: r.category,
+    comment: r.comment,
+    commentAuthor: r.commentAuthor,
+    videoId: r.videoId,
+    videoTitle: r.videoTitle,
+    videoChannel: r.videoChannel,
+    videoThumbnail: r.videoThumbnail,
+    videoViewCount: r.videoViewCount,
+    videoPublishedAt: r.videoPublishedAt ? r.videoPublishedAt.toISOString() : null,
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    score: r.upvotes - r.downvotes,
+    commentsCount: r.commentsCount,
+    createdAt: r.createdAt.toISOString(),
+    author: { id: gone ? null : r.userId, username, displayName: r.displayName || username },
+    myVote: null,
+    isSaved: false,
+  };
+}
+
+/** The viewer's vote and saved flag on each (two queries for the whole page); visitors get `views` as they are. */
+function withViewerState(views: PostView[], viewerId: number | null | undefined): PostView[] {
+  if (!viewerId || views.length === 0) return views;
+  const states = getViewerPostStates({ viewerId, postIds: views.map((v) => v.id) });
+  return views.map((v) => {
+    const state = states.get(v.id);
+    return state && (state.myVote !== null || state.isSaved) ? { ...v, myVote: state.myVote, isSaved: state.isSaved } : v;
   });
 }
+
+/** Rows → the JSON shape, with the viewer's vote and saved flag (two queries for the whole page). */
+export function toViews(rows: PostRow[], viewerId: number | null | undefined): PostView[] {
+  return withViewerState(rows.map(toView), viewerId);
+}
+
+// Lists and single posts as visitors see them (the same for every viewer; a viewer's votes and saves
+// are read per request), kept while no post or author name changed. Shared: read them, never change
+// them. This worker's own writes (a vote, a new
+// post) show at its next request; another worker's within POSTS_LAG_MS (WORKERS=N).
+export const POSTS_LAG_MS = 2_000;
+const postTables = ["posts", "users:username,display_name"];
+const kept = { tables: postTables, staleMs: POSTS_LAG_MS, freeze: true };
+const listed = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
+const single = versionedCache<number, PostView | null>({ ...kept, maxWeight: 2_000 });
+const byIds = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
 
 // Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
 const ORDERS: Record<FeedSort | ListSort, SQL[]> = {
@@ -122,15 +145,19 @@ function listPosts({
       .offset(sql.placeholder("offset"))
       .prepare(),
   );
-  const rows = query.all({
+  const params = {
     since: since?.getTime(),
     category: category ?? undefined,
     phrase: match.kind === "index" ? match.phrase : undefined,
     pattern: match.kind === "scan" ? match.pattern : undefined,
     limit,
     offset,
-  });
-  return toViews(rows, viewerId);
+  };
+  const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
+  return withViewerState(
+    listed.get(key, () => query.all(params).map(toView)),
+    viewerId,
+  );
 }
 
 /** The home feed and GET /api/posts: hot, new or top within a time range, optionally filtered. */
@@ -149,18 +176,26 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
       .where(eq(posts.id, sql.placeholder("id")))
       .prepare(),
   );
-  const row = query.get({ id });
-  return row ? toViews([row], viewerId)[0] : null;
+  const view = single.get(id, () => {
+    const row = query.get({ id });
+    return row ? toView(row) : null;
+  });
+  return view ? withViewerState([view], viewerId)[0] : null;
 }
 
 /** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
 export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
   if (ids.length === 0) return [];
-  const byId = new Map(
+  // One prepared statement for any number of ids: they go in as one JSON array.
+  const query = preparedFor("posts-by-ids", () =>
     selectPosts()
-      .where(inArray(posts.id, ids))
-      .all()
-      .map((r) => [r.id, r]),
+      .where(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .prepare(),
   );
-  return toViews(ids.flatMap((id) => byId.get(id) ?? []), viewerId);
+  const key = JSON.stringify(ids);
+  const views = byIds.get(key, () => {
+    const byId = new Map(query.all({ ids: key }).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []).map(toView);
+  });
+  return withViewerState(views, viewerId);
 }

@@ -3,7 +3,8 @@ import { asc, count, desc, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users } from "#db/schema.ts";
 import type { PostView, UserResult } from "~/lib/browse.ts";
-import { preparedFor } from "../db.server.ts";
+import { versionedCache } from "../data-version.server.ts";
+import { prepared, preparedFor } from "../db.server.ts";
 
 import { listFeedPosts, listPostsByIds } from "./read.server.ts";
 
@@ -37,6 +38,26 @@ export function searchPosts({
 }): PostSearch {
   const expression = searchExpression(q);
   if (!expression) return { posts: [], total: 0, capped: false };
+  const { ids, n } = rankings.get(`${limit}\0${expression}`, () => rankMatches(expression, limit));
+  if (n === 0) return { posts: [], total: 0, capped: false };
+  // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
+  return { posts: listPostsByIds({ ids, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+}
+
+/**
+ * Which posts match and in what order, kept per (query, limit) while no post's searchable text
+ * changed: a new, edited or deleted post or a renamed author shows at the next search in this worker,
+ * and within SEARCH_LAG_MS in the others (WORKERS=N). Votes do not touch it. Ranking with bm25 is
+ * most of a search's cost, and the same words are searched again and again.
+ */
+export const SEARCH_LAG_MS = 5_000;
+const rankings = versionedCache<string, { ids: number[]; n: number }>({
+  tables: ["posts:title,comment,comment_author,video_title,user_id", "users:username"],
+  maxWeight: 2_000,
+  staleMs: SEARCH_LAG_MS,
+});
+
+function rankMatches(expression: string, limit: number): { ids: number[]; n: number } {
   const sqlite = getDb().$client;
   const counted = preparedFor("search-count", () =>
     sqlite.prepare<[string, number], { n: number }>(
@@ -44,9 +65,9 @@ export function searchPosts({
     ),
   ).get(expression, SEARCH_CAP + 1);
   const n = counted?.n ?? 0;
-  if (n === 0) return { posts: [], total: 0, capped: false };
+  if (n === 0) return { ids: [], n };
   // Columns: title, comment, comment_author, video_title, username.
-  const ranked = preparedFor("search-rank", () =>
+  const ids = preparedFor("search-rank", () =>
     sqlite.prepare<[string, number, number], { id: number }>(
       `SELECT id FROM (
          SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
@@ -56,38 +77,60 @@ export function searchPosts({
   )
     .all(expression, SEARCH_CAP, limit)
     .map((r) => r.id);
-  return { posts: listPostsByIds({ ids: ranked, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { ids, n };
 }
 
 export type UserSearch = { users: UserResult[]; total: number };
 
 /** /search's users: usernames starting with the query (any case), an exact name first, then the busiest. */
 export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
-  const db = getDb();
   const prefix = q.trim().toLowerCase();
-  const columns = {
-    id: users.id,
-    username: users.username,
-    displayName: users.displayName,
-    postsCount: users.postsCount,
-  };
+  return members.get(`${limit}\0${prefix}`, () => findMembers(prefix, limit));
+}
+
+// Members by name, kept like the rankings: this worker's writes show at once, others' within SEARCH_LAG_MS.
+const members = versionedCache<string, UserSearch>({
+  tables: ["users:username,display_name,posts_count"],
+  maxWeight: 1_000,
+  staleMs: SEARCH_LAG_MS,
+  freeze: true,
+});
+
+function findMembers(prefix: string, limit: number): UserSearch {
+  const q2 = userStatements();
   if (!prefix) {
-    const rows = db.select(columns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(limit).all();
+    const rows = q2.busiest.all({ limit });
     return { users: rows.map(toUserResult), total: rows.length };
   }
-  const name = sql`lower(${users.username})`;
   // A range on the lower(username) index: every name that starts with the prefix.
-  const where = sql`${name} >= ${prefix} AND ${name} < ${`${prefix}\u{10FFFF}`}`;
-  const rows = db
-    .select(columns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(sql`${name} = ${prefix}`), desc(users.postsCount), asc(name))
-    .limit(limit)
-    .all();
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const range = { prefix, end: `${prefix}\u{10FFFF}` };
+  const rows = q2.byPrefix.all({ ...range, limit });
+  const total = q2.countPrefix.get(range)?.n ?? 0;
   return { users: rows.map(toUserResult), total };
 }
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  postsCount: users.postsCount,
+};
+const userStatements = prepared((db) => {
+  const name = sql`lower(${users.username})`;
+  const prefix = sql.placeholder("prefix");
+  const where = sql`${name} >= ${prefix} AND ${name} < ${sql.placeholder("end")}`;
+  return {
+    busiest: db.select(userColumns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(sql.placeholder("limit")).prepare(),
+    byPrefix: db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(sql`${name} = ${prefix}`), desc(users.postsCount), asc(name))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+    countPrefix: db.select({ n: count() }).from(users).where(where).prepare(),
+  };
+});
 
 function toUserResult(r: { id: number; username: string; displayName: string | null; postsCount: number }): UserResult {
   return { id: r.id, username: r.username, displayName: r.displayName || r.username, postsCount: r.postsCount };

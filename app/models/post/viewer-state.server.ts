@@ -1,8 +1,24 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
+import { and, eq, sql } from "drizzle-orm";
 import { saves, votes } from "#db/schema.ts";
-
 import type { ViewerPostState } from "~/lib/types.ts";
+import { prepared } from "../db.server.ts";
+
+// Prepared once: the page's post ids go in as one JSON array, whatever their number.
+const statements = prepared((db) => {
+  const ids = sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`;
+  return {
+    votes: db
+      .select({ postId: votes.postId, isUpvote: votes.isUpvote })
+      .from(votes)
+      .where(and(eq(votes.userId, sql.placeholder("viewerId")), sql`${votes.postId} IN ${ids}`))
+      .prepare(),
+    saves: db
+      .select({ postId: saves.postId })
+      .from(saves)
+      .where(and(eq(saves.userId, sql.placeholder("viewerId")), sql`${saves.postId} IN ${ids}`))
+      .prepare(),
+  };
+});
 
 /**
  * The viewer's vote and saved flag for a page of posts, in two queries (never one per card).
@@ -17,20 +33,9 @@ export function getViewerPostStates({
 }): Map<number, ViewerPostState> {
   const states = new Map<number, ViewerPostState>(postIds.map((id) => [id, { myVote: null, isSaved: false }]));
   if (!viewerId || postIds.length === 0) return states;
-  const db = getDb();
-  for (const v of db
-    .select({ postId: votes.postId, isUpvote: votes.isUpvote })
-    .from(votes)
-    .where(and(eq(votes.userId, viewerId), inArray(votes.postId, postIds)))
-    .all()) {
-    states.get(v.postId!)!.myVote = v.isUpvote ? "up" : "down";
-  }
-  for (const s of db
-    .select({ postId: saves.postId })
-    .from(saves)
-    .where(and(eq(saves.userId, viewerId), inArray(saves.postId, postIds)))
-    .all()) {
-    states.get(s.postId)!.isSaved = true;
-  }
+  const q = statements();
+  const params = { viewerId, ids: JSON.stringify(postIds) };
+  for (const v of q.votes.all(params)) states.get(v.postId!)!.myVote = v.isUpvote ? "up" : "down";
+  for (const s of q.saves.all(params)) states.get(s.postId)!.isSaved = true;
   return states;
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/post-comments";
-import { listPostComments } from "~/models/comment.server.ts";
+import { listPostComments } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";

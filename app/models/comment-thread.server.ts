@@ -1,0 +1,92 @@
+// The post page's thread: every comment of a post as every viewer sees it, kept while nothing it is
+// read from changed (data-version.server.ts): a new comment, a deletion, a vote on a comment or a
+// renamed author shows at the next request, in this worker and in any other (lag 0). Bounded to
+// about 20,000 comments (a few MB) across threads.
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { comments, users, votes } from "#db/schema.ts";
+import type { ThreadData } from "~/lib/comment-thread.ts";
+import type { CommentView } from "~/lib/types.ts";
+import { commentColumns, DELETED_TEXT } from "./comment.server.ts";
+import { versionedCache } from "./data-version.server.ts";
+import { prepared } from "./db.server.ts";
+
+const threadStatements = prepared((db) => ({
+  rows: db
+    .select({ ...commentColumns, deletedAt: comments.deletedAt })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.postId, sql.placeholder("postId")))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare(),
+  viewerVotes: db
+    .select({ commentId: votes.commentId, isUpvote: votes.isUpvote })
+    .from(votes)
+    .innerJoin(comments, eq(comments.id, votes.commentId))
+    .where(
+      and(eq(votes.userId, sql.placeholder("viewerId")), eq(comments.postId, sql.placeholder("postId")), isNotNull(votes.commentId)),
+    )
+    .prepare(),
+}));
+
+const threads = versionedCache<number, readonly CommentView[]>({
+  tables: ["comments", "users:username"],
+  maxWeight: 20_000,
+  weigh: (list) => list.length * 2 + 1,
+  freeze: true,
+});
+// Each kept thread as JSON, made on first use by the page.
+const threadJson = new WeakMap<readonly CommentView[], string>();
+
+function readThread(postId: number): readonly CommentView[] {
+  return threads.get(postId, () =>
+    threadStatements()
+      .rows.all({ postId })
+      .map((r): CommentView => {
+        const deleted = r.deletedAt !== null;
+        return {
+          id: r.id,
+          postId: r.postId,
+          userId: deleted ? null : r.userId,
+          username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
+          parentId: r.parentId,
+          content: deleted ? DELETED_TEXT : r.content,
+          upvotes: r.upvotes,
+          downvotes: r.downvotes,
+          createdAt: r.createdAt.toISOString(),
+          isDeleted: deleted,
+          myVote: null,
+        };
+      }),
+  );
+}
+
+function viewerVotes(postId: number, viewerId: number | null | undefined): Map<number, "up" | "down"> {
+  const mine = new Map<number, "up" | "down">();
+  if (viewerId) {
+    for (const v of threadStatements().viewerVotes.all({ viewerId, postId })) mine.set(v.commentId!, v.isUpvote ? "up" : "down");
+  }
+  return mine;
+}
+
+/**
+ * Every comment of a post, oldest first, flat with parentId, with the viewer's own votes (one
+ * query). Without any, the list is the shared one: read it, never change it.
+ */
+export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
+  const thread = readThread(postId) as CommentView[];
+  if (thread.length === 0) return thread;
+  const mine = viewerVotes(postId, viewerId);
+  if (mine.size === 0) return thread;
+  return thread.map((c) => (mine.has(c.id) ? { ...c, myVote: mine.get(c.id)! } : c));
+}
+
+/** The post page's thread: the shared JSON (made once per data version) and the viewer's votes. */
+export function getPostThread({ postId, viewerId }: { postId: number; viewerId?: number | null }): ThreadData {
+  const thread = readThread(postId);
+  let json = threadJson.get(thread);
+  if (json === undefined) {
+    json = JSON.stringify(thread);
+    threadJson.set(thread, json);
+  }
+  return { json, myVotes: Object.fromEntries(viewerVotes(postId, viewerId)) };
+}
