@@ -1,0 +1,169 @@
+// `npm run bench:stack`: the HTTP layer, old against new, in one run on the same builds.
+//  - "express": bench/express-server.js (Express 5, compression, express.static, @react-router/express),
+//    the server we had until 2026-11-23, kept only as this fixture;
+//  - "node:http": server.js (node:http, server/react-router.js, server/static-files.js).
+// Each serves the app on the large dataset (GET /healthz, the floor; `/`; a hashed JS asset) and the
+// bare React Router page (bench/bare), pinned to core 0 with taskset, autocannon on core 1. The two
+// stacks take turns, ROUNDS times, in alternating order, so a machine that gets busier slows both.
+// Prints req/s and the server's CPU per request (/proc, user + system) for each, and their ratio.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const DB_FILE = path.join(ROOT, "bench/.data/large.db");
+const APP_BUILD = path.join(ROOT, "build-stack");
+const BARE_BUILD = path.join(ROOT, "bench/bare/build");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 10;
+const CHROME = "gzip, deflate, br, zstd";
+const STACKS = [
+  { name: "express", file: "bench/express-server.js" },
+  { name: "node:http", file: "server.js" },
+] as const;
+type StackName = (typeof STACKS)[number]["name"];
+
+const hasTaskset = (() => {
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function build() {
+  if (process.argv.includes("--no-build") && fs.existsSync(path.join(APP_BUILD, "server/index.js"))) return;
+  log("Building the app (build-stack/) and the bare page …");
+  execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, BUILD_DIR: APP_BUILD } });
+  execFileSync(process.execPath, ["scripts/precompress.mjs", path.join(APP_BUILD, "client")], { cwd: ROOT, stdio: "ignore" });
+  execFileSync("npx", ["react-router", "build"], { cwd: path.join(ROOT, "bench/bare"), stdio: "ignore" });
+}
+
+type Server = { url: string; child: ChildProcess };
+
+function serve(file: string, buildDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const [cmd, argv] = hasTaskset ? ["taskset", ["-c", "0", process.execPath, file]] : [process.execPath, [file]];
+  const child = spawn(cmd, argv, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", BUILD_DIR: buildDir, RATE_LIMIT: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = output.match(/listening on (http:\/\/\S+)/);
+      if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${file} exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve();
+    server.child.once("exit", () => resolve());
+    server.child.kill("SIGTERM");
+  });
+}
+
+/** utime + stime of a process in ms (Linux /proc, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+type Sample = { rps: number; cpuMs: number; errors: number };
+
+async function measure(server: Server, urlPath: string, acceptEncoding = CHROME): Promise<Sample> {
+  const url = `${server.url}${urlPath}`;
+  const HEADERS = { "accept-encoding": acceptEncoding, accept: "text/html,application/json,*/*" };
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: HEADERS });
+  const before = cpuMs(server.child.pid!);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: HEADERS });
+  return {
+    rps: r.requests.average,
+    cpuMs: (cpuMs(server.child.pid!) - before) / Math.max(1, r.requests.total),
+    errors: r.errors + r.non2xx,
+  };
+}
+
+/** The app's entry chunk (a content-hashed file under /assets). */
+function assetPath(): string {
+  const file = fs.readdirSync(path.join(APP_BUILD, "client/assets")).find((f) => /^root-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error("No root-*.js in the build.");
+  return `/assets/${file}`;
+}
+
+async function main() {
+  if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  if (!fs.existsSync(DB_FILE)) throw new Error(`${DB_FILE} is missing: npm run db:generate-large`);
+  build();
+  const targets: { name: string; path: string; bare: boolean; acceptEncoding?: string }[] = [
+    { name: "floor GET /healthz", path: "/healthz", bare: false },
+    { name: "home `/` (large dataset)", path: "/", bare: false },
+    { name: "hashed JS asset (br)", path: assetPath(), bare: false },
+    { name: "bare React Router page", path: "/", bare: true },
+    // What bench/run.ts sends.
+    { name: "bare page, gzip only", path: "/", bare: true, acceptEncoding: "gzip" },
+  ];
+  const samples = new Map<string, Sample[]>();
+  const record = (stack: StackName, target: string, sample: Sample) => {
+    const key = `${stack}\0${target}`;
+    samples.set(key, [...(samples.get(key) ?? []), sample]);
+    log(
+      `  ${stack.padEnd(10)} ${target.padEnd(28)} ${sample.rps.toFixed(0).padStart(6)} req/s  ${sample.cpuMs.toFixed(3)} ms CPU/req${sample.errors ? `  (${sample.errors} errors!)` : ""}`,
+    );
+  };
+
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? STACKS : [...STACKS].reverse();
+    log(`Round ${round + 1} of ${ROUNDS}:`);
+    for (const stack of order) {
+      const app = await serve(stack.file, APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" });
+      for (const target of targets.filter((t) => !t.bare)) record(stack.name, target.name, await measure(app, target.path, target.acceptEncoding));
+      await stop(app);
+      const bare = await serve(stack.file, BARE_BUILD);
+      for (const target of targets.filter((t) => t.bare)) record(stack.name, target.name, await measure(bare, target.path, target.acceptEncoding));
+      await stop(bare);
+    }
+  }
+
+  const mean = (stack: StackName, target: string) => {
+    const list = samples.get(`${stack}\0${target}`) ?? [];
+    return {
+      rps: list.reduce((s, x) => s + x.rps, 0) / list.length,
+      cpuMs: list.reduce((s, x) => s + x.cpuMs, 0) / list.length,
+      errors: list.reduce((s, x) => s + x.errors, 0),
+    };
+  };
+  const lines = [
+    "| what | Express req/s | node:http req/s | Express CPU ms/req | node:http CPU ms/req | CPU node:http / Express |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...targets.map((t) => {
+      const a = mean("express", t.name);
+      const b = mean("node:http", t.name);
+      return `| ${t.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${a.cpuMs.toFixed(3)} | ${b.cpuMs.toFixed(3)} | ${(b.cpuMs / a.cpuMs).toFixed(2)}× |`;
+    }),
+    "",
+    `Mean of ${ROUNDS} rounds (stacks alternating), ${DURATION} s each after 2 s of warm-up, ${CONNECTIONS} connections, Chrome's Accept-Encoding (${CHROME}) unless said; ` +
+      `server on ${hasTaskset ? "core 0 (taskset)" : "any core (no taskset)"}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ` +
+      `load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
+  ];
+  console.log(lines.join("\n"));
+  const errors = [...samples.values()].flat().reduce((s, x) => s + x.errors, 0);
+  if (errors) {
+    log(`${errors} requests failed or answered non-2xx.`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
