@@ -181,17 +181,21 @@ async function runServer() {
     closeDatabase = () => build.entry.module.shutdown?.();
   }
 
-  const server = http.createServer({ ServerResponse: GuardedResponse }, (req, res) => {
+  const server = http.createServer({ ServerResponse: GuardedResponse }, async (req, res) => {
     // Counted from arrival to the last byte (or the client going away), for the graceful shutdown.
     inFlight++;
     res.once("close", () => inFlight--);
-    guard.setHeaders(res);
-    if (guard.refuse(req, res)) return;
-    const done = app(req, res);
-    if (done) done.catch((error) => {
+    try {
+      guard.setHeaders(res);
+      if (guard.refuse(req, res)) return;
+      await app(req, res);
+    } catch (error) {
       onError(error);
-      res.destroy();
-    });
+      if (res.headersSent) return void res.destroy();
+      res.statusCode = 500;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Internal Server Error");
+    }
   });
   server.listen(PORT, HOST, () => {
     const address = server.address();

@@ -107,27 +107,22 @@ export function createGuard({ trustProxy, publicUrl }) {
     const trusted = enabled && trust(req.socket.remoteAddress, 0);
     const encrypted = Boolean(req.socket.encrypted);
     const forwardedProto = trusted ? req.headers["x-forwarded-proto"] : undefined;
-    const protocol = forwardedProto ? firstValue(forwardedProto) : encrypted ? "https" : "http";
+    const claimed = forwardedProto ? firstValue(forwardedProto).toLowerCase() : null;
+    const protocol = claimed === "https" || claimed === "http" ? claimed : encrypted ? "https" : "http";
     const forwardedHost = trusted ? req.headers["x-forwarded-host"] : undefined;
-    const host = forwardedHost ? firstValue(forwardedHost) : req.headers.host;
-    // What @react-router/express made of them: the hostname up to anything that would change the
-    // URL's meaning, the forwarded port (when trusted) or the Host header's.
-    const hostname = (host ? hostnameOf(host) : "").split(/[\\/?#@]/)[0] || "localhost";
-    const port = portOf(enabled ? req.headers["x-forwarded-host"] : undefined) ?? portOf(req.headers.host);
-    return `${protocol}://${hostname}${port ? `:${port}` : ""}`;
+    const { hostname, port } = splitHost(forwardedHost ? firstValue(forwardedHost) : (req.headers.host ?? ""));
+    // Nothing in the hostname may change the URL's meaning (what @react-router/express did too).
+    return `${protocol}://${hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   };
 
   return { setHeaders, refuse, clientAddress, origin };
 }
 
-/** "host:port" → "host" (an IPv6 literal keeps its brackets). */
-function hostnameOf(host) {
+/** "host:port" → { hostname, port } (an IPv6 literal keeps its brackets; no port → ""). */
+function splitHost(host) {
   const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0;
   const colon = host.indexOf(":", offset);
-  return colon === -1 ? host : host.slice(0, colon);
-}
-
-function portOf(host) {
-  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
-  return Number.isSafeInteger(port) ? port : undefined;
+  if (colon === -1) return { hostname: host, port: "" };
+  const port = Number.parseInt(host.slice(colon + 1), 10);
+  return { hostname: host.slice(0, colon), port: Number.isSafeInteger(port) ? String(port) : "" };
 }

@@ -62,8 +62,8 @@ function shouldCompress(res, status) {
   return isCompressible(String(res.getHeader("Content-Type") ?? ""));
 }
 
-/** Writes `response` to `res`. */
-async function send(req, res, response) {
+/** Writes `response` to `res` (exported for tests/api/http-send.test.ts). */
+export async function sendResponse(req, res, response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel().catch(() => {});
     return;
@@ -177,7 +177,7 @@ export function createRequestHandler({ build, mode, getLoadContext, origin, onEr
       response = new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     try {
-      await send(req, res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       onError(error);
       res.destroy();

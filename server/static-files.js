@@ -221,7 +221,12 @@ export function createStaticHandler(root) {
     const encoding = file.compressible ? negotiateEncoding(req.headers["accept-encoding"]) : null;
     const content = encoding ? body(file, encoding) : body(file, null);
     if (content instanceof Promise) {
-      content.then((encoded) => (encoded ? send(req, res, file, encoding, encoded) : send(req, res, file, null, body(file, null))));
+      content
+        .then((encoded) => (encoded ? send(req, res, file, encoding, encoded) : send(req, res, file, null, body(file, null))))
+        .catch((error) => {
+          console.error(error);
+          res.destroy();
+        });
     } else if (content === null) {
       send(req, res, file, null, body(file, null));
     } else {
