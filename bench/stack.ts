@@ -3,9 +3,11 @@
 //    the server we had until 2026-11-23, kept only as this fixture;
 //  - "node:http": server.js (node:http, server/react-router.js, server/static-files.js).
 // Each serves the app on the large dataset (GET /healthz, the floor; `/`; a hashed JS asset) and the
-// bare React Router page (bench/bare), pinned to core 0 with taskset, autocannon on core 1. The two
-// stacks take turns, ROUNDS times, in alternating order, so a machine that gets busier slows both.
-// Prints req/s and the server's CPU per request (/proc, user + system) for each, and their ratio.
+// bare React Router page (bench/bare), all four servers pinned to core 0 with taskset, autocannon on
+// core 1. For each target the two stacks take turns, seconds apart, BENCH_ROUNDS (5) times, who goes
+// first alternating, so a machine that gets busier slows both alike. Prints the medians of req/s and
+// of the server's CPU per request (/proc, user + system) and the median of the rounds' CPU ratios.
+// BENCH_SECONDS (5) per measurement; `-- --no-build` reuses build-stack/.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,8 +18,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const DB_FILE = path.join(ROOT, "bench/.data/large.db");
 const APP_BUILD = path.join(ROOT, "build-stack");
 const BARE_BUILD = path.join(ROOT, "bench/bare/build");
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 10;
 const CHROME = "gzip, deflate, br, zstd";
 const STACKS = [
@@ -86,7 +88,7 @@ type Sample = { rps: number; cpuMs: number; errors: number };
 async function measure(server: Server, urlPath: string, acceptEncoding = CHROME): Promise<Sample> {
   const url = `${server.url}${urlPath}`;
   const HEADERS = { "accept-encoding": acceptEncoding, accept: "text/html,application/json,*/*" };
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: HEADERS });
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: HEADERS });
   const before = cpuMs(server.child.pid!);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: HEADERS });
   return {
@@ -103,10 +105,23 @@ function assetPath(): string {
   return `/assets/${file}`;
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 async function main() {
   if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   if (!fs.existsSync(DB_FILE)) throw new Error(`${DB_FILE} is missing: npm run db:generate-large`);
   build();
+  // All four servers run for the whole bench (idle while the others are measured), so the two
+  // stacks' measurements of one target are taken seconds apart, round after round.
+  const servers = new Map<string, Server>();
+  for (const stack of STACKS) {
+    servers.set(`${stack.name} app`, await serve(stack.file, APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" }));
+    servers.set(`${stack.name} bare`, await serve(stack.file, BARE_BUILD));
+  }
   const targets: { name: string; path: string; bare: boolean; acceptEncoding?: string }[] = [
     { name: "floor GET /healthz", path: "/healthz", bare: false },
     { name: "home `/` (large dataset)", path: "/", bare: false },
@@ -116,50 +131,50 @@ async function main() {
     { name: "bare page, gzip only", path: "/", bare: true, acceptEncoding: "gzip" },
   ];
   const samples = new Map<string, Sample[]>();
-  const record = (stack: StackName, target: string, sample: Sample) => {
-    const key = `${stack}\0${target}`;
-    samples.set(key, [...(samples.get(key) ?? []), sample]);
-    log(
-      `  ${stack.padEnd(10)} ${target.padEnd(28)} ${sample.rps.toFixed(0).padStart(6)} req/s  ${sample.cpuMs.toFixed(3)} ms CPU/req${sample.errors ? `  (${sample.errors} errors!)` : ""}`,
-    );
-  };
-
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? STACKS : [...STACKS].reverse();
-    log(`Round ${round + 1} of ${ROUNDS}:`);
-    for (const stack of order) {
-      const app = await serve(stack.file, APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" });
-      for (const target of targets.filter((t) => !t.bare)) record(stack.name, target.name, await measure(app, target.path, target.acceptEncoding));
-      await stop(app);
-      const bare = await serve(stack.file, BARE_BUILD);
-      for (const target of targets.filter((t) => t.bare)) record(stack.name, target.name, await measure(bare, target.path, target.acceptEncoding));
-      await stop(bare);
+  const ratios = new Map<string, number[]>();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      log(`Round ${round + 1} of ${ROUNDS}:`);
+      for (const [i, target] of targets.entries()) {
+        // Who goes first alternates by round and by target.
+        const order = (round + i) % 2 === 0 ? STACKS : [...STACKS].reverse();
+        const pair = new Map<StackName, Sample>();
+        for (const stack of order) {
+          const server = servers.get(`${stack.name} ${target.bare ? "bare" : "app"}`)!;
+          const sample = await measure(server, target.path, target.acceptEncoding);
+          pair.set(stack.name, sample);
+          samples.set(`${stack.name}\0${target.name}`, [...(samples.get(`${stack.name}\0${target.name}`) ?? []), sample]);
+          log(
+            `  ${stack.name.padEnd(10)} ${target.name.padEnd(28)} ${sample.rps.toFixed(0).padStart(6)} req/s  ${sample.cpuMs.toFixed(3)} ms CPU/req${sample.errors ? `  (${sample.errors} errors!)` : ""}`,
+          );
+        }
+        ratios.set(target.name, [...(ratios.get(target.name) ?? []), pair.get("node:http")!.cpuMs / pair.get("express")!.cpuMs]);
+      }
     }
+  } finally {
+    for (const server of servers.values()) await stop(server);
   }
 
-  const mean = (stack: StackName, target: string) => {
+  const summary = (stack: StackName, target: string) => {
     const list = samples.get(`${stack}\0${target}`) ?? [];
-    return {
-      rps: list.reduce((s, x) => s + x.rps, 0) / list.length,
-      cpuMs: list.reduce((s, x) => s + x.cpuMs, 0) / list.length,
-      errors: list.reduce((s, x) => s + x.errors, 0),
-    };
+    return { rps: median(list.map((x) => x.rps)), cpuMs: median(list.map((x) => x.cpuMs)) };
   };
   const lines = [
     "| what | Express req/s | node:http req/s | Express CPU ms/req | node:http CPU ms/req | CPU node:http / Express |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...targets.map((t) => {
-      const a = mean("express", t.name);
-      const b = mean("node:http", t.name);
-      return `| ${t.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${a.cpuMs.toFixed(3)} | ${b.cpuMs.toFixed(3)} | ${(b.cpuMs / a.cpuMs).toFixed(2)}× |`;
+      const a = summary("express", t.name);
+      const b = summary("node:http", t.name);
+      return `| ${t.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${a.cpuMs.toFixed(3)} | ${b.cpuMs.toFixed(3)} | ${median(ratios.get(t.name)!).toFixed(2)}× |`;
     }),
     "",
-    `Mean of ${ROUNDS} rounds (stacks alternating), ${DURATION} s each after 2 s of warm-up, ${CONNECTIONS} connections, Chrome's Accept-Encoding (${CHROME}) unless said; ` +
-      `server on ${hasTaskset ? "core 0 (taskset)" : "any core (no taskset)"}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ` +
-      `load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
+    `Medians of ${ROUNDS} rounds (the last column: the median of each round's ratio), ${DURATION} s per measurement after 1 s of warm-up, ` +
+      `${CONNECTIONS} connections, Chrome's Accept-Encoding (${CHROME}) unless said; servers on core 0 (${hasTaskset ? "taskset" : "no taskset: any core"}), ` +
+      `autocannon on core 1; ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+      `Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
   ];
   console.log(lines.join("\n"));
-  const errors = [...samples.values()].flat().reduce((s, x) => s + x.errors, 0);
+  const errors = [...samples.values()].flat().reduce((sum, x) => sum + x.errors, 0);
   if (errors) {
     log(`${errors} requests failed or answered non-2xx.`);
     process.exitCode = 1;
