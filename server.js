@@ -159,6 +159,8 @@ async function runServer() {
     // Vite's middlewares first (modules, HMR, public/), then the app.
     app = (req, res) =>
       new Promise((resolve) => {
+        // Vite answers most requests itself, without calling next.
+        res.once("close", resolve);
         viteDevServer.middlewares(req, res, (error) => {
           if (error) {
             onError(error);

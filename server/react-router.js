@@ -10,6 +10,8 @@ import { createEncoder, encodeWhole, isCompressible, negotiateEncoding, varyOnEn
 
 /** Smaller answers go out as they are (what the `compression` package did too). */
 const COMPRESS_MIN_BYTES = 1024;
+/** Past this, what is ready goes out as a stream instead of waiting for the end. */
+const MAX_WHOLE_BYTES = 1024 * 1024;
 const NEXT_TURN = Symbol("next turn");
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve, NEXT_TURN));
 
@@ -106,6 +108,7 @@ export async function sendResponse(req, res, response) {
     ready.push(result.value);
     readySize += result.value.length;
     pending = reader.read();
+    if (readySize > MAX_WHOLE_BYTES) break;
   }
 
   if (pending === null) {
