@@ -186,6 +186,15 @@ describe("compression of dynamic answers", () => {
   });
 });
 
+describe("requests that cannot become a URL", () => {
+  it("answers an unparsable Host with 400 and keeps serving", async () => {
+    const bad = await raw(api.url, "/healthz", { headers: { Host: "bad host" } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await raw(api.url, "/healthz")).status).toBe(200);
+  });
+});
+
 describe("behind a trusted proxy", () => {
   it("takes the forwarded host as our own in the cross-site check only when TRUST_PROXY is set", async () => {
     const forwarded = { Origin: "https://proxy.example", "X-Forwarded-Host": "proxy.example", "X-Forwarded-Proto": "https" };
