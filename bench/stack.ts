@@ -5,8 +5,9 @@
 // Each serves the app on the large dataset (GET /healthz, the floor; `/`; a hashed JS asset) and the
 // bare React Router page (bench/bare), all four servers pinned to core 0 with taskset, autocannon on
 // core 1. For each target the two stacks take turns, seconds apart, BENCH_ROUNDS (5) times, who goes
-// first alternating, so a machine that gets busier slows both alike. Prints the medians of req/s and
-// of the server's CPU per request (/proc, user + system) and the median of the rounds' CPU ratios.
+// first alternating, so a machine that gets busier slows both alike. Prints the medians of req/s
+// (flat out) and of the server's CPU per request (/proc, user + system, at a fixed rate: see
+// measure()) and the median of the rounds' CPU ratios.
 // BENCH_SECONDS (5) per measurement; `-- --no-build` reuses build-stack/.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -85,16 +86,25 @@ function cpuMs(pid: number): number {
 
 type Sample = { rps: number; cpuMs: number; errors: number };
 
-async function measure(server: Server, urlPath: string, acceptEncoding = CHROME): Promise<Sample> {
+/**
+ * req/s: as many as the server answers (10 connections). CPU per request: at a fixed rate `pace`,
+ * the same for both stacks, so background work (timers, GC) is spread over as many requests on
+ * each side, and on a shared core a server that uses libuv's thread pool (zlib streams) does not
+ * get a larger share of the core than one that works on its main thread alone.
+ */
+async function measure(server: Server, urlPath: string, pace: number, acceptEncoding = CHROME): Promise<Sample> {
   const url = `${server.url}${urlPath}`;
-  const HEADERS = { "accept-encoding": acceptEncoding, accept: "text/html,application/json,*/*" };
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: HEADERS });
+  const headers = { "accept-encoding": acceptEncoding, accept: "text/html,application/json,*/*" };
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const saturated = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   const before = cpuMs(server.child.pid!);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: HEADERS });
+  const paced = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, overallRate: pace });
+  // A window in which the server hardly ran (the VM stalled it) says nothing: NaN, left out.
+  const stalled = saturated.requests.total === 0 || paced.requests.total < (pace * DURATION) / 4;
   return {
-    rps: r.requests.average,
-    cpuMs: (cpuMs(server.child.pid!) - before) / Math.max(1, r.requests.total),
-    errors: r.errors + r.non2xx,
+    rps: stalled ? Number.NaN : saturated.requests.average,
+    cpuMs: stalled ? Number.NaN : (cpuMs(server.child.pid!) - before) / paced.requests.total,
+    errors: saturated.errors + saturated.non2xx + paced.errors + paced.non2xx,
   };
 }
 
@@ -105,8 +115,9 @@ function assetPath(): string {
   return `/assets/${file}`;
 }
 
+/** The median of the values that are numbers (NaN marks a dropped measurement). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
@@ -122,13 +133,14 @@ async function main() {
     servers.set(`${stack.name} app`, await serve(stack.file, APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" }));
     servers.set(`${stack.name} bare`, await serve(stack.file, BARE_BUILD));
   }
-  const targets: { name: string; path: string; bare: boolean; acceptEncoding?: string }[] = [
-    { name: "floor GET /healthz", path: "/healthz", bare: false },
-    { name: "home `/` (large dataset)", path: "/", bare: false },
-    { name: "hashed JS asset (br)", path: assetPath(), bare: false },
-    { name: "bare React Router page", path: "/", bare: true },
+  // `pace`: the fixed rate (req/s) of the CPU measurement, below what either stack answers.
+  const targets: { name: string; path: string; bare: boolean; pace: number; acceptEncoding?: string }[] = [
+    { name: "floor GET /healthz", path: "/healthz", bare: false, pace: 200 },
+    { name: "home `/` (large dataset)", path: "/", bare: false, pace: 150 },
+    { name: "hashed JS asset (br)", path: assetPath(), bare: false, pace: 200 },
+    { name: "bare React Router page", path: "/", bare: true, pace: 60 },
     // What bench/run.ts sends.
-    { name: "bare page, gzip only", path: "/", bare: true, acceptEncoding: "gzip" },
+    { name: "bare page, gzip only", path: "/", bare: true, pace: 150, acceptEncoding: "gzip" },
   ];
   const samples = new Map<string, Sample[]>();
   const ratios = new Map<string, number[]>();
@@ -141,11 +153,11 @@ async function main() {
         const pair = new Map<StackName, Sample>();
         for (const stack of order) {
           const server = servers.get(`${stack.name} ${target.bare ? "bare" : "app"}`)!;
-          const sample = await measure(server, target.path, target.acceptEncoding);
+          const sample = await measure(server, target.path, target.pace, target.acceptEncoding);
           pair.set(stack.name, sample);
           samples.set(`${stack.name}\0${target.name}`, [...(samples.get(`${stack.name}\0${target.name}`) ?? []), sample]);
           log(
-            `  ${stack.name.padEnd(10)} ${target.name.padEnd(28)} ${sample.rps.toFixed(0).padStart(6)} req/s  ${sample.cpuMs.toFixed(3)} ms CPU/req${sample.errors ? `  (${sample.errors} errors!)` : ""}`,
+            `  ${stack.name.padEnd(10)} ${target.name.padEnd(28)} ${sample.rps.toFixed(0).padStart(6)} req/s  ${sample.cpuMs.toFixed(3)} ms CPU/req at ${target.pace} req/s${sample.errors ? `  (${sample.errors} errors!)` : ""}`,
           );
         }
         ratios.set(target.name, [...(ratios.get(target.name) ?? []), pair.get("node:http")!.cpuMs / pair.get("express")!.cpuMs]);
@@ -160,15 +172,15 @@ async function main() {
     return { rps: median(list.map((x) => x.rps)), cpuMs: median(list.map((x) => x.cpuMs)) };
   };
   const lines = [
-    "| what | Express req/s | node:http req/s | Express CPU ms/req | node:http CPU ms/req | CPU node:http / Express |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| what | Express req/s | node:http req/s | CPU ms/req at | Express CPU ms/req | node:http CPU ms/req | CPU node:http / Express |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...targets.map((t) => {
       const a = summary("express", t.name);
       const b = summary("node:http", t.name);
-      return `| ${t.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${a.cpuMs.toFixed(3)} | ${b.cpuMs.toFixed(3)} | ${median(ratios.get(t.name)!).toFixed(2)}× |`;
+      return `| ${t.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${t.pace} req/s | ${a.cpuMs.toFixed(3)} | ${b.cpuMs.toFixed(3)} | ${median(ratios.get(t.name)!).toFixed(2)}× |`;
     }),
     "",
-    `Medians of ${ROUNDS} rounds (the last column: the median of each round's ratio), ${DURATION} s per measurement after 1 s of warm-up, ` +
+    `Medians of ${ROUNDS} rounds (the last column: the median of each round's ratio); per measurement 1 s of warm-up, ${DURATION} s flat out (req/s), ${DURATION} s at the fixed rate (CPU); ` +
       `${CONNECTIONS} connections, Chrome's Accept-Encoding (${CHROME}) unless said; servers on core 0 (${hasTaskset ? "taskset" : "no taskset: any core"}), ` +
       `autocannon on core 1; ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
       `Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
