@@ -1,4 +1,5 @@
-// The HTTP server: Express in front of the React Router request handler.
+// The HTTP server: node:http in front of the React Router request handler (server/react-router.js),
+// with the build's static files (server/static-files.js) and the security checks (server/guard.js).
 // Production serves the build; development (NODE_ENV=development) runs Vite in middleware mode.
 // WORKERS=N (or auto) runs N processes on one port over the one SQLite file (node:cluster).
 // SIGTERM / SIGINT: stop accepting, answer every request in flight (up to 10 s), close idle
@@ -6,12 +7,13 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
-import express from "express";
-import { createRequestHandler } from "@react-router/express";
+import { createGuard, DENY_ALL_CSP } from "./server/guard.js";
+import { createRequestHandler } from "./server/react-router.js";
+import { createStaticHandler } from "./server/static-files.js";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
@@ -105,128 +107,99 @@ async function runServer() {
   let shuttingDown = false;
   let inFlight = 0;
 
-  const app = express();
-  app.disable("x-powered-by");
   // Behind a reverse proxy, set TRUST_PROXY (e.g. 1 or "loopback") so rate limits see the real address.
-  if (process.env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY);
+  const guard = createGuard({ trustProxy: process.env.TRUST_PROXY, publicUrl: process.env.PUBLIC_URL });
 
-  // Counted from arrival to the last byte (or the client going away), for the graceful shutdown.
-  app.use((req, res, next) => {
-    inFlight++;
-    res.once("close", () => inFlight--);
-    next();
-  });
-
-  // Redirects and empty answers have nothing worth compressing.
-  app.use(
-    compression({
-      filter: (req, res) => res.statusCode >= 200 && res.statusCode < 300 && res.statusCode !== 204 && compression.filter(req, res),
-    }),
-  );
-
-  const HSTS = process.env.PUBLIC_URL?.startsWith("https://") ? "max-age=31536000" : null;
-  // Documents get their own policy (app/services/csp.server.ts); everything else may run nothing.
-  const DENY_ALL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-  const PERMISSIONS = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
-  app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", PERMISSIONS);
-    if (HSTS) res.setHeader("Strict-Transport-Security", HSTS);
-    // Set last, once the handler is done: React Router appends its headers, so only a response
-    // without a policy of its own gets the deny-all one; during shutdown, no keep-alive.
-    const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
-      if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", DENY_ALL_CSP);
-      if (shuttingDown) res.setHeader("Connection", "close");
-      return writeHead.apply(this, args);
-    };
-    next();
-  });
-
-  // Bodies are small here (forms and JSON): refuse big ones before anything reads them.
-  const MAX_BODY_BYTES = 1024 * 1024;
-  app.use((req, res, next) => {
-    const length = req.get("content-length");
-    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
-      return res.status(413).json({ message: "Request body is too large." });
+  // Set last, whoever writes the answer (the app, a static file, Vite in development): only an
+  // answer without a policy of its own gets the deny-all one; during shutdown, no keep-alive.
+  class GuardedResponse extends http.ServerResponse {
+    writeHead(...args) {
+      if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", DENY_ALL_CSP);
+      if (shuttingDown) this.setHeader("Connection", "close");
+      return super.writeHead(...args);
     }
-    // Browsers and scripts send Content-Length; a chunked body of unknown size is not accepted.
-    if (length === undefined && req.get("transfer-encoding")) {
-      return res.status(411).json({ message: "Content-Length is required." });
-    }
-    next();
-  });
-
-  // Cross-site writes are refused on every action and endpoint. Requests with neither
-  // Origin nor Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them.
-  const PUBLIC_HOST = (() => {
-    try {
-      return process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).host : null;
-    } catch {
-      return null;
-    }
-  })();
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const site = req.get("sec-fetch-site");
-    const origin = req.get("origin");
-    let crossSite = site === "cross-site" || site === "same-site" || origin === "null";
-    if (!crossSite && origin && origin !== "null") {
-      // Our own hosts: the one asked for, the proxy's forwarded one (when trusted) and PUBLIC_URL's.
-      const hosts = [req.get("host"), req.app.get("trust proxy") ? req.get("x-forwarded-host") : undefined, PUBLIC_HOST];
-      try {
-        crossSite = !hosts.includes(new URL(origin).host);
-      } catch {
-        crossSite = true;
-      }
-    }
-    if (crossSite) return res.status(403).json({ message: "Cross-site requests are not allowed." });
-    next();
-  });
+  }
 
   const getLoadContext = (req) => {
     let nonce;
+    let clientIp;
     return {
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      // Made only when a streamed document asks for it (JSON, redirects and stored pages never do).
+      // Both made only when asked for: the address by rate limits, the nonce by a streamed document
+      // (JSON, redirects and stored pages never need one).
+      get clientIp() {
+        clientIp ??= guard.clientAddress(req);
+        return clientIp;
+      },
       get cspNonce() {
         nonce ??= crypto.randomBytes(16).toString("base64");
         return nonce;
       },
     };
   };
+  const onError = (error) => console.error(error);
 
+  /** The app: (req, res) → Promise, once the security checks have passed. */
+  let app;
   /** Closes the database the server build opened (checkpointing the WAL). */
   let closeDatabase = () => {};
   if (DEV) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteDevServer.middlewares);
-    app.use(async (req, res, next) => {
-      try {
-        const build = await viteDevServer.ssrLoadModule("virtual:react-router/server-build");
-        return createRequestHandler({ build, getLoadContext })(req, res, next);
-      } catch (error) {
+    const loadBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build");
+    const handle = createRequestHandler({
+      build: loadBuild,
+      mode: "development",
+      getLoadContext,
+      origin: guard.origin,
+      onError(error) {
         if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-        next(error);
-      }
+        console.error(error);
+      },
     });
+    // Vite's middlewares first (modules, HMR, public/), then the app.
+    app = (req, res) =>
+      new Promise((resolve) => {
+        // Vite answers most requests itself, without calling next.
+        res.once("close", resolve);
+        viteDevServer.middlewares(req, res, (error) => {
+          if (error) {
+            onError(error);
+            res.statusCode = 500;
+            res.end("Internal Server Error");
+            return resolve();
+          }
+          resolve(handle(req, res));
+        });
+      });
     closeDatabase = async () => {
-      const build = await viteDevServer.ssrLoadModule("virtual:react-router/server-build");
-      build.entry.module.shutdown?.();
+      (await loadBuild()).entry.module.shutdown?.();
       await viteDevServer.close();
     };
   } else {
     const build = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
-    app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-    app.use(createRequestHandler({ build, getLoadContext, mode: "production" }));
+    const serveStatic = createStaticHandler(path.join(BUILD_DIR, "client"));
+    const handle = createRequestHandler({ build, mode: "production", getLoadContext, origin: guard.origin, onError });
+    app = (req, res) => (serveStatic(req, res) ? undefined : handle(req, res));
     closeDatabase = () => build.entry.module.shutdown?.();
   }
 
-  const server = app.listen(PORT, HOST, () => {
+  const server = http.createServer({ ServerResponse: GuardedResponse }, async (req, res) => {
+    // Counted from arrival to the last byte (or the client going away), for the graceful shutdown.
+    inFlight++;
+    res.once("close", () => inFlight--);
+    try {
+      guard.setHeaders(res);
+      if (guard.refuse(req, res)) return;
+      await app(req, res);
+    } catch (error) {
+      onError(error);
+      if (res.headersSent) return void res.destroy();
+      res.statusCode = 500;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Internal Server Error");
+    }
+  });
+  server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     if (cluster.isWorker) console.log(`Worker ${process.pid} ready on port ${port}`);

@@ -22,6 +22,9 @@ if (built < sources) {
   console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // The .br/.gz copies of the assets (server.js would otherwise compress each once, on first use).
+  const { precompress } = await import("../server/static-files.js");
+  await precompress(path.join(buildDir, "client"));
 }
 
 process.env.NODE_ENV ??= "production";

@@ -1,0 +1,128 @@
+// What every request passes before the app sees it: the security headers, the body limits, the
+// cross-site write refusal, and who the client is behind a trusted proxy (TRUST_PROXY).
+import proxyAddr from "proxy-addr";
+
+const PERMISSIONS =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
+// Documents get their own policy (app/services/csp.server.ts); everything else may run nothing.
+export const DENY_ALL_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/** Bodies are small here (forms and JSON): bigger ones are refused before anything reads them. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * TRUST_PROXY as Express read its "trust proxy" setting: a number of hops ("1"), or addresses,
+ * CIDR ranges and the names loopback / linklocal / uniquelocal, separated by commas.
+ * Returns the trust function (address, hop) → boolean and whether the setting is on at all.
+ */
+export function parseTrustProxy(value) {
+  if (!value) return { enabled: false, trust: () => false };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return { enabled: hops !== 0, trust: (_address, hop) => hop < hops };
+  }
+  return { enabled: true, trust: proxyAddr.compile(value.split(",").map((v) => v.trim())) };
+}
+
+function publicHost(publicUrl) {
+  try {
+    return publicUrl ? new URL(publicUrl).host : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first value of a comma-separated header, trimmed. */
+const firstValue = (header) => {
+  const comma = header.indexOf(",");
+  return (comma === -1 ? header : header.slice(0, comma)).trim();
+};
+
+function sendJson(res, status, body) {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(json));
+  res.end(json);
+}
+
+/**
+ * `options`: { trustProxy: TRUST_PROXY, publicUrl: PUBLIC_URL }. Returns
+ * - `setHeaders(res)`: the headers of every answer (HSTS when PUBLIC_URL is https);
+ * - `refuse(req, res)`: answers 413 / 411 / 403 and returns true when the request may not go on;
+ * - `clientAddress(req)`: the client's address (X-Forwarded-For through trusted proxies);
+ * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto / -Host from a trusted proxy).
+ */
+export function createGuard({ trustProxy, publicUrl }) {
+  const { enabled, trust } = parseTrustProxy(trustProxy);
+  const hsts = publicUrl?.startsWith("https://") ? "max-age=31536000" : null;
+  const ownPublicHost = publicHost(publicUrl);
+
+  const setHeaders = (res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", PERMISSIONS);
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
+  };
+
+  // Cross-site writes are refused on every action and endpoint. Requests with neither Origin nor
+  // Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them.
+  const isCrossSite = (req) => {
+    const site = req.headers["sec-fetch-site"];
+    const origin = req.headers.origin;
+    if (site === "cross-site" || site === "same-site" || origin === "null") return true;
+    if (!origin) return false;
+    // Our own hosts: the one asked for, the proxy's forwarded one (when trusted) and PUBLIC_URL's.
+    const hosts = [req.headers.host, enabled ? req.headers["x-forwarded-host"] : undefined, ownPublicHost];
+    try {
+      return !hosts.includes(new URL(origin).host);
+    } catch {
+      return true;
+    }
+  };
+
+  const refuse = (req, res) => {
+    const length = req.headers["content-length"];
+    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+      sendJson(res, 413, { message: "Request body is too large." });
+      return true;
+    }
+    // Browsers and scripts send Content-Length; a chunked body of unknown size is not accepted.
+    if (length === undefined && req.headers["transfer-encoding"]) {
+      sendJson(res, 411, { message: "Content-Length is required." });
+      return true;
+    }
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+    if (isCrossSite(req)) {
+      sendJson(res, 403, { message: "Cross-site requests are not allowed." });
+      return true;
+    }
+    return false;
+  };
+
+  const clientAddress = (req) => (enabled ? proxyAddr(req, trust) : req.socket.remoteAddress) ?? "unknown";
+
+  const origin = (req) => {
+    const trusted = enabled && trust(req.socket.remoteAddress, 0);
+    const encrypted = Boolean(req.socket.encrypted);
+    const forwardedProto = trusted ? req.headers["x-forwarded-proto"] : undefined;
+    const claimed = forwardedProto ? firstValue(forwardedProto).toLowerCase() : null;
+    const protocol = claimed === "https" || claimed === "http" ? claimed : encrypted ? "https" : "http";
+    const forwardedHost = trusted ? req.headers["x-forwarded-host"] : undefined;
+    const { hostname, port } = splitHost(forwardedHost ? firstValue(forwardedHost) : (req.headers.host ?? ""));
+    // Nothing in the hostname may change the URL's meaning (what @react-router/express did too).
+    return `${protocol}://${hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  };
+
+  return { setHeaders, refuse, clientAddress, origin };
+}
+
+/** "host:port" → { hostname, port } (an IPv6 literal keeps its brackets; no port → ""). */
+function splitHost(host) {
+  const offset = host[0] === "[" ? host.indexOf("]") + 1 : 0;
+  const colon = host.indexOf(":", offset);
+  if (colon === -1) return { hostname: host, port: "" };
+  const port = Number.parseInt(host.slice(colon + 1), 10);
+  return { hostname: host.slice(0, colon), port: Number.isSafeInteger(port) ? String(port) : "" };
+}

@@ -1,0 +1,60 @@
+// server/guard.js on its own: who the client is and which origin a request has, with and without a
+// trusted proxy (TRUST_PROXY as Express read it: a hop count, or addresses and named ranges).
+import { describe, expect, it } from "vitest";
+import { createGuard, parseTrustProxy } from "../../server/guard.js";
+
+type FakeRequest = { method: string; headers: Record<string, string>; socket: { remoteAddress: string; encrypted?: boolean } };
+
+function request(remoteAddress: string, headers: Record<string, string> = {}, method = "GET"): FakeRequest {
+  return { method, headers: { host: "app.internal:3000", ...headers }, socket: { remoteAddress } };
+}
+
+const forwarded = {
+  "x-forwarded-for": "203.0.113.9, 10.0.0.2",
+  "x-forwarded-proto": "https, http",
+  "x-forwarded-host": "chortle.example, app.internal",
+};
+
+describe("TRUST_PROXY", () => {
+  it("without it: the socket's address and the Host header, whatever the request claims", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: undefined });
+    const req = request("127.0.0.1", forwarded);
+    expect(guard.clientAddress(req as never)).toBe("127.0.0.1");
+    expect(guard.origin(req as never)).toBe("http://app.internal:3000");
+  });
+
+  it("'0' trusts no hop, like Express", () => {
+    const guard = createGuard({ trustProxy: "0", publicUrl: undefined });
+    const req = request("127.0.0.1", forwarded);
+    expect(guard.clientAddress(req as never)).toBe("127.0.0.1");
+    expect(guard.origin(req as never)).toBe("http://app.internal:3000");
+    expect(parseTrustProxy("0").enabled).toBe(false);
+  });
+
+  it("a hop count takes that many addresses from the right of X-Forwarded-For", () => {
+    const one = createGuard({ trustProxy: "1", publicUrl: undefined });
+    expect(one.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("10.0.0.2");
+    const two = createGuard({ trustProxy: "2", publicUrl: undefined });
+    expect(two.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("203.0.113.9");
+    // The first forwarded protocol and host are the client's.
+    expect(one.origin(request("127.0.0.1", forwarded) as never)).toBe("https://chortle.example");
+  });
+
+  it("named ranges and addresses trust only those proxies", () => {
+    const guard = createGuard({ trustProxy: "loopback, 10.0.0.0/8", publicUrl: undefined });
+    // 127.0.0.1 and 10.0.0.2 are trusted: the client is the next one out.
+    expect(guard.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("203.0.113.9");
+    expect(guard.origin(request("127.0.0.1", forwarded) as never)).toBe("https://chortle.example");
+    // A request straight from an untrusted address: its headers are not believed.
+    expect(guard.clientAddress(request("198.51.100.7", forwarded) as never)).toBe("198.51.100.7");
+    expect(guard.origin(request("198.51.100.7", forwarded) as never)).toBe("http://app.internal:3000");
+  });
+
+  it("keeps a hostile Host header from changing the URL's meaning", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: undefined });
+    expect(guard.origin(request("127.0.0.1", { host: "evil.example@app.internal" }) as never)).toBe("http://evil.example");
+    expect(guard.origin(request("127.0.0.1", { host: "a/b?c" }) as never)).toBe("http://a");
+    expect(guard.origin({ method: "GET", headers: {}, socket: { remoteAddress: "127.0.0.1" } } as never)).toBe("http://localhost");
+    expect(guard.origin(request("127.0.0.1", { host: "[::1]:8080" }) as never)).toBe("http://[::1]:8080");
+  });
+});
