@@ -15,7 +15,6 @@ import { LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
-import { BOOT_SCRIPT } from "./lib/deferred-boot.ts";
 import { getUser } from "./services/session.server.ts";
 import { getToast } from "./services/toast.server.ts";
 import { loadShareDialog } from "./services/share-dialog.server.ts";
@@ -68,7 +67,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
         <DocumentStyle />
@@ -100,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useRouteModulePreload();
-  // <html data-app-hydrated>: the page's code runs after its first paint (lib/deferred-boot.ts), so the
+  // <html data-app-hydrated>: the page's code runs after its first paint (services/deferred-boot.server.ts), so the
   // load event does not say it has; tests (and scripts) wait for this instead.
   useEffect(() => {
     document.documentElement.dataset.appHydrated = "";

@@ -69,13 +69,21 @@ function build() {
     env: { ...process.env, BUILD_DIR: APP_BUILD },
   });
   execFileSync("npx", ["react-router", "build"], { cwd: BARE_ROOT, stdio: "ignore" });
+  // As `npm run build` does: the immutable assets compressed once (server/static-files.js).
+  for (const dir of [APP_BUILD, path.join(BARE_ROOT, "build")]) {
+    execFileSync(process.execPath, ["scripts/precompress.mjs", path.join(dir, "client")], { cwd: ROOT, stdio: "ignore" });
+  }
 }
+
+/** The V8 flags `npm start` runs the server with (package.json's start script), so the bench measures the same. */
+const NODE_FLAGS: string[] =
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+=\S+/g) ?? [];
 
 type Server = { url: string; child: ChildProcess };
 
 /** server.js on one core (core 0), serving `buildDir`. */
 function serve(buildDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const args = ["server.js"];
+  const args = [...NODE_FLAGS, "server.js"];
   const [cmd, argv] = hasTaskset ? ["taskset", ["-c", "0", process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     cwd: ROOT,
