@@ -10,7 +10,7 @@
 //     gzipped; the server's RSS.
 // The app works on a copy of the dataset (bench/.data/run.db), so the votes and the session the
 // bench makes never change large.db.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,8 +21,8 @@ import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
 import { kb, routeAssets } from "./route-assets.ts";
+import { cpuMs, hasTaskset, log, ROOT, rssMb, serve, stop, type Server } from "./serve.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const DATA = path.join(ROOT, "bench/.data");
 const DB_FILE = path.join(DATA, "large.db");
 const RUN_DB = path.join(DATA, "run.db");
@@ -32,19 +32,6 @@ const BARE_ROOT = path.join(ROOT, "bench/bare");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
-
-const hasTaskset = (() => {
-  try {
-    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function log(message: string) {
-  process.stderr.write(`${message}\n`);
-}
 
 function dataset(): LargeDatasetInfo {
   const infoFile = `${DB_FILE}.json`;
@@ -79,46 +66,6 @@ function build() {
 const NODE_FLAGS: string[] =
   JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start.match(/--[\w-]+=\S+/g) ?? [];
 
-type Server = { url: string; child: ChildProcess };
-
-/** server.js on one core (core 0), serving `buildDir`. */
-function serve(buildDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const args = [...NODE_FLAGS, "server.js"];
-  const [cmd, argv] = hasTaskset ? ["taskset", ["-c", "0", process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      BUILD_DIR: buildDir,
-      RATE_LIMIT: "off",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once("exit", () => resolve());
-    server.child.kill("SIGTERM");
-  });
-}
-
 type Run = {
   name: string;
   method?: string;
@@ -132,26 +79,6 @@ type Run = {
   /** The route whose JS and CSS the page loads (bench/route-assets.ts), if it is a page. */
   routeId?: string;
 };
-
-/** utime + stime of a process in ms (Linux /proc). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Resident memory of a process in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-    return line ? Number(line[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 type LoadOptions = {
   overallRate?: number;
@@ -263,13 +190,13 @@ async function main() {
   const cookie = await signIn(profileId);
 
   log("Bare React Router page (same server.js):");
-  const bare = await serve(path.join(BARE_ROOT, "build"));
+  const bare = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"));
   // Warmed like the app below: a first run right after start costs ~1 ms more per request (the JIT).
   await autocannon({ url: `${bare.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
   const bareRuns = [await load("bare page", bare, "/")];
 
   log(`Chortle on the large dataset (${info.posts} posts, ${info.votes} votes, ${info.comments} comments):`);
-  const app = await serve(APP_BUILD, { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET });
+  const app = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET });
   // Every page under load for a while first, so the first run measured does not pay for the
   // server's start: the JIT compiles on its own threads (their CPU counts), the first sidebar, SQLite's
   // page cache. Without it the first page measured cost ~1 ms more per request than the same page later.

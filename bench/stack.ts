@@ -9,13 +9,13 @@
 // (flat out) and of the server's CPU per request (/proc, user + system, at a fixed rate: see
 // measure()) and the median of the rounds' CPU ratios.
 // BENCH_SECONDS (5) per measurement; `-- --no-build` reuses build-stack/.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { cpuMs, hasTaskset, log, ROOT, serve, stop, type Server } from "./serve.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const DB_FILE = path.join(ROOT, "bench/.data/large.db");
 const APP_BUILD = path.join(ROOT, "build-stack");
 const BARE_BUILD = path.join(ROOT, "bench/bare/build");
@@ -29,59 +29,12 @@ const STACKS = [
 ] as const;
 type StackName = (typeof STACKS)[number]["name"];
 
-const hasTaskset = (() => {
-  try {
-    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
 function build() {
   if (process.argv.includes("--no-build") && fs.existsSync(path.join(APP_BUILD, "server/index.js"))) return;
   log("Building the app (build-stack/) and the bare page …");
   execFileSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, BUILD_DIR: APP_BUILD } });
   execFileSync(process.execPath, ["scripts/precompress.mjs", path.join(APP_BUILD, "client")], { cwd: ROOT, stdio: "ignore" });
   execFileSync("npx", ["react-router", "build"], { cwd: path.join(ROOT, "bench/bare"), stdio: "ignore" });
-}
-
-type Server = { url: string; child: ChildProcess };
-
-function serve(file: string, buildDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const [cmd, argv] = hasTaskset ? ["taskset", ["-c", "0", process.execPath, file]] : [process.execPath, [file]];
-  const child = spawn(cmd, argv, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", BUILD_DIR: buildDir, RATE_LIMIT: "off", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${file} exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once("exit", () => resolve());
-    server.child.kill("SIGTERM");
-  });
-}
-
-/** utime + stime of a process in ms (Linux /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 type Sample = { rps: number; busyCpuMs: number; cpuMs: number; errors: number };
@@ -133,8 +86,8 @@ async function main() {
   // stacks' measurements of one target are taken seconds apart, round after round.
   const servers = new Map<string, Server>();
   for (const stack of STACKS) {
-    servers.set(`${stack.name} app`, await serve(stack.file, APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" }));
-    servers.set(`${stack.name} bare`, await serve(stack.file, BARE_BUILD));
+    servers.set(`${stack.name} app`, await serve([stack.file], APP_BUILD, { DATABASE_PATH: DB_FILE, SEED_DEMO: "false" }));
+    servers.set(`${stack.name} bare`, await serve([stack.file], BARE_BUILD));
   }
   // `pace`: the fixed rate (req/s) of the CPU measurement, below what either stack answers.
   const targets: { name: string; path: string; bare: boolean; pace: number; acceptEncoding?: string }[] = [
