@@ -6,13 +6,8 @@ import { AuthTabs, DemoForm, LoginForm } from "~/components/auth/auth-forms.tsx"
 import { ForgotPasswordDialog } from "~/components/auth/forgot-password-dialog.tsx";
 import { RegisterForm } from "~/components/auth/register-form.tsx";
 import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
-import {
-  EMAIL_TAKEN_MESSAGE,
-  ForgotPasswordSchema,
-  LoginSchema,
-  RegisterSchema,
-  USERNAME_TAKEN_MESSAGE,
-} from "~/lib/schemas/auth.ts";
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/lib/schemas/auth.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
   AuthError,

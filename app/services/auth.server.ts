@@ -11,13 +11,8 @@ import {
 import { createUserAsAdmin } from "~/models/admin/users.server.ts";
 import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
 import { createPasswordResetToken, resetPasswordWithToken } from "~/models/password-reset.server.ts";
-import {
-  DEMO_USERNAME,
-  LOGIN_FAILED_MESSAGE,
-  LoginSchema,
-  type LoginInput,
-  type RegisterInput,
-} from "~/lib/schemas/auth.ts";
+import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
+import { LoginSchema, type LoginInput, type RegisterInput } from "~/lib/schemas/auth.ts";
 import { getEnv } from "./env.server.ts";
 import { passwordResetMail, sendMail } from "./mail.server.ts";
 import { hashPassword, hashPasswordSync, verifyPassword } from "./password.server.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORDS_MISMATCH_MESSAGE, ResetPasswordSchema } from "./auth.ts";
+import { PASSWORD_MAX, PASSWORDS_MISMATCH_MESSAGE } from "../account-rules.ts";
+import { ResetPasswordSchema } from "./auth.ts";
 
 export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";

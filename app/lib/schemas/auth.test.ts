@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { DEMO_CASING_MESSAGE, PASSWORDS_MISMATCH_MESSAGE, RESET_PASSWORD_TOO_SHORT_MESSAGE } from "../account-rules.ts";
 import {
-  DEMO_CASING_MESSAGE,
   ForgotPasswordSchema,
   isMiscasedDemoName,
   LoginSchema,
-  PASSWORDS_MISMATCH_MESSAGE,
   RegisterSchema,
-  RESET_PASSWORD_TOO_SHORT_MESSAGE,
   ResetPasswordFormSchema,
   ResetPasswordSchema,
   UsernameSchema,

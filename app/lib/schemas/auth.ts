@@ -2,32 +2,17 @@ import { z } from "zod";
 import {
   DEMO_USERNAME,
   DEMO_CASING_MESSAGE,
-  USERNAME_TAKEN_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   PASSWORDS_MISMATCH_MESSAGE,
   RESET_PASSWORD_TOO_SHORT_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
-  LOGIN_FAILED_MESSAGE,
   PASSWORD_MIN,
   PASSWORD_MAX,
 } from "../account-rules.ts";
 
 // One schema per account form: the page form (in the browser once it is used, and on the server),
 // the page action and the JSON endpoint all parse with these. Messages are SPEC §5's, verbatim,
-// where the spec has one; the texts the forms also show without zod are in ../account-rules.ts.
-
-export {
-  DEMO_USERNAME,
-  DEMO_CASING_MESSAGE,
-  USERNAME_TAKEN_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
-  PASSWORDS_MISMATCH_MESSAGE,
-  RESET_PASSWORD_TOO_SHORT_MESSAGE,
-  INVALID_RESET_LINK_MESSAGE,
-  LOGIN_FAILED_MESSAGE,
-  PASSWORD_MIN,
-  PASSWORD_MAX,
-};
+// where the spec has one; the texts the forms also show without zod are in ../account-rules.ts
+// (import them from there).
 
 /** A string field: missing → "{label} is required", another type → "{label} must be text". */
 function text(label: string) {

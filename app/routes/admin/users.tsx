@@ -12,7 +12,7 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatDate, plural } from "~/lib/format.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/schemas/auth.ts";
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
 import { createAccountAsAdmin, DuplicateAccountError } from "~/services/auth.server.ts";

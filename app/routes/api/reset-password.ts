@@ -1,5 +1,6 @@
 import type { Route } from "./+types/reset-password";
-import { INVALID_RESET_LINK_MESSAGE, ResetPasswordSchema } from "~/lib/schemas/auth.ts";
+import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { ResetPasswordSchema } from "~/lib/schemas/auth.ts";
 import { resetPassword } from "~/services/auth.server.ts";
 import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
 import { enforceRateLimit } from "~/services/rate-limit.server.ts";
