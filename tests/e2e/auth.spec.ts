@@ -53,6 +53,29 @@ test("register shows the rules' messages and keeps the Sign Up tab", async ({ pa
   await expect(page.locator(`[id="${describedBy}"]`)).toContainText("Username must be at least 3 characters");
 });
 
+test("a field's errors never move the Sign Up button from under the click that submits", async ({ page, jsEnabled }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+  await page.goto("/auth?signup=true");
+  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Username").fill("ab");
+  await page.getByLabel("Email").focus();
+  // With JS, the username's error shows once it is left (after the schema has loaded).
+  if (jsEnabled) await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("123");
+  // Leaving the password for the button must not show its error yet: that would push the button down
+  // between mousedown and mouseup, and the click would be lost.
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+  if (jsEnabled) {
+    await expect(page.getByLabel("Username")).toBeFocused(); // the submit ran: it focuses the first invalid field
+    expect(posts).toEqual([]); // and the browser checked it, without a round trip
+  } else expect(posts).toHaveLength(1);
+});
+
 test("a taken username: 'Username Already Taken' with JS, the server's message without", async ({ page, jsEnabled }) => {
   const existing = makeUser();
   await page.goto("/auth?signup=true");

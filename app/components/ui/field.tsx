@@ -116,9 +116,13 @@ export function useZodForm<S extends Schema>(
       noValidate: true,
       "aria-describedby": formErrors ? `${id}-error` : undefined,
       onFocus: load,
-      onBlur: (event: FormEvent<HTMLFormElement>) => {
+      onBlur: (event: FocusEvent<HTMLFormElement>) => {
         const name = (event.target as HTMLInputElement).name;
         if (!name) return;
+        // Leaving a field for this form's submit button: the submit checks every field. Errors shown
+        // now (on mousedown) would move the button from under the pointer, and the click would be lost.
+        const next = event.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget) return;
         validated.current.add(name);
         revalidate();
       },
