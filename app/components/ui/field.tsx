@@ -117,7 +117,8 @@ export function useZodForm<S extends Schema>(
       "aria-describedby": formErrors ? `${id}-error` : undefined,
       onFocus: load,
       onBlur: (event: FocusEvent<HTMLFormElement>) => {
-        const name = (event.target as HTMLInputElement).name;
+        const left: EventTarget = event.target; // the field (focus events bubble to the form)
+        const name = (left as HTMLInputElement).name;
         if (!name) return;
         // Leaving a field for this form's submit button: the submit checks every field. Errors shown
         // now (on mousedown) would move the button from under the pointer, and the click would be lost.
