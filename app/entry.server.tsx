@@ -9,6 +9,7 @@ import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./services/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./services/maintenance.server.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
+import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./services/answer-memo.server.ts";
 import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./services/csp.server.ts";
 import { DOCUMENT_CSS } from "./services/document-css.server.ts";
 import { deferModuleScript } from "./services/deferred-boot.server.ts";
@@ -24,6 +25,9 @@ export function shutdown() {
   stopMaintenance();
   closeDb();
 }
+
+/** server/react-router.js asks this before React Router runs (services/answer-memo.server.ts). */
+export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };
 
 export const streamTimeout = 5_000;
 
@@ -150,9 +154,10 @@ export default async function handleRequest(
         return new Response(null, { headers: responseHeaders, status: 304 });
       }
     }
-    const body = renderedBody(entry, request, responseHeaders);
+    const body = bytes(renderedBody(entry, request, responseHeaders));
     responseHeaders.set("Content-Length", String(body.length));
-    return new Response(bytes(body), { headers: responseHeaders, status: responseStatusCode });
+    keepAnswer(request, routerContext, responseStatusCode, responseHeaders, body);
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }
 
   // A streamed document is this response's alone: its inline scripts carry a fresh nonce.

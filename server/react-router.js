@@ -4,7 +4,6 @@
 // was not enough: an unparsable Host rejected its promise (an unhandled rejection ends the process),
 // repeated headers were joined with "," (two Cookie headers would not parse) and it ignored
 // backpressure.
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { createRequestHandler as createReactRouterHandler } from "react-router";
 import { createEncoder, encodeWhole, isCompressible, negotiateEncoding, varyOnEncoding } from "./encoding.js";
 
@@ -27,21 +26,42 @@ function toHeaders(nodeHeaders) {
 }
 
 /**
- * The fetch Request for `req`. `origin(req)` gives protocol and host (the proxy's, when trusted).
+ * The fetch Request for `req` with its `body` (read by readBody). `origin(req)` gives protocol and host
+ * (the proxy's, when trusted).
  * Aborts its signal when the client goes away before the answer is complete.
  */
-function toRequest(req, res, origin) {
+function toRequest(req, res, origin, body) {
   const controller = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
   const init = { method: req.method, headers: toHeaders(req.headers), signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
+  if (body) init.body = body;
   // Concatenated, not resolved: a request for "//other.host/x" keeps our host (path "//other.host/x").
   return new Request(`${origin(req)}${req.url}`, init);
+}
+
+/**
+ * The whole body of a request that has one (the guard let through only bodies with a Content-Length
+ * within its limit): read before the app runs, a buffer is parsed far cheaper than a web stream
+ * made from the socket (issue 14: the no-JS vote). Null when there is none; rejects when the client
+ * goes away first.
+ */
+function readBody(req) {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on("data", (chunk) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    req.once("end", () => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    req.once("error", reject);
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("The client went away."));
+    });
+  });
 }
 
 /** Resolves once `stream` may take more (or has closed). */
@@ -156,16 +176,50 @@ export async function sendResponse(req, res, response) {
   }
 }
 
+function acceptsGzip(req) {
+  return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+}
+
+/** A kept answer, as it was sent (304 when the browser has it). */
+function sendMemoAnswer(req, res, { headers, body, etag }) {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  if (etag && req.headers["if-none-match"] === etag) {
+    res.statusCode = 304;
+    res.removeHeader("Content-Length");
+    res.removeHeader("Content-Encoding");
+    res.end();
+    return;
+  }
+  res.statusCode = 200;
+  res.end(body);
+}
+
 /**
  * A node:http handler `(req, res) → Promise` for the React Router build (or a function returning it,
  * for development). `origin(req)` is "protocol://host" for the request's URL.
  */
 export function createRequestHandler({ build, mode, getLoadContext, origin, onError = console.error }) {
   const handleRequest = createReactRouterHandler(build, mode);
+  // Answers the app kept while nothing they were made from has changed (app/services/answer-memo.server.ts).
+  const memo = typeof build === "function" ? undefined : build.entry.module.answerMemo;
   return async function handle(req, res) {
+    let memoKey = null;
+    if (memo) {
+      memoKey = memo.key(req.method, `${origin(req)}${req.url}`, req.headers.cookie, acceptsGzip(req));
+      const hit = memoKey && memo.lookup(memoKey);
+      if (hit) return sendMemoAnswer(req, res, hit);
+    }
+    let body;
+    try {
+      body = await readBody(req);
+    } catch {
+      res.destroy();
+      return;
+    }
     let request;
     try {
-      request = toRequest(req, res, origin);
+      request = toRequest(req, res, origin, body);
+      if (memoKey) memo.expect(request, memoKey);
     } catch {
       res.statusCode = 400;
       res.setHeader("Content-Type", "text/plain; charset=utf-8");

@@ -13,7 +13,7 @@ import { deepFreeze } from "~/lib/frozen.ts";
 //    allowed to outlive it by `staleMs` (then another worker's write shows within staleMs, the
 //    bound each cache states where it is made; 0 means at the next read).
 
-type Connection = { id: number; dataVersion: { get(): unknown }; epochs: Map<string, number> };
+type Connection = { id: number; dataVersion: { get(): unknown }; totalChanges: { get(): unknown }; epochs: Map<string, number> };
 const connections = new WeakMap<Db, Connection>();
 let connectionSerial = 0;
 const WATCH_SPEC = /^([a-z_]+)(?::([a-z_]+(?:,[a-z_]+)*))?$/;
@@ -30,6 +30,7 @@ function connection(db: Db): Connection {
       // A new connection (tests, a restore) never shares a version with an old one.
       id: ++connectionSerial,
       dataVersion: db.$client.prepare("PRAGMA data_version").pluck(),
+      totalChanges: db.$client.prepare("SELECT total_changes()").pluck(),
       epochs,
     };
     connections.set(db, entry);
@@ -83,6 +84,15 @@ export function dataVersion(tables: readonly string[]): { local: string; others:
     sum += conn.epochs.get(table)!;
   }
   return { local: `${conn.id}:${sum}`, others: othersVersion(conn) };
+}
+
+/**
+ * Where the whole database stands: moves with every row this process inserts, updates or deletes
+ * (SQLite's total_changes(), no trigger needed) and with every commit by anyone else.
+ */
+export function databaseVersion(): string {
+  const conn = connection(getDb());
+  return `${conn.id}:${conn.totalChanges.get()}|${othersVersion(conn)}`;
 }
 
 /** The caches' clock (tests move it instead of sleeping). */

@@ -1,5 +1,8 @@
 // Pages answer conditional GETs: the ETag is the render memo's key (the URL and every loader's data).
+// A repeated GET may be answered from the answer memo (services/answer-memo.server.ts): the same
+// bytes and headers, and never once a row has changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createComment } from "~/models/comment.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
 let api: ApiClient;
@@ -38,5 +41,37 @@ describe("conditional GET of pages", () => {
     const memberTag = (await api.fetch("/", { user: member })).headers.get("etag");
     expect(memberTag).not.toBe(visitorTag);
     expect((await api.fetch("/", { user: member, headers: { "If-None-Match": visitorTag! } })).status).toBe(200);
+  });
+
+  it("answers a repeated GET with the same bytes and headers, and afresh as soon as another process writes", async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Kept while nothing changes" });
+    const first = await api.fetch(`/post/${post.id}`, { headers: { "Accept-Encoding": "identity" } });
+    const html = await first.text();
+    expect(html).toContain("Kept while nothing changes");
+    const again = await api.fetch(`/post/${post.id}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(await again.text()).toBe(html);
+    for (const name of ["etag", "content-type", "content-security-policy", "cache-control", "content-length"]) {
+      expect(again.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect((await api.fetch(`/post/${post.id}`, { headers: { "If-None-Match": first.headers.get("etag")! } })).status).toBe(304);
+
+    // The test's own connection is another process to the server; the thread shows its writes at once.
+    createComment({ userId: author.id, postId: post.id, content: "Written by another process" });
+    const changed = await (await api.fetch(`/post/${post.id}`, { headers: { "Accept-Encoding": "identity" } })).text();
+    expect(changed).toContain("Written by another process");
+  });
+
+  it("never gives one member's kept page to another, or to a visitor", async () => {
+    const [ada, bob] = [await api.user(), await api.user()];
+    for (let i = 0; i < 2; i++) {
+      expect(await (await api.fetch("/", { user: ada })).text()).toContain(`Account menu for ${ada.username}`);
+      const bobs = await (await api.fetch("/", { user: bob })).text();
+      expect(bobs).toContain(`Account menu for ${bob.username}`);
+      expect(bobs).not.toContain(ada.username);
+      const visitors = await (await api.fetch("/")).text();
+      expect(visitors).not.toContain(ada.username);
+      expect(visitors).not.toContain(bob.username);
+    }
   });
 });

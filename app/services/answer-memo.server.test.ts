@@ -1,0 +1,116 @@
+import Database from "better-sqlite3";
+import type { EntryContext } from "react-router";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server.ts";
+import { cacheClock } from "~/models/data-version.server.ts";
+import { makeUser } from "../../tests/support/unit-factories.ts";
+import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer } from "./answer-memo.server.ts";
+
+// Another worker of WORKERS=N: its own connection to the same file.
+const other = new Database(process.env.DATABASE_PATH!);
+other.pragma("busy_timeout = 5000");
+afterAll(() => other.close());
+
+const realNow = cacheClock.now;
+let now = 1_000 * 60_000;
+beforeEach(() => {
+  clearAnswers();
+  cacheClock.now = () => now;
+});
+afterEach(() => {
+  cacheClock.now = realNow;
+});
+
+/** Lets the current turn end, as the next request would (the other workers' version is read once a turn). */
+const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function context(routes: string[], rootData: Record<string, unknown> = { share: null }): EntryContext {
+  return {
+    staticHandlerContext: { matches: routes.map((id) => ({ route: { id } })), loaderData: { root: rootData } },
+  } as unknown as EntryContext;
+}
+const HOME = ["root", "routes/home"];
+const body = new TextEncoder().encode("<!DOCTYPE html><p>the feed</p>");
+const headers = () => new Headers({ "Content-Type": "text/html; charset=utf-8", ETag: '"abc"' });
+
+/** One request for `key`: the memo's answer, or a new one made (and offered to the memo). */
+function answer(key: string, routes = HOME, make: () => void = () => {}, init = headers(), rootData?: Record<string, unknown>) {
+  const kept = memoAnswer(key);
+  if (kept) return "memo";
+  const request = new Request("http://x/");
+  expectAnswer(request, key);
+  make();
+  keepAnswer(request, context(routes, rootData), 200, init, body);
+  return "made";
+}
+
+describe("the answer memo", () => {
+  const key = answerKey("GET", "http://x/", undefined, true)!;
+
+  it("gives the same answer again while no row has changed, with its headers", () => {
+    expect(answer(key)).toBe("made");
+    expect(answer(key)).toBe("memo");
+    expect(memoAnswer(key)).toMatchObject({ body, etag: '"abc"', headers: expect.arrayContaining([["etag", '"abc"']]) });
+  });
+
+  it("answers afresh after this worker writes to any table", () => {
+    answer(key);
+    makeUser();
+    expect(answer(key)).toBe("made");
+    expect(answer(key)).toBe("memo");
+  });
+
+  it("answers afresh at the next request after another worker's commit", async () => {
+    makeUser();
+    answer(key);
+    other.prepare("UPDATE users SET bio = 'changed elsewhere' WHERE id = (SELECT MIN(id) FROM users)").run();
+    await nextRequest();
+    expect(answer(key)).toBe("made");
+  });
+
+  it("answers afresh when the minute changes (a page's clock)", () => {
+    answer(key);
+    now += 60_000;
+    expect(answer(key)).toBe("made");
+  });
+
+  it("does not keep an answer when a row changed while it was made", () => {
+    expect(answer(key, HOME, () => makeUser())).toBe("made");
+    expect(answer(key)).toBe("made");
+  });
+
+  it("keeps only pure pages that set no cookie and have no share dialog open", () => {
+    expect(answer(key, ["root", "routes/admin/layout", "routes/admin/dashboard"])).toBe("made");
+    expect(answer(key, ["root", "routes/admin/layout", "routes/admin/dashboard"])).toBe("made");
+    const withCookie = headers();
+    withCookie.append("Set-Cookie", "toast=; Max-Age=0");
+    expect(answer(key, HOME, () => {}, withCookie)).toBe("made");
+    expect(answer(key, HOME, () => {}, withCookie)).toBe("made");
+    const share = { share: { signedIn: false } };
+    expect(answer(key, HOME, () => {}, headers(), share)).toBe("made");
+    expect(answer(key, HOME, () => {}, headers(), share)).toBe("made");
+  });
+
+  it("keys by URL, cookies and encoding, and only GETs", () => {
+    answer(key);
+    expect(memoAnswer(answerKey("GET", "http://x/?sort=new", undefined, true)!)).toBeUndefined();
+    expect(memoAnswer(answerKey("GET", "http://x/", "chortle_session=abc", true)!)).toBeUndefined();
+    expect(memoAnswer(answerKey("GET", "http://x/", undefined, false)!)).toBeUndefined();
+    expect(answerKey("HEAD", "http://x/", undefined, true)).toBeNull();
+    expect(answerKey("POST", "http://x/", undefined, true)).toBeNull();
+    expect(memoAnswer(key)).toBeDefined();
+  });
+
+  it("is not fooled by a write inside this worker's open transaction", () => {
+    makeUser();
+    answer(key);
+    const db = getDb().$client;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.prepare("UPDATE users SET bio = 'uncommitted' WHERE id = (SELECT MIN(id) FROM users)").run();
+      expect(memoAnswer(key)).toBeUndefined();
+    } finally {
+      db.exec("ROLLBACK");
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// Whole answers served again while nothing they were made from has changed (issue 14).
+//
+// A public page is a pure function of its URL, the request's cookies (who is signed in, a pending
+// toast, client hints), the database and the minute (a page's clock is taken to the minute). So
+// when not one row of the database has changed since a page was answered, in this process or any
+// other, and the minute is the same, the same request gets the same bytes, before React Router
+// runs a loader. Nothing is stale: any write anywhere moves the stamp (data-version.server.ts,
+// databaseVersion: lag 0), and the next request is answered afresh (through the render memo, render-cache.server.ts).
+//
+// Kept only for the pages listed below (their loaders read nothing but the database, the URL and
+// the cookies), when the answer is a 200 that sets no cookie and the stamp did not move while it
+// was made. Keyed by origin, URL, Cookie header and whether the client takes gzip.
+import type { EntryContext } from "react-router";
+import { cacheClock, databaseVersion } from "~/models/data-version.server.ts";
+
+/** The route modules whose loaders read only the database, the URL and the cookies. */
+const PURE_ROUTES = new Set([
+  "root",
+  "routes/home",
+  "routes/post.$id",
+  "routes/category",
+  "routes/categories",
+  "routes/search",
+  "routes/profile/profile",
+  "routes/profile/posts",
+  "routes/profile/comments",
+  "routes/profile/upvoted",
+  "routes/profile/saved",
+  "routes/profile/about",
+]);
+
+/** The bodies held (most are the render memo's own buffers, counted again to be safe). */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+/** Where the database stands, and the minute. */
+function stamp(): string {
+  return `${databaseVersion()}|${Math.floor(cacheClock.now() / 60_000)}`;
+}
+
+export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
+type Entry = MemoAnswer & { stamp: string };
+
+const answers = new Map<string, Entry>();
+let bytes = 0;
+
+function drop(key: string, entry: Entry) {
+  answers.delete(key);
+  bytes -= entry.body.byteLength;
+}
+const expected = new WeakMap<Request, { key: string; stamp: string }>();
+
+/** The key of a GET, or null when it is not one to memoise. */
+export function answerKey(method: string | undefined, url: string, cookie: string | undefined, gzip: boolean): string | null {
+  if (method !== "GET") return null;
+  return `${gzip ? "gz" : "id"} ${url}\n${cookie ?? ""}`;
+}
+
+/** The answer kept for `key`, if nothing has changed since it was made. */
+export function memoAnswer(key: string): MemoAnswer | undefined {
+  const hit = answers.get(key);
+  if (!hit) return undefined;
+  if (hit.stamp !== stamp()) {
+    drop(key, hit);
+    return undefined;
+  }
+  answers.delete(key);
+  answers.set(key, hit); // most recently used last
+  return hit;
+}
+
+/** Before React Router runs: remember where the data stood, so the answer can be kept under `key`. */
+export function expectAnswer(request: Request, key: string) {
+  expected.set(request, { key, stamp: stamp() });
+}
+
+/** After a document was made: keep it when it may be given again (see the top of this file). */
+export function keepAnswer(request: Request, context: EntryContext, status: number, headers: Headers, body: Uint8Array) {
+  const ticket = expected.get(request);
+  if (!ticket || status !== 200 || headers.has("Set-Cookie")) return;
+  const state = context.staticHandlerContext;
+  if (!state.matches.every((match) => PURE_ROUTES.has(match.route.id))) return;
+  // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
+  if ((state.loaderData?.root as { share?: unknown } | undefined)?.share) return;
+  if (stamp() !== ticket.stamp) return; // something was written while it was made
+  const old = answers.get(ticket.key);
+  if (old) drop(ticket.key, old);
+  answers.set(ticket.key, { stamp: ticket.stamp, headers: [...headers], body, etag: headers.get("ETag") });
+  bytes += body.byteLength;
+  for (const [k, e] of answers) {
+    if (bytes <= MAX_BYTES) break;
+    drop(k, e);
+  }
+}
+
+/** For tests. */
+export function clearAnswers() {
+  answers.clear();
+  bytes = 0;
+}
