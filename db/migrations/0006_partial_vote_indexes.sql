@@ -1,0 +1,8 @@
+DROP INDEX `votes_user_post_idx`;--> statement-breakpoint
+DROP INDEX `votes_user_comment_idx`;--> statement-breakpoint
+DROP INDEX `votes_post_idx`;--> statement-breakpoint
+DROP INDEX `votes_comment_idx`;--> statement-breakpoint
+CREATE UNIQUE INDEX `votes_user_post_idx` ON `votes` (`user_id`,`post_id`) WHERE "votes"."post_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX `votes_user_comment_idx` ON `votes` (`user_id`,`comment_id`) WHERE "votes"."comment_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `votes_post_idx` ON `votes` (`post_id`) WHERE "votes"."post_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `votes_comment_idx` ON `votes` (`comment_id`) WHERE "votes"."comment_id" IS NOT NULL;
