@@ -256,6 +256,11 @@ export const notifications = sqliteTable(
   (t) => [
     index("notifications_user_unread_idx").on(t.userId, t.isRead, t.createdAt),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    // A vote withdraws the voter's earlier notice on its post or comment, and deleting a post or a
+    // comment cascades to its notices: without these each was a scan of the whole table (a vote took
+    // 16 ms with 500k notifications instead of 0.1 ms, issue 14).
+    index("notifications_post_actor_idx").on(t.postId, t.actorId).where(sql`${t.postId} IS NOT NULL`),
+    index("notifications_comment_actor_idx").on(t.commentId, t.actorId).where(sql`${t.commentId} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX `notifications_post_actor_idx` ON `notifications` (`post_id`,`actor_id`) WHERE "notifications"."post_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `notifications_comment_actor_idx` ON `notifications` (`comment_id`,`actor_id`) WHERE "notifications"."comment_id" IS NOT NULL;
