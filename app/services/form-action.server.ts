@@ -111,15 +111,14 @@ export function interactionAction<P extends Record<string, string | undefined>>(
  * follow; a form naming another userId is refused (403) by `requireSelf`.
  */
 export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRED_TOAST): Promise<UserRow> {
-  const redirectTo = withAnchor(ctx.back, ctx.anchor, { keepTransient: true });
-  let user: UserRow | null;
-  if (ctx.js) {
-    user = await getUser(ctx.request);
-    if (!user) {
+  let user = await getUser(ctx.request);
+  if (!user) {
+    // Where to come back to after signing in (made only for visitors).
+    const redirectTo = withAnchor(ctx.back, ctx.anchor, { keepTransient: true });
+    if (ctx.js) {
       const reply: ActionReply = { ok: false, message: toast.description ?? toast.title, authRequired: true, redirectTo: signInPath(redirectTo), toast };
       throw new Stop(data(reply, { status: 401 }));
     }
-  } else {
     user = await requireUser(ctx.request, { redirectTo, toast });
   }
   try {
