@@ -26,6 +26,13 @@ describe("generateLarge (at a small scale)", () => {
     expect(drift.n).toBe(0);
     expect(one<{ c: number }>(`SELECT comments_count AS c FROM posts WHERE id = ${info.bigThreadPostId}`).c).toBe(200);
     expect(one<{ n: number }>("SELECT count(*) AS n FROM comments WHERE parent_id IS NOT NULL").n).toBeGreaterThan(0);
+    // A notice for each post vote and top-level comment by someone other than the author.
+    const notices = one<{ votes: number; comments: number }>(`SELECT
+      (SELECT count(*) FROM votes v JOIN posts p ON p.id = v.post_id WHERE p.user_id <> v.user_id) AS votes,
+      (SELECT count(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE p.user_id <> c.user_id AND c.parent_id IS NULL) AS comments`);
+    expect(notices.votes).toBeGreaterThan(1000);
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM notifications").n).toBe(notices.votes + notices.comments);
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM notifications WHERE user_id = actor_id").n).toBe(0);
     // Every post is in the search index, and the deferred indexes and triggers are back.
     expect(one<{ n: number }>("SELECT count(*) AS n FROM posts_fts").n).toBe(1000);
     expect(one<{ n: number }>("SELECT count(*) AS n FROM posts_search").n).toBe(1000);
@@ -34,7 +41,9 @@ describe("generateLarge (at a small scale)", () => {
         name: string;
       }[]
     ).map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(["posts_hot_idx", "votes_user_post_idx", "posts_fts_after_insert"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["posts_hot_idx", "votes_user_post_idx", "posts_fts_after_insert", "notifications_post_actor_idx"]),
+    );
     expect(one<{ journal_mode: string }>("PRAGMA journal_mode").journal_mode).toBe("wal");
     db.$client.close();
   });

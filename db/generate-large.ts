@@ -1,4 +1,5 @@
-// The large dataset for benchmarks: 20k users, 100k posts over a year, 1M votes, 500k comments.
+// The large dataset for benchmarks: 20k users, 100k posts over a year, 1M votes, 500k comments and
+// the notices they sent (about 1.2M).
 //   npm run db:generate-large [-- path/to/file.db]      (default bench/.data/large.db)
 // One transaction of prepared-statement inserts, then the counters and hot ranks set-based
 // (db/recount.ts). Deterministic: the same seed gives the same site.
@@ -205,7 +206,7 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
   const deferred = sqlite
     .prepare(
       `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
-       AND tbl_name IN ('users', 'posts', 'comments', 'votes', 'follows')`,
+       AND tbl_name IN ('users', 'posts', 'comments', 'votes', 'follows', 'notifications')`,
     )
     .all() as { type: "index" | "trigger"; name: string; sql: string }[];
 
@@ -293,6 +294,29 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
       const b = author();
       if (a !== b) insertFollow.run(a, b);
     }
+
+    // The notices those votes and comments sent their authors (as the site sends them: not for your
+    // own content), read if older than a week: every vote's write path withdraws one.
+    const weekAgo = now - 7 * DAY;
+    sqlite
+      .prepare(
+        `INSERT INTO notifications (user_id, actor_id, type, message, post_id, is_read, created_at)
+         SELECT p.user_id, v.user_id, CASE WHEN v.is_upvote THEN 'post_upvote' ELSE 'post_downvote' END,
+           u.username || CASE WHEN v.is_upvote THEN ' upvoted' ELSE ' downvoted' END || ' your post "' || p.title || '"',
+           p.id, v.created_at < ?, v.created_at
+         FROM votes v JOIN posts p ON p.id = v.post_id JOIN users u ON u.id = v.user_id
+         WHERE p.user_id <> v.user_id`,
+      )
+      .run(weekAgo);
+    sqlite
+      .prepare(
+        `INSERT INTO notifications (user_id, actor_id, type, message, post_id, comment_id, is_read, created_at)
+         SELECT p.user_id, c.user_id, 'comment_on_post', u.username || ' commented on your post "' || p.title || '"',
+           p.id, c.id, c.created_at < ?, c.created_at
+         FROM comments c JOIN posts p ON p.id = c.post_id JOIN users u ON u.id = c.user_id
+         WHERE p.user_id <> c.user_id AND c.parent_id IS NULL`,
+      )
+      .run(weekAgo);
 
     for (const { sql } of deferred) sqlite.exec(sql);
     for (const index of ["posts_search", "posts_fts"]) {
