@@ -90,9 +90,15 @@ export function dataVersion(tables: readonly string[]): { local: string; others:
  * Where the whole database stands: moves with every row this process inserts, updates or deletes
  * (SQLite's total_changes(), no trigger needed) and with every commit by anyone else.
  */
-export function databaseVersion(): string {
+export function databaseVersion(): { local: string; others: string } {
   const conn = connection(getDb());
-  return `${conn.id}:${conn.totalChanges.get()}|${othersVersion(conn)}`;
+  return { local: `${conn.id}:${conn.totalChanges.get()}`, others: othersVersion(conn) };
+}
+
+let longestStale = 0;
+/** The longest any cache made so far may show what was before another process's commit (its staleMs). */
+export function longestStaleMs(): number {
+  return longestStale;
 }
 
 /** The caches' clock (tests move it instead of sleeping). */
@@ -130,6 +136,7 @@ export function versionedCache<K, V>({
   maxAgeMs = Number.POSITIVE_INFINITY,
   freeze = false,
 }: CacheOptions<V>) {
+  longestStale = Math.max(longestStale, staleMs);
   const entries = new Map<K, Entry<V>>();
   let total = 0;
   const drop = (key: K, entry: Entry<V>) => {

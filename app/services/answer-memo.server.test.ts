@@ -2,7 +2,8 @@ import Database from "better-sqlite3";
 import type { EntryContext } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
-import { cacheClock } from "~/models/data-version.server.ts";
+import { cacheClock, longestStaleMs } from "~/models/data-version.server.ts";
+import "~/models/post/index.server.ts"; // the caches with the longest lags, as in the server
 import { makeUser } from "../../tests/support/unit-factories.ts";
 import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer } from "./answer-memo.server.ts";
 
@@ -16,6 +17,9 @@ let now = 1_000 * 60_000;
 beforeEach(() => {
   clearAnswers();
   cacheClock.now = () => now;
+  // Another process's last commit seen long enough ago that no cache may lag behind it.
+  expectAnswer(new Request("http://x/"), "settle");
+  now += longestStaleMs();
 });
 afterEach(() => {
   cacheClock.now = realNow;
@@ -66,6 +70,19 @@ describe("the answer memo", () => {
     other.prepare("UPDATE users SET bio = 'changed elsewhere' WHERE id = (SELECT MIN(id) FROM users)").run();
     await nextRequest();
     expect(answer(key)).toBe("made");
+  });
+
+  it("keeps nothing made while a cache may still lag behind another worker's commit", async () => {
+    expect(longestStaleMs()).toBeGreaterThan(0); // the post lists' and search's stated lags
+    makeUser();
+    other.prepare("UPDATE users SET bio = 'changed again elsewhere' WHERE id = (SELECT MIN(id) FROM users)").run();
+    await nextRequest();
+    expect(answer(key)).toBe("made"); // the commit is seen now
+    now += longestStaleMs() - 1;
+    expect(answer(key)).toBe("made"); // a list made now may still be the one from before it
+    now += 1;
+    expect(answer(key)).toBe("made");
+    expect(answer(key)).toBe("memo");
   });
 
   it("answers afresh when the minute changes (a page's clock)", () => {

@@ -4,14 +4,16 @@
 // toast, client hints), the database and the minute (a page's clock is taken to the minute). So
 // when not one row of the database has changed since a page was answered, in this process or any
 // other, and the minute is the same, the same request gets the same bytes, before React Router
-// runs a loader. Nothing is stale: any write anywhere moves the stamp (data-version.server.ts,
-// databaseVersion: lag 0), and the next request is answered afresh (through the render memo, render-cache.server.ts).
+// runs a loader. The memo adds no lag of its own: any write anywhere moves the stamp
+// (data-version.server.ts, databaseVersion), and the next request is answered afresh (loaders,
+// then the render memo, render-cache.server.ts).
 //
 // Kept only for the pages listed below (their loaders read nothing but the database, the URL and
-// the cookies), when the answer is a 200 that sets no cookie and the stamp did not move while it
-// was made. Keyed by origin, URL, Cookie header and whether the client takes gzip.
+// the cookies), when the answer is a 200 that sets no cookie, the stamp did not move while it was
+// made, and no cache behind it may still lag behind another process's commit. Keyed by origin,
+// URL, Cookie header and whether the client takes gzip.
 import type { EntryContext } from "react-router";
-import { cacheClock, databaseVersion } from "~/models/data-version.server.ts";
+import { cacheClock, databaseVersion, longestStaleMs } from "~/models/data-version.server.ts";
 
 /** The route modules whose loaders read only the database, the URL and the cookies. */
 const PURE_ROUTES = new Set([
@@ -32,9 +34,21 @@ const PURE_ROUTES = new Set([
 /** The bodies held (most are the render memo's own buffers, counted again to be safe). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
+// When another process's last commit was first seen here. The caches behind a page may show what
+// was before it for their stated lag (data-version.server.ts: staleMs); a page made within that
+// time is not kept, or it would show the old data past the lag, until the next write.
+let othersSeen = "";
+let othersSince = 0;
+
 /** Where the database stands, and the minute. */
 function stamp(): string {
-  return `${databaseVersion()}|${Math.floor(cacheClock.now() / 60_000)}`;
+  const { local, others } = databaseVersion();
+  const now = cacheClock.now();
+  if (others !== othersSeen) {
+    othersSeen = others;
+    othersSince = now;
+  }
+  return `${local}|${others}|${Math.floor(now / 60_000)}`;
 }
 
 export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
@@ -82,6 +96,7 @@ export function keepAnswer(request: Request, context: EntryContext, status: numb
   // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
   if ((state.loaderData?.root as { share?: unknown } | undefined)?.share) return;
   if (stamp() !== ticket.stamp) return; // something was written while it was made
+  if (cacheClock.now() - othersSince < longestStaleMs()) return; // a cache may still lag behind another process
   const old = answers.get(ticket.key);
   if (old) drop(ticket.key, old);
   answers.set(ticket.key, { stamp: ticket.stamp, headers: [...headers], body, etag: headers.get("ETag") });
