@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type PointerEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { FieldErrors } from "./input.tsx";
 
@@ -28,6 +28,11 @@ function serverErrors(result: FormResult): Errors {
   const errors: Errors = {};
   for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
   return errors;
+}
+
+function isSubmitOf(element: EventTarget | null, form: HTMLFormElement): boolean {
+  const button = element instanceof Element ? element.closest("button") : null;
+  return button !== null && button.type === "submit" && button.form === form;
 }
 
 /** What the schema says of the form's values (an empty field counts as missing, as with Conform). */
@@ -62,6 +67,8 @@ export function useZodForm<S extends Schema>(
   const loading = useRef(false);
   const validated = useRef(new Set<string>(Object.keys(serverErrors(lastResult))));
   const formRef = useRef<HTMLFormElement | null>(null);
+  // A pointer is down on this form's submit button (Safari does not focus buttons it clicks).
+  const pressingSubmit = useRef(false);
 
   const revalidate = () => {
     if (!schema.current || !formRef.current) return;
@@ -122,10 +129,14 @@ export function useZodForm<S extends Schema>(
         if (!name) return;
         // Leaving a field for this form's submit button: the submit checks every field. Errors shown
         // now (on mousedown) would move the button from under the pointer, and the click would be lost.
-        const next = event.relatedTarget;
-        if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget) return;
+        if (pressingSubmit.current || isSubmitOf(event.relatedTarget, event.currentTarget)) return;
         validated.current.add(name);
         revalidate();
+      },
+      onPointerDown: (event: PointerEvent<HTMLFormElement>) => {
+        if (!isSubmitOf(event.target, event.currentTarget)) return;
+        pressingSubmit.current = true;
+        window.addEventListener("pointerup", () => (pressingSubmit.current = false), { once: true, capture: true });
       },
       onInput: (event: FormEvent<HTMLFormElement>) => {
         const name = (event.target as HTMLInputElement).name;
