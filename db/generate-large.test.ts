@@ -42,7 +42,7 @@ describe("generateLarge (at a small scale)", () => {
       }[]
     ).map((r) => r.name);
     expect(names).toEqual(
-      expect.arrayContaining(["posts_hot_idx", "votes_user_post_idx", "posts_fts_after_insert", "notifications_post_actor_idx"]),
+      expect.arrayContaining(["posts_hot_idx", "votes_post_user_idx", "posts_fts_after_insert", "notifications_post_actor_idx"]),
     );
     expect(one<{ journal_mode: string }>("PRAGMA journal_mode").journal_mode).toBe("wal");
     db.$client.close();

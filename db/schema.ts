@@ -161,14 +161,13 @@ export const votes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // One vote per user per post and per comment. Each target's indexes hold only its own votes
-    // (partial): a post vote does not write to the comment indexes, nor the other way round (issue
-    // 14: two fewer b-trees per vote). `post_id = ?` implies `post_id IS NOT NULL`, so lookups and
-    // the foreign keys' cascades use them.
-    uniqueIndex("votes_user_post_idx").on(t.userId, t.postId).where(sql`${t.postId} IS NOT NULL`),
-    uniqueIndex("votes_user_comment_idx").on(t.userId, t.commentId).where(sql`${t.commentId} IS NOT NULL`),
-    index("votes_post_idx").on(t.postId).where(sql`${t.postId} IS NOT NULL`),
-    index("votes_comment_idx").on(t.commentId).where(sql`${t.commentId} IS NOT NULL`),
+    // One vote per user per post and per comment, target first: the same index finds a member's
+    // vote, a target's votes and serves the cascades (one b-tree per vote instead of two). Each
+    // target's index holds only its own votes (partial): a post vote does not write to the comment
+    // index, nor the other way round (issue 14). `post_id = ?` implies `post_id IS NOT NULL`, so
+    // lookups and cascades use them.
+    uniqueIndex("votes_post_user_idx").on(t.postId, t.userId).where(sql`${t.postId} IS NOT NULL`),
+    uniqueIndex("votes_comment_user_idx").on(t.commentId, t.userId).where(sql`${t.commentId} IS NOT NULL`),
     index("votes_user_created_idx").on(t.userId, t.createdAt),
     index("votes_created_idx").on(t.createdAt),
     check(
