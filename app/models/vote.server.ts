@@ -42,16 +42,25 @@ function toView(row: typeof votes.$inferSelect): VoteView {
 
 const p = sql.placeholder;
 // Voting is the hottest write path: every statement is prepared once (see db.server.ts).
+// With the target, in the same statement: the voter's standing vote on it and the voter's name (for
+// the author's notice).
+const voter = {
+  voteId: votes.id,
+  voteIsUpvote: votes.isUpvote,
+  voterName: sql<string | null>`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${p("userId")})`,
+};
 const statements = prepared((db) => ({
   post: db
-    .select({ userId: posts.userId, title: posts.title, createdAt: posts.createdAt, trendingNotifiedAt: posts.trendingNotifiedAt })
+    .select({ userId: posts.userId, title: posts.title, createdAt: posts.createdAt, trendingNotifiedAt: posts.trendingNotifiedAt, ...voter })
     .from(posts)
+    .leftJoin(votes, and(eq(votes.postId, posts.id), eq(votes.userId, p("userId"))))
     .where(eq(posts.id, p("postId")))
     .prepare(),
   comment: db
-    .select({ userId: comments.userId, postId: comments.postId, title: posts.title })
+    .select({ userId: comments.userId, postId: comments.postId, title: posts.title, ...voter })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
+    .leftJoin(votes, and(eq(votes.commentId, comments.id), eq(votes.userId, p("userId"))))
     .where(and(eq(comments.id, p("commentId")), isNull(comments.deletedAt)))
     .prepare(),
   postVote: db.select().from(votes).where(and(eq(votes.userId, p("userId")), eq(votes.postId, p("postId")))).prepare(),
@@ -85,16 +94,15 @@ const statements = prepared((db) => ({
     .set({ trendingNotifiedAt: sql`${p("now")}` })
     .where(and(eq(posts.id, p("postId")), isNull(posts.trendingNotifiedAt)))
     .prepare(),
-  username: db.select({ username: users.username }).from(users).where(eq(users.id, p("userId"))).prepare(),
 }));
 
 /**
  * Inserts, deletes or flips the vote row: a first vote adds it, the same direction again takes it
  * back, the other direction switches it. Returns the counter deltas.
  */
-function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean) {
+function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean, standing: { voteId: number | null; voteIsUpvote: boolean | null }) {
   const q = statements();
-  const existing = target.commentId !== undefined ? q.commentVote.get({ userId, commentId: target.commentId }) : q.postVote.get({ userId, postId: target.postId });
+  const existing = standing.voteId === null ? null : { id: standing.voteId, isUpvote: standing.voteIsUpvote };
   let row: typeof votes.$inferSelect | null;
   let change: VoteResult["change"];
   let up = 0;
@@ -125,13 +133,17 @@ function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean) {
  */
 function announceVote(
   userId: number,
-  row: typeof votes.$inferSelect | null,
+  vote: { row: typeof votes.$inferSelect | null; change: VoteResult["change"]; voterName: string | null },
   about: { authorId: number | null; title: string; postId: number; commentId?: number },
 ) {
-  withdrawVoteNotifications(about.commentId !== undefined ? { actorId: userId, commentId: about.commentId } : { actorId: userId, postId: about.postId });
+  const { row, change } = vote;
+  // A first vote has no earlier notice to take back (taking a vote back always withdraws its notice).
+  if (change !== "added") {
+    withdrawVoteNotifications(about.commentId !== undefined ? { actorId: userId, commentId: about.commentId } : { actorId: userId, postId: about.postId });
+  }
   if (!row || about.authorId === null || about.authorId === userId) return;
   const type = `${about.commentId !== undefined ? "comment" : "post"}_${row.isUpvote ? "upvote" : "downvote"}` as const;
-  const actor = statements().username.get({ userId })?.username ?? "Someone";
+  const actor = vote.voterName ?? "Someone";
   notify({ userId: about.authorId, actorId: userId, type, message: notificationMessage[type](actor, about.title), postId: about.postId, commentId: about.commentId });
 }
 
@@ -157,12 +169,12 @@ function result(row: typeof votes.$inferSelect | null, change: VoteResult["chang
 
 function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult {
   const q = statements();
-  const post = q.post.get({ postId });
+  const post = q.post.get({ postId, userId });
   if (!post) throw notFound("Post not found");
-  const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote);
+  const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote, post);
   const counts = q.postCounters.get({ postId, up, down })!;
 
-  announceVote(userId, row, { authorId: post.userId, title: post.title, postId });
+  announceVote(userId, { row, change, voterName: post.voterName }, { authorId: post.userId, title: post.title, postId });
 
   const now = Date.now();
   if (
@@ -185,12 +197,12 @@ function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResu
 
 function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult {
   const q = statements();
-  const comment = q.comment.get({ commentId });
+  const comment = q.comment.get({ commentId, userId });
   if (!comment) throw notFound("Comment not found");
-  const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote);
+  const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote, comment);
   const counts = q.commentCounters.get({ commentId, up, down })!;
 
-  announceVote(userId, row, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });
+  announceVote(userId, { row, change, voterName: comment.voterName }, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });
   return result(row, change, counts);
 }
 
