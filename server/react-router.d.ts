@@ -2,3 +2,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export declare function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void>;
+
+export declare function createRequestHandler(options: {
+  /** A server build (its `entry.module.answerMemo` is asked first), or a function loading one (development). */
+  build: unknown;
+  mode: string;
+  getLoadContext: (req: IncomingMessage) => unknown;
+  origin: (req: IncomingMessage) => string;
+  onError?: (error: unknown) => void;
+}): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
