@@ -5,7 +5,7 @@ import { hotScore } from "#db/hot.ts";
 import { notifications, posts, votes } from "#db/schema.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "./comment.server.ts";
-import { castVote, getVote, TRENDING_SCORE } from "./vote.server.ts";
+import { castVote, castVoteInGroup, getVote, TRENDING_SCORE } from "./vote.server.ts";
 
 function postRow(id: number) {
   return getDb().select().from(posts).where(eq(posts.id, id)).get()!;
@@ -166,5 +166,50 @@ describe("counters after many votes", () => {
       .filter((n) => n.type === "post_upvote" || n.type === "post_downvote");
     // One standing notice per current voter at most.
     expect(unread.length).toBe(counted.up + counted.down);
+  });
+});
+
+describe("castVoteInGroup", () => {
+  it("applies the votes cast at the same moment in order, in one transaction, each with its own result", async () => {
+    const author = makeUser();
+    const post = makePost({ userId: author.id });
+    const [a, b, c] = [makeUser(), makeUser(), makeUser()];
+    const proto = Object.getPrototypeOf(getDb().$client.prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
+    const run = proto.run;
+    let begins = 0;
+    proto.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith("BEGIN")) begins++;
+      return run.apply(this, args);
+    };
+    let outcomes;
+    try {
+      outcomes = await Promise.allSettled([
+        castVoteInGroup({ userId: a.id, postId: post.id, isUpvote: true }),
+        castVoteInGroup({ userId: b.id, postId: post.id, isUpvote: false }),
+        castVoteInGroup({ userId: a.id, postId: post.id, isUpvote: false }), // a switches
+        castVoteInGroup({ userId: c.id, postId: 987654, isUpvote: true }), // no such post
+        castVoteInGroup({ userId: c.id, postId: post.id, isUpvote: true }),
+        castVoteInGroup({ userId: c.id, postId: post.id, isUpvote: true }), // c takes it back
+      ]);
+    } finally {
+      proto.run = run;
+    }
+    expect(begins).toBe(1);
+    const values = outcomes.map((o) => (o.status === "fulfilled" ? o.value : o.reason));
+    expect(values[0]).toMatchObject({ change: "added", myVote: "up", upvotes: 1, downvotes: 0 });
+    expect(values[1]).toMatchObject({ change: "added", myVote: "down", upvotes: 1, downvotes: 1 });
+    expect(values[2]).toMatchObject({ change: "switched", myVote: "down", upvotes: 0, downvotes: 2 });
+    expect(values[3]).toMatchObject({ kind: "not_found", message: "Post not found" });
+    expect(values[4]).toMatchObject({ change: "added", myVote: "up", upvotes: 1, downvotes: 2 });
+    expect(values[5]).toMatchObject({ change: "removed", myVote: null, upvotes: 0, downvotes: 2 });
+    const row = postRow(post.id);
+    const counted = getDb().get<{ up: number; down: number }>(
+      sql`SELECT sum(is_upvote = 1) AS up, sum(is_upvote = 0) AS down FROM votes WHERE post_id = ${post.id}`,
+    )!;
+    expect([row.upvotes, row.downvotes, row.score]).toEqual([counted.up, counted.down, counted.up - counted.down]);
+    expect([row.upvotes, row.downvotes]).toEqual([0, 2]);
+    expect(row.hot).toBeCloseTo(hotScore(0, 2, row.createdAt.getTime()), 6);
+    // The author hears of the two standing votes, nothing of the withdrawn ones.
+    expect(notificationsOf(author.id).map((n) => n.type).sort()).toEqual(["post_downvote", "post_downvote"]);
   });
 });

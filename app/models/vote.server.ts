@@ -2,13 +2,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, users, votes } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
-import { prepared, writeTransaction } from "./db.server.ts";
+import { groupCommit, prepared, writeTransaction } from "./db.server.ts";
 
 /** A post reaching this score within TRENDING_WINDOW_MS of posting notifies its author, once. */
 export const TRENDING_SCORE = 10;
 export const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type VoteTarget = { postId: number; commentId?: undefined } | { commentId: number; postId?: undefined };
+type VoteInput = { userId: number; isUpvote: boolean } & VoteTarget;
 
 export type VoteView = {
   id: number;
@@ -152,8 +153,20 @@ function announceVote(
  * counters (and the post's score and hot rank), the author's notification and the one-time
  * trending notification. Problem(not_found) when the target does not exist (or the comment was deleted).
  */
-export function castVote({ userId, isUpvote, ...target }: { userId: number; isUpvote: boolean } & VoteTarget): VoteResult {
-  return writeTransaction(() => (target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote)));
+export function castVote(vote: VoteInput): VoteResult {
+  return writeTransaction(() => applyVote(vote));
+}
+
+function applyVote({ userId, isUpvote, ...target }: VoteInput): VoteResult {
+  return target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote);
+}
+
+/**
+ * `castVote` for a request: the vote commits together with the others cast at the same moment (one
+ * transaction, each vote in its own savepoint: see `groupCommit`). The same rules, result and errors.
+ */
+export function castVoteInGroup(vote: VoteInput): Promise<VoteResult> {
+  return groupCommit(() => applyVote(vote));
 }
 
 function result(row: typeof votes.$inferSelect | null, change: VoteResult["change"], counts: { upvotes: number; downvotes: number }): VoteResult {

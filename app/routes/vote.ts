@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/vote";
-import { castVote, type VoteResult } from "~/models/vote.server.ts";
+import { castVoteInGroup, type VoteResult } from "~/models/vote.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { VoteFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
@@ -34,7 +34,7 @@ export const action = interactionAction<{ id?: string }>(
     const id = requireId(params.id, kind === "post" ? "Post not found" : "Comment not found");
     const { direction } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction") });
     const isUpvote = direction === "up";
-    const result = kind === "post" ? castVote({ userId: user.id, postId: id, isUpvote }) : castVote({ userId: user.id, commentId: id, isUpvote });
+    const result = await castVoteInGroup(kind === "post" ? { userId: user.id, postId: id, isUpvote } : { userId: user.id, commentId: id, isUpvote });
     return succeed<VotePayload>(ctx, {
       // With JS the arrows say it all; without JS the page reloads, so a toast confirms.
       toast: ctx.js ? undefined : voteToast(result),

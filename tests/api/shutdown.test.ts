@@ -1,7 +1,9 @@
 // SIGTERM in the middle of a burst of no-JS votes: every request the server took is answered, every
 // vote answered 303 is in the database, nothing answers 5xx, nothing is done without an answer; the
 // server closes its idle keep-alive connections, checkpoints the WAL and exits 0.
+import { once } from "node:events";
 import fs from "node:fs";
+import net from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { votes } from "#db/schema.ts";
@@ -20,6 +22,36 @@ type Outcome = { user: ApiUser; status?: number; error?: string; afterSignal: bo
 function errorCode(error: unknown): string {
   const cause = (error as { cause?: { code?: string } }).cause;
   return cause?.code ?? String(error);
+}
+
+/**
+ * A no-JS vote sent over a raw socket with its body in two parts: the server has taken it (its
+ * headers are in) but cannot finish it until `finish` sends the rest. Resolves with the status.
+ */
+async function startSlowVote(user: ApiUser, postId: number) {
+  const url = new URL(api.server.url);
+  const body = "direction=up";
+  const socket = net.connect(Number(url.port), url.hostname);
+  await once(socket, "connect");
+  let received = "";
+  socket.on("data", (chunk) => (received += chunk));
+  const closed = once(socket, "close");
+  const head = [
+    `POST /post/${postId}/vote HTTP/1.1`,
+    `Host: ${url.host}`,
+    `Cookie: ${user.cookie}`,
+    "Content-Type: application/x-www-form-urlencoded",
+    `Content-Length: ${body.length}`,
+    "Connection: close",
+  ];
+  socket.write(`${head.join("\r\n")}\r\n\r\n${body.slice(0, 5)}`);
+  return {
+    async finish(): Promise<number> {
+      socket.write(body.slice(5)); // not end(): a half-closed socket is a client gone away
+      await closed;
+      return Number(received.match(/^HTTP\/1\.1 (\d{3})/)?.[1]);
+    },
+  };
 }
 
 describe("graceful shutdown", () => {
@@ -46,8 +78,15 @@ describe("graceful shutdown", () => {
     };
     const burst = Promise.all(Array.from({ length: 24 }, worker));
     while (outcomes.length < 60) await new Promise((r) => setTimeout(r, 5));
+    // However fast the server answers the burst, these three are in flight when the signal comes.
+    const slowUsers = [await api.user(), await api.user(), await api.user()];
+    const slow = await Promise.all(slowUsers.map((user) => startSlowVote(user, post.id)));
+    await new Promise((r) => setTimeout(r, 200));
     process.kill(api.server.pid, "SIGTERM");
     signalled = true;
+    await new Promise((r) => setTimeout(r, 100));
+    const slowStatuses = await Promise.all(slow.map((vote) => vote.finish()));
+    slowUsers.forEach((user, i) => outcomes.push({ user, status: slowStatuses[i], afterSignal: true }));
     await burst;
     expect(await api.server.exited).toBe(0);
 
@@ -61,12 +100,13 @@ describe("graceful shutdown", () => {
       api.db.select().from(votes).where(and(eq(votes.userId, user.id), eq(votes.postId, post.id))).get() !== undefined;
     const answered = outcomes.filter((o) => o.status !== undefined);
     const failed = outcomes.filter((o) => o.error !== undefined);
-    expect(outcomes).toHaveLength(users.length);
+    expect(outcomes).toHaveLength(users.length + slowUsers.length);
+    expect(slowStatuses).toEqual([303, 303, 303]);
     // None 5xx; every answer a 303 whose vote is stored.
     expect(answered.filter((o) => o.status !== 303).map((o) => o.status)).toEqual([]);
     expect(answered.filter((o) => !hasVote(o.user)).map((o) => o.user.id)).toEqual([]);
     // The requests in flight when the signal came were answered (after it), not dropped.
-    expect(inFlight).toBeGreaterThan(0);
+    expect(inFlight).toBeGreaterThanOrEqual(slowUsers.length);
     expect(answered.filter((o) => o.afterSignal).length).toBeGreaterThanOrEqual(inFlight);
     // Whatever got no answer was never taken: refused or cut before the server read it, not done.
     expect(failed.filter((o) => o.afterSignal === false).map((o) => o.error)).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/votes";
-import { castVote } from "~/models/vote.server.ts";
+import { castVoteInGroup } from "~/models/vote.server.ts";
 import { VoteApiSchema } from "~/lib/schemas/interact.ts";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/json-api.server.ts";
 import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
@@ -13,10 +13,11 @@ export const action = apiAction<Route.ActionArgs>({
     const user = await requireApiUser(request);
     const body = await parseJsonBody(request, VoteApiSchema);
     requireSelf(user, body.userId);
-    const result =
+    const result = await castVoteInGroup(
       body.postId !== undefined
-        ? castVote({ userId: user.id, postId: body.postId, isUpvote: body.isUpvote })
-        : castVote({ userId: user.id, commentId: body.commentId!, isUpvote: body.isUpvote });
+        ? { userId: user.id, postId: body.postId, isUpvote: body.isUpvote }
+        : { userId: user.id, commentId: body.commentId!, isUpvote: body.isUpvote },
+    );
     return { vote: result.vote, upvotes: result.upvotes, downvotes: result.downvotes, score: result.score };
   },
 });
