@@ -25,7 +25,9 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     overallRate?: number;
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
   };
+  export type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

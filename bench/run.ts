@@ -5,7 +5,8 @@
 //     with taskset when it exists, autocannon on the other;
 //  4. one table: each page's req/s, p50/p99, ratio to the bare page of the same run and the server's
 //     CPU per request (GET /healthz is the floor) with the ratio that CPU time gives; the home page signed in (and its ratio to the
-//     anonymous one); the no-JS vote (POST → 303) with its CPU above the floor; the home page at a
+//     anonymous one); the no-JS vote (POST → 303) with its CPU above the floor, one member toggling
+//     a vote on one post and 200 members voting on the 200 front-page posts; the home page at a
 //     fixed 300 req/s; the HTML as sent and the JS and CSS each page loads (bench/route-assets.ts),
 //     gzipped; the server's RSS.
 // The app works on a copy of the dataset (bench/.data/run.db), so the votes and the session the
@@ -16,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import autocannon from "autocannon";
+import autocannon, { type RawRequest } from "autocannon";
 import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
@@ -32,6 +33,8 @@ const BARE_ROOT = path.join(ROOT, "bench/bare");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
+/** Members and posts of the spread vote run. */
+const SPREAD = 200;
 
 function dataset(): LargeDatasetInfo {
   const infoFile = `${DB_FILE}.json`;
@@ -89,16 +92,22 @@ type LoadOptions = {
   body?: string;
   /** The status class every answer must have (default 2xx). */
   expect?: "2xx" | "3xx";
+  /** The path and cookie of the n-th request, when they vary (then `urlPath` only names the run). */
+  vary?: (n: number) => { path: string; cookie: string };
 };
 
 async function load(
   name: string,
   server: Server,
   urlPath: string,
-  { overallRate, routeId, headers = {}, method = "GET", body, expect = "2xx" }: LoadOptions = {},
+  { overallRate, routeId, headers = {}, method = "GET", body, expect = "2xx", vary }: LoadOptions = {},
 ): Promise<Run> {
   const url = `${server.url}${urlPath}`;
-  const request = { url, method, headers: { ...HEADERS, ...headers }, ...(body ? { body } : {}) };
+  let n = 0;
+  const requests = vary
+    ? [{ setupRequest: (raw: RawRequest) => { const { path: p, cookie } = vary(n++); return { ...raw, path: p, headers: { ...raw.headers, cookie } }; } }]
+    : undefined;
+  const request = { url, method, headers: { ...HEADERS, ...headers }, ...(body ? { body } : {}), ...(requests ? { requests } : {}) };
   // Warm up (JIT, SQLite page cache, the render memo) before measuring.
   await autocannon({ ...request, connections: CONNECTIONS, duration: 2 });
   const cpuBefore = cpuMs(server.child.pid!);
@@ -161,24 +170,40 @@ function copyDataset() {
  * makes them: the SHA-256 of the token is the id, seen just now so no request rewrites it) and the
  * cookie signed with the secret the server gets, as tests/support/api-client.ts does.
  */
-async function signIn(userId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+async function signIn(userIds: number[]): Promise<string[]> {
   const now = Date.now();
+  const tokens = userIds.map(() => crypto.randomBytes(32).toString("base64url"));
   const db = new Database(RUN_DB);
   try {
-    db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-      crypto.createHash("sha256").update(token).digest("hex"),
-      userId,
-      now + 24 * 60 * 60 * 1000,
-      now,
-      "bench",
-      now,
-    );
+    const insert = db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    db.transaction(() => {
+      userIds.forEach((userId, i) => insert.run(crypto.createHash("sha256").update(tokens[i]).digest("hex"), userId, now + 24 * 60 * 60 * 1000, now, "bench", now));
+    })();
   } finally {
     db.close();
   }
-  const header = await createCookie("chortle_session", { secrets: [SESSION_SECRET] }).serialize(token);
-  return header.split(";")[0];
+  const cookie = createCookie("chortle_session", { secrets: [SESSION_SECRET] });
+  return Promise.all(tokens.map(async (token) => (await cookie.serialize(token)).split(";")[0]));
+}
+
+/** The posts a busy site's votes land on: the front page's, by hot rank. */
+function frontPosts(file: string, n: number): number[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT id FROM posts ORDER BY hot DESC LIMIT ?").pluck().all(n) as number[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Members other than `except`, as many as asked for. */
+function otherMembers(file: string, n: number, except: number): number[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT id FROM users WHERE id <> ? ORDER BY id LIMIT ?").pluck().all(except, n) as number[];
+  } finally {
+    db.close();
+  }
 }
 
 async function main() {
@@ -187,7 +212,9 @@ async function main() {
   build();
   const profileId = mostActiveUser(DB_FILE);
   copyDataset();
-  const cookie = await signIn(profileId);
+  const [cookie] = await signIn([profileId]);
+  const spreadVoters = await signIn(otherMembers(DB_FILE, SPREAD, profileId));
+  const spreadPosts = frontPosts(DB_FILE, SPREAD);
 
   log("Bare React Router page (same server.js):");
   const bare = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"));
@@ -224,22 +251,36 @@ async function main() {
   // The vote's floor is measured right before and right after it (the machine's speed drifts
   // over a run of several minutes): its cost is CPU above the mean of the two.
   const votePage = `/post/${info.bigThreadPostId}`;
+  const voteHeaders = (base: string) => ({
+    "content-type": "application/x-www-form-urlencoded",
+    origin: app.url,
+    referer: `${app.url}${base}`,
+    "sec-fetch-site": "same-origin",
+  });
   const floorBefore = await load("floor, before the vote", app, "/healthz");
   const vote = await load("vote, no-JS POST → 303", app, `${votePage}/vote`, {
     method: "POST",
     body: "direction=up",
     expect: "3xx",
-    headers: {
-      cookie,
-      "content-type": "application/x-www-form-urlencoded",
-      origin: app.url,
-      referer: `${app.url}${votePage}`,
-      "sec-fetch-site": "same-origin",
-    },
+    headers: { cookie, ...voteHeaders(votePage) },
   });
   runs.push(vote);
-  const floorAfter = await load("floor, after the vote", app, "/healthz");
-  const voteFloor = (floorBefore.cpuMs + floorAfter.cpuMs) / 2;
+  const floorBetween = await load("floor, between the votes", app, "/healthz");
+  // Votes as a busy site gets them: 200 members on the 200 front-page posts, each request another
+  // member and post (member n % 200 on post ⌊n / 200⌋ % 200: nearly every one a first vote).
+  const spread = await load(`vote, ${SPREAD} members on ${SPREAD} posts`, app, "/post/:id/vote", {
+    method: "POST",
+    body: "direction=up",
+    expect: "3xx",
+    headers: voteHeaders("/"),
+    vary: (n) => ({ path: `/post/${spreadPosts[Math.floor(n / SPREAD) % SPREAD]}/vote`, cookie: spreadVoters[n % SPREAD] }),
+  });
+  runs.push(spread);
+  const floorAfter = await load("floor, after the votes", app, "/healthz");
+  const voteFloors = new Map([
+    [vote, (floorBefore.cpuMs + floorBetween.cpuMs) / 2],
+    [spread, (floorBetween.cpuMs + floorAfter.cpuMs) / 2],
+  ]);
   const paced = await load("home at 300 req/s", app, "/", { overallRate: 300, routeId: "routes/home" });
   const html = new Map<string, number>();
   for (const run of runs) if (run.routeId && !html.has(run.path)) html.set(run.path, await htmlGzip(app.url, run.path));
@@ -257,16 +298,18 @@ async function main() {
   const bareCpu = bareRuns.reduce((s, r) => s + r.cpuMs, 0) / bareRuns.length;
   const ratio = (r: Run) => {
     if (r === paced) return "paced";
-    if (r === vote) return "";
+    if (voteFloors.has(r)) return "";
     const vsBare = `${(r.rps / bareRps).toFixed(2)}×`;
     return r === signedIn ? `${vsBare} (${(r.rps / home.rps).toFixed(2)}× anonymous)` : vsBare;
   };
-  const cpu = (r: Run) =>
-    r === vote ? `${r.cpuMs.toFixed(2)} (floor ${voteFloor.toFixed(2)} + ${(r.cpuMs - voteFloor).toFixed(2)})` : r.cpuMs.toFixed(2);
+  const cpu = (r: Run) => {
+    const floor = voteFloors.get(r);
+    return floor === undefined ? r.cpuMs.toFixed(2) : `${r.cpuMs.toFixed(2)} (floor ${floor.toFixed(2)} + ${(r.cpuMs - floor).toFixed(2)})`;
+  };
   // What one core serves of this page per bare page, from the server's own CPU time: it holds when
   // other processes share the machine, which the req/s ratio does not.
   const cpuRatio = (r: Run) => {
-    if (r === vote || r === paced) return "";
+    if (voteFloors.has(r) || r === paced) return "";
     const vsBare = `${(bareCpu / r.cpuMs).toFixed(2)}×`;
     return r === signedIn ? `${vsBare} (${(home.cpuMs / r.cpuMs).toFixed(2)}× anonymous)` : vsBare;
   };
@@ -282,7 +325,7 @@ async function main() {
     }),
     `| bare React Router page (mean of ${bareRuns.length}) | ${bareRps.toFixed(0)} | ${bareRuns[0].p50} / ${bareRuns[0].p99} | 1.00× | ${bareCpu.toFixed(2)} | 1.00× | ${kb(bareHtml)} | ${kb(bareAssets.jsGzip)} | |`,
     "",
-    `Server RSS after the run: ${rss.toFixed(0)} MB. The most active member is ${profileId} (also the signed-in viewer and the voter).`,
+    `Server RSS after the run: ${rss.toFixed(0)} MB. The most active member is ${profileId} (also the signed-in viewer and the one voter); the spread votes: ${SPREAD} other members on the ${SPREAD} hottest posts.`,
     `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, gzip accepted; ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
   ];
