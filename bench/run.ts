@@ -304,7 +304,9 @@ async function main() {
   };
   const cpu = (r: Run) => {
     const floor = voteFloors.get(r);
-    return floor === undefined ? r.cpuMs.toFixed(2) : `${r.cpuMs.toFixed(2)} (floor ${floor.toFixed(2)} + ${(r.cpuMs - floor).toFixed(2)})`;
+    if (floor === undefined) return r.cpuMs.toFixed(2);
+    const above = r.cpuMs - floor;
+    return `${r.cpuMs.toFixed(2)} (floor ${floor.toFixed(2)} ${above < 0 ? "−" : "+"} ${Math.abs(above).toFixed(2)})`;
   };
   // What one core serves of this page per bare page, from the server's own CPU time: it holds when
   // other processes share the machine, which the req/s ratio does not.

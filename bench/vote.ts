@@ -1,6 +1,6 @@
 // Vote throughput: the no-JS vote form (POST /post/:id/vote → 303 back with a flash toast) against
 // the built server (one Node process, so one core) on a temp database, with GET /healthz measured
-// the same way as the floor every request pays (Express, compression, the React Router adapter).
+// the same way as the floor every request pays (node:http, the guard, the React Router adapter).
 // Run with `npm run bench:vote` (it builds first). Target: ≥ 3,000 req/s, p99 ≤ 10 ms.
 import fs from "node:fs";
 import os from "node:os";
