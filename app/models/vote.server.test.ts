@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { hotScore } from "#db/hot.ts";
 import { notifications, posts, votes } from "#db/schema.ts";
+import { recordStatements } from "../../tests/support/statements.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "./comment.server.ts";
 import { castVote, castVoteInGroup, getVote, TRENDING_SCORE } from "./vote.server.ts";
@@ -174,27 +175,17 @@ describe("castVoteInGroup", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id });
     const [a, b, c] = [makeUser(), makeUser(), makeUser()];
-    const proto = Object.getPrototypeOf(getDb().$client.prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
-    const run = proto.run;
-    let begins = 0;
-    proto.run = function (this: { source: string }, ...args: unknown[]) {
-      if (this.source.startsWith("BEGIN")) begins++;
-      return run.apply(this, args);
-    };
-    let outcomes;
-    try {
-      outcomes = await Promise.allSettled([
+    const { result: outcomes, statements } = await recordStatements(() =>
+      Promise.allSettled([
         castVoteInGroup({ userId: a.id, postId: post.id, isUpvote: true }),
         castVoteInGroup({ userId: b.id, postId: post.id, isUpvote: false }),
         castVoteInGroup({ userId: a.id, postId: post.id, isUpvote: false }), // a switches
         castVoteInGroup({ userId: c.id, postId: 987654, isUpvote: true }), // no such post
         castVoteInGroup({ userId: c.id, postId: post.id, isUpvote: true }),
         castVoteInGroup({ userId: c.id, postId: post.id, isUpvote: true }), // c takes it back
-      ]);
-    } finally {
-      proto.run = run;
-    }
-    expect(begins).toBe(1);
+      ]),
+    );
+    expect(statements.filter((s) => s.startsWith("BEGIN"))).toEqual(["BEGIN IMMEDIATE"]);
     const values = outcomes.map((o) => (o.status === "fulfilled" ? o.value : o.reason));
     expect(values[0]).toMatchObject({ change: "added", myVote: "up", upvotes: 1, downvotes: 0 });
     expect(values[1]).toMatchObject({ change: "added", myVote: "down", upvotes: 1, downvotes: 1 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { recountAll } from "#db/recount.ts";
 import { comments, posts, saves, users, votes } from "#db/schema.ts";
+import { recordStatements } from "../../../tests/support/statements.ts";
 import {
   countPostsByCategory,
   getPost,
@@ -232,7 +233,7 @@ describe("listFeedPosts", () => {
     expect(getPost({ id: 999_999 })).toBeNull();
   });
 
-  it("returns every SPEC §3 field, the viewer's vote and saved flag, in a fixed number of queries", () => {
+  it("returns every SPEC §3 field, the viewer's vote and saved flag, in a fixed number of queries", async () => {
     const viewer = user();
     const author = user();
     const ids = Array.from(
@@ -243,34 +244,16 @@ describe("listFeedPosts", () => {
     getDb().insert(votes).values({ userId: viewer.id, postId: ids[1], isUpvote: false }).run();
     getDb().insert(saves).values({ userId: viewer.id, postId: ids[1] }).run();
 
-    // Count every statement run (better-sqlite3's Statement methods), whatever prepared it.
-    type Run = (...args: unknown[]) => unknown;
-    const proto = Object.getPrototypeOf(getDb().$client.prepare("SELECT 1")) as Record<
-      "all" | "get" | "run" | "iterate",
-      Run
-    >;
-    const originals = { all: proto.all, get: proto.get, run: proto.run, iterate: proto.iterate };
-    let statements = 0;
-    for (const name of ["all", "get", "run", "iterate"] as const) {
-      proto[name] = function (this: { source: string }, ...args: unknown[]) {
-        // The caches' version check (models/data-version.server.ts) reads no rows.
-        if (this.source !== "PRAGMA data_version") statements++;
-        return originals[name].apply(this, args);
-      };
-    }
-    let list;
-    let again;
-    try {
-      list = listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW });
-      const first = statements;
-      // The page, the viewer's votes, the viewer's saves: never one per card.
-      expect(first).toBe(3);
-      // Asked again with nothing written: the page's rows come from memory, the viewer's state fresh.
-      again = listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW });
-      expect(statements - first).toBe(2);
-    } finally {
-      Object.assign(proto, originals);
-    }
+    // Every statement run, whatever prepared it; the caches' version check
+    // (models/data-version.server.ts) reads no rows.
+    const rowReads = (statements: string[]) => statements.filter((source) => source !== "PRAGMA data_version").length;
+    const first = await recordStatements(() => listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW }));
+    // The page, the viewer's votes, the viewer's saves: never one per card.
+    expect(rowReads(first.statements)).toBe(3);
+    // Asked again with nothing written: the page's rows come from memory, the viewer's state fresh.
+    const second = await recordStatements(() => listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW }));
+    expect(rowReads(second.statements)).toBe(2);
+    const [list, again] = [first.result, second.result];
     expect(again).toEqual(list);
     expect(list).toHaveLength(12);
     expect(list[0]).toMatchObject({ id: ids[0], myVote: "up", isSaved: false });
