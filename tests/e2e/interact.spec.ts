@@ -50,9 +50,14 @@ test.describe("votes", () => {
     await expect(score).toHaveText("Score: 0");
     if (!jsEnabled) await expect(toast(page)).toContainText("Vote removed");
 
-    // The server agrees: a fresh page shows the same.
+    // The server agrees: a fresh page shows the same. With JS the score changes before the answer
+    // (optimistic UI); leaving the page before the POST is answered would cancel it.
+    const answered = jsEnabled
+      ? page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(`/post/${post.id}/vote`))
+      : undefined;
     await up.click();
     await expect(score).toHaveText("Score: 1");
+    await answered;
     await open(page, `/post/${post.id}`, jsEnabled);
     await expect(votes.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
     await expect(votes.getByTestId("score")).toHaveText("Score: 1");

@@ -76,9 +76,11 @@ test("follow and unfollow change the count; no Follow on your own profile", asyn
   await expect(followers(page)).toHaveText("0 Followers");
   await expect(toast(page)).toContainText("Unfollowed");
 
-  // The server agrees after a reload.
+  // The server agrees after a reload (with JS, once the POST is answered: the count is optimistic).
+  const answered = jsEnabled ? page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes("follow")) : undefined;
   await page.getByRole("button", { name: `Follow ${star.username}` }).click();
   await expect(followers(page)).toHaveText("1 Followers");
+  await answered;
   await open(page, `/profile/${star.id}`, jsEnabled);
   await expect(followers(page)).toHaveText("1 Followers");
   await open(page, `/profile/${fan.id}`, jsEnabled);
