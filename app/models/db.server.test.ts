@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { recordStatements } from "../../tests/support/statements.ts";
-import { groupCommit } from "./db.server.ts";
+import { groupCommit, writeTransaction } from "./db.server.ts";
 
 // groupCommit on the test's real SQLite file: which statements ran and which rows are there after.
 
@@ -56,6 +56,11 @@ describe("groupCommit", () => {
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error("no such post"));
     expect(rows()).toEqual(["a", "c"]);
+  });
+
+  it("refuses to be called inside a transaction, whose all-or-nothing it would escape", () => {
+    expect(() => writeTransaction(() => groupCommit(insert("escaped")))).toThrow("groupCommit cannot run inside a transaction.");
+    expect(rows()).toEqual([]);
   });
 
   it("rejects the whole group when its transaction ends early, and keeps none of it", async () => {

@@ -65,6 +65,8 @@ let queued: QueuedWrite[] = [];
  * the current turn (setImmediate).
  */
 export function groupCommit<T>(write: () => T): Promise<T> {
+  // It commits later, on its own: inside another write it would escape that write's transaction.
+  if (getDb().$client.inTransaction) throw new Error("groupCommit cannot run inside a transaction.");
   return new Promise<T>((resolve, reject) => {
     queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
     if (queued.length === 1) setImmediate(commitQueued);
