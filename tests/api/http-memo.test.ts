@@ -3,9 +3,9 @@
 // has it. The memo's rules are tested beside it; this is the adapter's side, on a real node:http
 // server with a build that has nothing but its memo (React Router is never reached).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocally, type LocalServer } from "../support/local-http.ts";
 import { createRequestHandler } from "../../server/react-router.js";
 
 const html = "<!DOCTYPE html><p>kept</p>".repeat(50);
@@ -39,7 +39,7 @@ const build = {
   },
 };
 
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 beforeAll(async () => {
   const handle = createRequestHandler({
@@ -49,17 +49,10 @@ beforeAll(async () => {
     origin: () => "http://chortle.test",
     onError: () => reachedReactRouter++,
   });
-  server = http.createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally((req, res) => void handle(req, res));
+  base = local.base;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => local.close());
 
 function get(headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {

@@ -3,27 +3,20 @@
 // second), an answer the app compressed itself is left alone, and a client that goes away stops
 // the app's stream.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocally, type LocalServer } from "../support/local-http.ts";
 import { sendResponse } from "../../server/react-router.js";
 
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 let respond: () => Response;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => void sendResponse(req, res, respond()));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally((req, res) => void sendResponse(req, res, respond()));
+  base = local.base;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => local.close());
 
 const encoder = new TextEncoder();
 const SHELL = `<!DOCTYPE html><html><body>${"<p>the shell, big enough to be compressed</p>".repeat(40)}`;
