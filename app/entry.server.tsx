@@ -6,13 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { closeDb } from "#db/client.server.ts";
-import { runStartupTasks } from "./services/startup.server.ts";
-import { startMaintenance, stopMaintenance } from "./services/maintenance.server.ts";
-import { getRendered, putRendered, renderedBody, renderKey } from "./services/render-cache.server.ts";
-import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./services/answer-memo.server.ts";
-import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./services/csp.server.ts";
-import { DOCUMENT_CSS } from "./services/document-css.server.ts";
-import { deferModuleScript } from "./services/deferred-boot.server.ts";
+import { runStartupTasks } from "./models/upkeep/startup.server.ts";
+import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
+import { getRendered, putRendered, renderedBody, renderKey } from "./pipeline/render-memo.server.ts";
+import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
+import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
+import { DOCUMENT_CSS } from "./pipeline/document-css.server.ts";
+import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 import { DocumentCssProvider } from "./components/document-style.tsx";
 
@@ -26,7 +26,7 @@ export function shutdown() {
   closeDb();
 }
 
-/** server/react-router.js asks this before React Router runs (services/answer-memo.server.ts). */
+/** server/react-router.js asks this before React Router runs (pipeline/answer-memo.server.ts). */
 export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };
 
 export const streamTimeout = 5_000;

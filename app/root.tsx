@@ -15,11 +15,11 @@ import { LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
-import { getUser } from "./services/session.server.ts";
-import { getToast } from "./services/toast.server.ts";
-import { loadShareDialog } from "./services/share-dialog.server.ts";
-import { getEnv } from "./services/env.server.ts";
-import { clientHintScript, getTimeZone } from "./services/client-hints.server.ts";
+import { getUser } from "./http/session-cookie.server.ts";
+import { getToast } from "./http/toast-cookie.server.ts";
+import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
+import { getEnv } from "./integrations/env.server.ts";
+import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useRouteModulePreload();
-  // <html data-app-hydrated>: the page's code runs after its first paint (services/deferred-boot.server.ts), so the
+  // <html data-app-hydrated>: the page's code runs after its first paint (pipeline/deferred-boot.server.ts), so the
   // load event does not say it has; tests (and scripts) wait for this instead.
   useEffect(() => {
     document.documentElement.dataset.appHydrated = "";

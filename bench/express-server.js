@@ -131,7 +131,7 @@ async function runServer() {
   );
 
   const HSTS = process.env.PUBLIC_URL?.startsWith("https://") ? "max-age=31536000" : null;
-  // Documents get their own policy (app/services/csp.server.ts); everything else may run nothing.
+  // Documents get their own policy (app/pipeline/csp.server.ts); everything else may run nothing.
   const DENY_ALL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
   const PERMISSIONS = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
   app.use((req, res, next) => {

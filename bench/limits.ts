@@ -8,7 +8,7 @@ import path from "node:path";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-limits-"));
 process.env.DATABASE_PATH = path.join(dir, "app.db");
 process.env.RATE_LIMIT = "10/60";
-const { limitWrite } = await import("../app/services/rate-limit.server.ts");
+const { limitWrite } = await import("../app/integrations/rate-limit.server.ts");
 
 const N = Number(process.env.BENCH_CALLS ?? 20_000);
 // Distinct members and addresses, so no call is refused (a refusal is cheaper than a pass).

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { counterMismatches, orphanRows, tableCounts } from "#db/integrity.ts";
-import { hashPasswordSync } from "~/services/password.server.ts";
+import { hashPasswordSync } from "~/integrations/password.server.ts";
 import type { ApiUser } from "../tests/support/api-client.ts";
 
 // The server and this script share one fresh database file (the test side door writes members

@@ -1,5 +1,5 @@
 // `npm start`: build when there is no build (or the sources are newer), then serve.
-// Migrations and the demo seed run when the server loads (app/services/startup.server.ts).
+// Migrations and the demo seed run when the server loads (app/models/upkeep/startup.server.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

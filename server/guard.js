@@ -4,7 +4,7 @@ import proxyAddr from "proxy-addr";
 
 const PERMISSIONS =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()";
-// Documents get their own policy (app/services/csp.server.ts); everything else may run nothing.
+// Documents get their own policy (app/pipeline/csp.server.ts); everything else may run nothing.
 export const DENY_ALL_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 /** Bodies are small here (forms and JSON): bigger ones are refused before anything reads them. */

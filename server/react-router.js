@@ -200,7 +200,7 @@ function sendMemoAnswer(req, res, { headers, body, etag }) {
  */
 export function createRequestHandler({ build, mode, getLoadContext, origin, onError = console.error }) {
   const handleRequest = createReactRouterHandler(build, mode);
-  // Answers the app kept while nothing they were made from has changed (app/services/answer-memo.server.ts).
+  // Answers the app kept while nothing they were made from has changed (app/pipeline/answer-memo.server.ts).
   const memo = typeof build === "function" ? undefined : build.entry.module.answerMemo;
   return async function handle(req, res) {
     let memoKey = null;

@@ -7,7 +7,7 @@ import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
-import { ShareMenu } from "./share-menu.tsx";
+import { ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {

@@ -39,7 +39,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * A page's clock for its relative times ("3h ago") and rolling ranges, to the minute: two requests
- * with the same data in the same minute render the same HTML (app/services/render-cache.server.ts).
+ * with the same data in the same minute render the same HTML (app/pipeline/render-memo.server.ts).
  */
 export function pageClock(now = Date.now()): number {
   return now - (now % 60_000);

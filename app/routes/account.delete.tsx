@@ -5,11 +5,11 @@ import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
-import { deleteAccount } from "~/services/account.server.ts";
-import { requireUser } from "~/services/guards.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
-import { endSession } from "~/services/session.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+import { deleteAccount } from "~/models/account/credentials.server.ts";
+import { requireUser } from "~/http/guards.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { endSession } from "~/http/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // /account/delete: 'Delete my account', the confirmation step the profile's about tab links to. The
 // member confirms with their password; the account goes with the admin deletion's cascade (logged as

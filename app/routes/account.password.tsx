@@ -4,11 +4,11 @@ import type { Route } from "./+types/account.password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
-import { changePassword } from "~/services/account.server.ts";
-import { requireUser } from "~/services/guards.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
-import { getSessionToken } from "~/services/session.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+import { changePassword } from "~/models/account/credentials.server.ts";
+import { requireUser } from "~/http/guards.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // /account/password: a signed-in member changes their password (current + new twice). Every other
 // session of the account ends; this one stays. Works without JavaScript (POST → 303 + toast, or

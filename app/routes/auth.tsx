@@ -16,12 +16,12 @@ import {
   findDemoUser,
   registerUser,
   requestPasswordReset,
-} from "~/services/auth.server.ts";
-import { getEnv } from "~/services/env.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/services/rate-limit.server.ts";
-import { startSession } from "~/services/session.server.ts";
-import { requireAnonymous } from "~/services/guards.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+} from "~/http/authenticator.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/integrations/rate-limit.server.ts";
+import { startSession } from "~/http/session-cookie.server.ts";
+import { requireAnonymous } from "~/http/guards.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
 
 type Intent = AuthIntent;

@@ -1,7 +1,7 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/category";
 import { CategoryDrawer, CategoryLinks, listHref, SortForm } from "~/components/category/category-nav.tsx";
-import { FeedLink } from "~/components/feed-link.tsx";
+import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -10,9 +10,9 @@ import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
-import { categoryCounts } from "~/services/sidebar-cache.server.ts";
-import { siteOrigin } from "~/services/origin.server.ts";
-import { getUser } from "~/services/session.server.ts";
+import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
 

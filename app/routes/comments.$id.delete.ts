@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { deleteComment } from "~/models/comment.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /comments/:id/delete: the author deletes their comment (a '[deleted]' placeholder stays
 // when it has replies).

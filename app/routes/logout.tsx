@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endSession } from "~/services/session.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+import { endSession } from "~/http/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 export function loader() {
   return redirect("/");

@@ -5,9 +5,9 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 import { notificationHref } from "~/lib/notifications.ts";
 import { NotificationFormSchema } from "~/lib/schemas/interact.ts";
 import type { ActionReply } from "~/lib/interact.ts";
-import { requireUser } from "~/services/guards.server.ts";
+import { requireUser } from "~/http/guards.server.ts";
 import { isProblem, Problem } from "~/lib/problem.ts";
-import { fail, interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { fail, interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 

@@ -6,7 +6,7 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { commentLimits, isBlank } from "~/lib/comment-rules.ts";
 import { CommentFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /post/:id/comments: a comment, or a reply when parentId is set. Blank is ignored.
 // Without JS a too-short draft comes back through the URL (?commentError, ?draft, ?replyTo) so the

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/post.$id.delete";
 import { deletePost } from "~/models/post/index.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed, withAnchor } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed, withAnchor } from "~/http/form-action.server.ts";
 
 // POST /post/:id/delete: the author deletes their post (offered on their own profile).
 

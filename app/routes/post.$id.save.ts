@@ -4,7 +4,7 @@ import { savePost, unsavePost } from "~/models/save.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { SaveFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /post/:id/save with intent=save|unsave.
 

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post.$id";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
-import { FeedLink } from "~/components/feed-link.tsx";
+import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
@@ -14,8 +14,8 @@ import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
-import { siteOrigin } from "~/services/origin.server.ts";
-import { getUser } from "~/services/session.server.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

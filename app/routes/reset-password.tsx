@@ -5,10 +5,10 @@ import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
 import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
-import { isPasswordResetTokenValid } from "~/models/password-reset.server.ts";
-import { resetPassword } from "~/services/auth.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/services/rate-limit.server.ts";
-import { getSessionToken } from "~/services/session.server.ts";
+import { isPasswordResetTokenValid } from "~/models/account/password-reset.server.ts";
+import { resetPassword } from "~/http/authenticator.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";

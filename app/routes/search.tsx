@@ -8,8 +8,8 @@ import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib/schemas/browse.ts";
 import { searchEverything } from "~/models/post/index.server.ts";
-import { siteOrigin } from "~/services/origin.server.ts";
-import { getUser } from "~/services/session.server.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { signOutOtherSessions } from "~/models/session.server.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
-import { getSessionToken } from "~/services/session.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 // POST /sessions/sign-out-others: 'Sign out everywhere else' from the profile's about tab. Ends every
 // session of the signed-in user but this one; 303 back to the about tab with a toast (JS off),

@@ -14,12 +14,12 @@ import {
   shareHref,
   type ShareErrorCode,
   type ShareState,
-} from "~/lib/share.ts";
+} from "~/lib/share-dialog-state.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
-import { requireSelf, requireUser } from "~/services/guards.server.ts";
-import { sharePost } from "~/services/share-post.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
-import { lookupVideo, videoIdFromUrl } from "~/services/video-resolver.server.ts";
+import { requireSelf, requireUser } from "~/http/guards.server.ts";
+import { sharePost } from "~/models/post/share-post.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
 
 export function loader() {
   return redirect("/?share=1");

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in-required";
 import { safeRedirect } from "~/lib/redirect.ts";
-import { getUser } from "~/services/session.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // A visitor following a member-only link (a trending post or a contributor in the home sidebar)
 // lands on /auth with a toast and comes back afterwards (SPEC §2). Members go straight through.

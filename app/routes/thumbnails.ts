@@ -1,5 +1,5 @@
 import type { Route } from "./+types/thumbnails";
-import { PLACEHOLDER_SVG, getThumbnail, pictureType } from "~/services/thumbnails.server.ts";
+import { PLACEHOLDER_SVG, getThumbnail, pictureType } from "~/integrations/thumbnail-cache.server.ts";
 
 // GET /thumbnails/{videoId}.jpg (320×180, for cards) and ?size=large (480×360, for link previews).
 // Always an image with 200: the picture, or the neutral placeholder, so no page logs a failed image.

@@ -4,7 +4,7 @@ import { castVoteInGroup, type VoteResult } from "~/models/vote.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { VoteFormSchema } from "~/lib/schemas/interact.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { formAnchor, interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { formAnchor, interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /post/:id/vote and /comments/:id/vote (one module, two routes): direction=up|down.
 // The same direction again takes the vote back, the other one switches it.

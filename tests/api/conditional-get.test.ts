@@ -1,5 +1,5 @@
 // Pages answer conditional GETs: the ETag is the render memo's key (the URL and every loader's data).
-// A repeated GET may be answered from the answer memo (services/answer-memo.server.ts): the same
+// A repeated GET may be answered from the answer memo (pipeline/answer-memo.server.ts): the same
 // bytes and headers, and never once a row has changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createComment } from "~/models/comment.server.ts";

@@ -1,6 +1,6 @@
 // What a document needs before its first paint: the stylesheet inline (allowed by its hash), no
 // stylesheet or modulepreload link, and React Router's module script held back until the browser
-// has painted (app/services/deferred-boot.server.ts), for a visitor and for a member alike.
+// has painted (app/pipeline/deferred-boot.server.ts), for a visitor and for a member alike.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";

@@ -1,4 +1,4 @@
-// server/react-router.js asks the app's answer memo (services/answer-memo.server.ts) before React
+// server/react-router.js asks the app's answer memo (pipeline/answer-memo.server.ts) before React
 // Router runs: a kept answer goes out with its own headers and bytes, or as a 304 when the browser
 // has it. The memo's rules are tested beside it; this is the adapter's side, on a real node:http
 // server with a build that has nothing but its memo (React Router is never reached).

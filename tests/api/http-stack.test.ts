@@ -163,7 +163,7 @@ describe("compression of dynamic answers", () => {
   it("leaves a stored page's gzip as it is and compresses a member's page once", async () => {
     const visitor = await raw(api.url, "/", { headers: { "Accept-Encoding": CHROME, Accept: "text/html" } });
     expect(visitor.status).toBe(200);
-    // The render memo sends its stored gzip (app/services/render-cache.server.ts), not compressed again.
+    // The render memo sends its stored gzip (app/pipeline/render-memo.server.ts), not compressed again.
     expect(visitor.headers["content-encoding"]).toBe("gzip");
     expect(decode(visitor).toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
 

@@ -2,7 +2,7 @@
 // so parallel tests from one address never trip each other).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { PER_ADDRESS_FACTOR, WRITE_BUDGETS } from "~/services/rate-limit.server.ts";
+import { PER_ADDRESS_FACTOR, WRITE_BUDGETS } from "~/integrations/rate-limit.server.ts";
 import { readToast, startApiServer, type ApiClient } from "../support/api-client.ts";
 
 let api: ApiClient;

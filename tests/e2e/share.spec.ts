@@ -35,7 +35,7 @@ async function readBack(postId: number, userId: number) {
 
 /**
  * Opens `url`; with JS, waits until React has hydrated the page: its code starts after the first
- * paint (app/services/deferred-boot.server.ts), so the load event does not mean the dialog's code runs yet.
+ * paint (app/pipeline/deferred-boot.server.ts), so the load event does not mean the dialog's code runs yet.
  */
 async function visit(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);

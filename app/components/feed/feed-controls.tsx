@@ -1,7 +1,7 @@
 // The home feed's controls: its URL for a view, the Create Post box, the sort and time bar, the empty state.
 import { Link, useLocation } from "react-router";
 import { Avatar } from "../avatar.tsx";
-import { FeedLink } from "../feed-link.tsx";
+import { FeedLink } from "../atom-link.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FollowingFeedPanel } from "../following-feed.tsx";
+import { FollowingFeedPanel } from "../private-atom-url.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";
 

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import type { ProfileFields, ProfileView } from "~/lib/profile.ts";
 import { Avatar } from "../avatar.tsx";
-import { FeedLink } from "../feed-link.tsx";
+import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";

@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { CATEGORIES } from "~/lib/categories.ts";
 import { POST_LIMITS } from "~/lib/post-rules.ts";
-import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/lib/share.ts";
+import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/lib/share-dialog-state.ts";
 import { showToast } from "../toaster.tsx";
 import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";

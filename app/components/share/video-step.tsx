@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { POST_LIMITS } from "~/lib/post-rules.ts";
-import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share.ts";
+import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share-dialog-state.ts";
 import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
 
 export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZone: string }) {

@@ -46,7 +46,7 @@ export const VideoIdSchema = z
 /**
  * What a client submits to share (the dialog's form and `POST /api/posts`): the text and which
  * video. Anything else a client sends about the video (title, channel, thumbnail, counts) is
- * dropped here: the server looks the video up itself (app/services/video-resolver.server.ts).
+ * dropped here: the server looks the video up itself (app/integrations/video-resolver.server.ts).
  */
 export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema });
 

@@ -6,7 +6,7 @@ import { writeTransaction } from "../db.server.ts";
 
 /**
  * Creates a post for `userId` from the person's text and the video facts the server resolved
- * (app/services/video-resolver.server.ts; never what a client claims about the video). The input
+ * (app/integrations/video-resolver.server.ts; never what a client claims about the video). The input
  * is checked against NewPostSchema (Problem "invalid" otherwise), then one immediate transaction
  * writes the row with its hot rank and the author's postsCount. Category counts are read from the
  * posts themselves, so they follow with the same commit.

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { ActivityChart } from "~/components/admin/activity-chart.tsx";
+import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import { getDailyActivity, getDashboardStats } from "~/models/admin/stats.server.ts";
-import { requireAdmin } from "~/services/guards.server.ts";
-import { loadOrFail } from "~/services/admin-page.server.ts";
+import { requireAdmin } from "~/http/guards.server.ts";
+import { loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin: the totals, the newest users, the top posts and 30 days of activity drawn as SVG.
 

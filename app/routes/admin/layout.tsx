@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { Tabs } from "~/components/ui/tabs.tsx";
 import { ADMIN_ACCESS_DENIED } from "~/lib/admin-rules.ts";
-import { requireAdmin } from "~/services/guards.server.ts";
+import { requireAdmin } from "~/http/guards.server.ts";
 
 // /admin: the guard (visitor → /auth, member → 403), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.

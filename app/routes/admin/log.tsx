@@ -6,8 +6,8 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import { formatDateTime } from "~/lib/format.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { listModerationLog, type ModerationEntry } from "~/models/moderation-log.server.ts";
-import { loadOrFail } from "~/services/admin-page.server.ts";
-import { requireAdmin } from "~/services/guards.server.ts";
+import { loadOrFail } from "~/http/admin-page.server.ts";
+import { requireAdmin } from "~/http/guards.server.ts";
 
 // /admin/log: the moderation log, newest first, 50 a page. Read-only: nothing edits an entry.
 

@@ -4,7 +4,7 @@ import { deletePost } from "~/models/post/index.server.ts";
 import { ReasonSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /admin/posts/:id/delete {reason?}: the confirmed delete of a row of /admin/posts.
 

@@ -8,8 +8,8 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import { formatDate, plural } from "~/lib/format.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
-import { loadOrFail } from "~/services/admin-page.server.ts";
-import { requireAdmin } from "~/services/guards.server.ts";
+import { loadOrFail } from "~/http/admin-page.server.ts";
+import { requireAdmin } from "~/http/guards.server.ts";
 
 // /admin/posts: every post, newest first, ?q= on the title, ?page=; deletion behind a confirmation
 // (posted to /admin/posts/:id/delete).

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/user-toggle-admin";
 import { toggleUserAdmin } from "~/models/admin/users.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /admin/users/:id/toggle-admin: 'Make Admin' / 'Remove Admin' on a row of /admin/users.
 

@@ -15,11 +15,11 @@ import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
-import { createAccountAsAdmin, DuplicateAccountError } from "~/services/auth.server.ts";
-import { loadOrFail } from "~/services/admin-page.server.ts";
-import { requireAdmin } from "~/services/guards.server.ts";
-import { limitWrite } from "~/services/rate-limit.server.ts";
-import { redirectWithToast } from "~/services/toast.server.ts";
+import { createAccountAsAdmin, DuplicateAccountError } from "~/http/authenticator.server.ts";
+import { loadOrFail } from "~/http/admin-page.server.ts";
+import { requireAdmin } from "~/http/guards.server.ts";
+import { limitWrite } from "~/integrations/rate-limit.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
 // deletion behind a confirmation, and the create-user form (this route's action).

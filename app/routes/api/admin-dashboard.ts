@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-dashboard";
 import { getDashboardStats } from "~/models/admin/stats.server.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { jsonRead } from "~/services/json-read.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/admin/dashboard → {totalUsers, totalPosts, totalComments, totalUpvotes, recentUsers, topPosts}.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-log";
 import { listModerationLog } from "~/models/moderation-log.server.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { jsonRead } from "~/services/json-read.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/admin/log?page= → the moderation log, newest first, 50 a page.
 export async function loader({ request }: Route.LoaderArgs) {

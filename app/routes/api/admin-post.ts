@@ -2,8 +2,8 @@ import type { Route } from "./+types/admin-post";
 import { deletePost } from "~/models/post/index.server.ts";
 import { ReasonSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/json-api.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
 
 // DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
 export const action = apiAction<Route.ActionArgs>({

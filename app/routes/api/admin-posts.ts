@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-posts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
 import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { jsonRead } from "~/services/json-read.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/admin/posts?q=&page= → posts newest first, 50 a page.
 export async function loader({ request }: Route.LoaderArgs) {

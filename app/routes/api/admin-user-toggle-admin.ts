@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-user-toggle-admin";
 import { toggleUserAdmin } from "~/models/admin/users.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
 
 // POST /api/admin/users/{id}/toggle-admin → the user with username and isAdmin as it now is.
 export const action = apiAction<Route.ActionArgs>({

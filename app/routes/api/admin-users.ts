@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin-users";
 import { listAdminUsers } from "~/models/admin/users.server.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
-import { createAccountAsAdmin } from "~/services/auth.server.ts";
-import { requireApiAdmin } from "~/services/guards.server.ts";
-import { apiAction, parseJsonBody } from "~/services/json-api.server.ts";
-import { jsonRead } from "~/services/json-read.server.ts";
+import { createAccountAsAdmin } from "~/http/authenticator.server.ts";
+import { requireApiAdmin } from "~/http/guards.server.ts";
+import { apiAction, parseJsonBody } from "~/http/json-api.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/admin/users?q=&page= → users newest first (50 a page, with e-mails, never a hash).
 export async function loader({ request }: Route.LoaderArgs) {

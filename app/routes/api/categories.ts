@@ -1,5 +1,5 @@
-import { jsonRead } from "~/services/json-read.server.ts";
-import { categoryCounts } from "~/services/sidebar-cache.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
+import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/categories: the 20 categories with their number of posts [{ name, slug, postsCount }].
 export function loader() {

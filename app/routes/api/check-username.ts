@@ -1,7 +1,7 @@
 import type { Route } from "./+types/check-username";
 import { UsernameSchema } from "~/lib/schemas/auth.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
-import { jsonError, noStore } from "~/services/json-api.server.ts";
+import { jsonError, noStore } from "~/http/json-api.server.ts";
 
 // GET /api/check-username/:username → {available}. Names are compared ignoring case, like sign-up does.
 export function loader({ params }: Route.LoaderArgs) {

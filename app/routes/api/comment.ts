@@ -1,8 +1,8 @@
 import type { Route } from "./+types/comment";
 import { deleteComment } from "~/models/comment.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, claimedUserId, methodNotAllowed, readJson } from "~/services/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
+import { apiAction, claimedUserId, methodNotAllowed, readJson } from "~/http/json-api.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 
 // DELETE /api/comments/:id: the author only (403 for others).
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/comments";
 import { createComment } from "~/models/comment.server.ts";
 import { CommentApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 
 // POST /api/comments {content, postId, parentId?}: 201 with the comment.
 

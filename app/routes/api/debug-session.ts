@@ -1,6 +1,6 @@
 import type { Route } from "./+types/debug-session";
-import { noStore } from "~/services/json-api.server.ts";
-import { getUser, publicSelf } from "~/services/session.server.ts";
+import { noStore } from "~/http/json-api.server.ts";
+import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
 
 // GET /api/debug-session → {user} for the caller's own session, else {} (SPEC §4 last recovery step).
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/demo-login";
-import { findDemoUser } from "~/services/auth.server.ts";
-import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { apiAction, methodNotAllowed, noStore } from "~/services/json-api.server.ts";
+import { findDemoUser } from "~/http/authenticator.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { apiAction, methodNotAllowed, noStore } from "~/http/json-api.server.ts";
 import { notFound } from "~/lib/problem.ts";
-import { publicSelf, startSession } from "~/services/session.server.ts";
+import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
 
 // POST /api/demo-login: signs in as the pre-made demo account (SPEC §6). Limited per address:
 // every call starts a session row.

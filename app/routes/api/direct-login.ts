@@ -1,6 +1,6 @@
 import type { Route } from "./+types/direct-login";
-import { jsonError, noStore } from "~/services/json-api.server.ts";
-import { getUser, publicSelf } from "~/services/session.server.ts";
+import { jsonError, noStore } from "~/http/json-api.server.ts";
+import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
 
 // POST /api/direct-login (SPEC §4 session recovery). It only ever confirms the session the caller's
 // cookie already holds: it never signs anyone in and ignores whatever the body claims.

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/forgot-password";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
-import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/services/auth.server.ts";
-import { getEnv } from "~/services/env.server.ts";
-import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
-import { enforceRateLimit } from "~/services/rate-limit.server.ts";
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/http/authenticator.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 
 // POST /api/forgot-password {email}: the same answer whether or not an account has the address.
 export const action = apiAction<Route.ActionArgs>({

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/login";
 import { LoginSchema } from "~/lib/schemas/auth.ts";
-import { verifyLogin } from "~/services/auth.server.ts";
-import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
-import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { publicSelf, startSession } from "~/services/session.server.ts";
+import { verifyLogin } from "~/http/authenticator.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
 
 // POST /api/login {username, password}: `username` may be the e-mail address. 200 user | 401 {message}.
 export const action = apiAction<Route.ActionArgs>({

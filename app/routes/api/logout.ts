@@ -1,6 +1,6 @@
 import type { Route } from "./+types/logout";
-import { jsonError, noStore } from "~/services/json-api.server.ts";
-import { endSession } from "~/services/session.server.ts";
+import { jsonError, noStore } from "~/http/json-api.server.ts";
+import { endSession } from "~/http/session-cookie.server.ts";
 
 // POST /api/logout: ends the caller's session (if any) and clears the cookie.
 export async function action({ request }: Route.ActionArgs) {

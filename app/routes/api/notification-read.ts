@@ -1,8 +1,8 @@
 import type { Route } from "./+types/notification-read";
 import { markNotificationRead } from "~/models/notification.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // PATCH /api/notifications/:id/read: only your own (another user's is "not found").
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notifications-read-all";
 import { markAllNotificationsRead } from "~/models/notification.server.ts";
-import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // PATCH /api/notifications/read-all.
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notifications-unread-count";
 import { countUnread } from "~/models/notification.server.ts";
-import { apiLoader } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // GET /api/notifications/unread/count → {count}.
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notifications";
 import { listNotifications } from "~/models/notification.server.ts";
-import { apiLoader } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // GET /api/notifications → the newest notifications of the signed-in user.
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/post-save";
 import { savePost, unsavePost } from "~/models/save.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, claimedUserId, methodNotAllowed, readJson } from "~/services/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
+import { apiAction, claimedUserId, methodNotAllowed, readJson } from "~/http/json-api.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 
 // POST /api/posts/:id/save saves, DELETE unsaves; both answer {isSaved}.
 

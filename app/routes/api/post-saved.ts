@@ -1,8 +1,8 @@
 import type { Route } from "./+types/post-saved";
 import { isPostSaved } from "~/models/save.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // GET /api/posts/:id/saved → {isSaved}.
 

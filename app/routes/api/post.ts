@@ -3,10 +3,10 @@ import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, claimedUserId, readJson } from "~/services/json-api.server.ts";
-import { jsonRead } from "~/services/json-read.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
-import { getUserId } from "~/services/session.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/http/json-api.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
+import { getUserId } from "~/http/session-cookie.server.ts";
 
 // GET /api/posts/{id}
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, claimedUserId, readJson } from "~/services/json-api.server.ts";
-import { jsonRead, parseQuery } from "~/services/json-read.server.ts";
-import { getUserId } from "~/services/session.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
-import { sharePost } from "~/services/share-post.server.ts";
+import { apiAction, claimedUserId, readJson } from "~/http/json-api.server.ts";
+import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
+import { getUserId } from "~/http/session-cookie.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
+import { sharePost } from "~/models/post/share-post.server.ts";
 
 // GET /api/posts?sortBy=hot|new|top&timeframe=today|week|month|year|all&category=&q=&limit=&offset=
 export async function loader({ request }: Route.LoaderArgs) {

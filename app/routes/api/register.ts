@@ -1,9 +1,9 @@
 import type { Route } from "./+types/register";
 import { RegisterSchema } from "~/lib/schemas/auth.ts";
-import { registerUser } from "~/services/auth.server.ts";
-import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
-import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { publicSelf, startSession } from "~/services/session.server.ts";
+import { registerUser } from "~/http/authenticator.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
 
 // POST /api/register {username, email, password}: 201 user (signed in) | 400 | 409 'Username/Email already exists'.
 export const action = apiAction<Route.ActionArgs>({

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/reset-password";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
 import { ResetPasswordSchema } from "~/lib/schemas/auth.ts";
-import { resetPassword } from "~/services/auth.server.ts";
-import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/services/json-api.server.ts";
-import { enforceRateLimit } from "~/services/rate-limit.server.ts";
-import { getSessionToken } from "~/services/session.server.ts";
+import { resetPassword } from "~/http/authenticator.server.ts";
+import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 // POST /api/reset-password {token, email, newPassword} → {success, message}.
 export const action = apiAction<Route.ActionArgs>({

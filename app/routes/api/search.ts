@@ -1,8 +1,8 @@
 import type { Route } from "./+types/search";
 import { SearchQuerySchema } from "~/lib/schemas/browse.ts";
 import { searchEverything } from "~/models/post/index.server.ts";
-import { jsonRead, parseQuery } from "~/services/json-read.server.ts";
-import { getUserId } from "~/services/session.server.ts";
+import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
+import { getUserId } from "~/http/session-cookie.server.ts";
 
 // GET /api/search?q= → { posts, users } (an empty q: the newest posts and the busiest members).
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/top-contributors";
 import { ContributorsQuerySchema } from "~/lib/schemas/browse.ts";
-import { jsonRead, parseQuery } from "~/services/json-read.server.ts";
-import { topContributorsThisWeek } from "~/services/sidebar-cache.server.ts";
+import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
+import { topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/users/top/contributors?limit= → [{ id, username, upvotes }] for the last 7 days.
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user";
-import { getUser, publicSelf } from "~/services/session.server.ts";
-import { noStore } from "~/services/json-api.server.ts";
+import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
+import { noStore } from "~/http/json-api.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);

@@ -2,8 +2,8 @@ import type { Route } from "./+types/users.$id.follow";
 import { requireId } from "~/lib/schemas/id.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
-import { apiAction, methodNotAllowed } from "~/services/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
+import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
 
 // POST /api/users/:id/follow follows, DELETE unfollows; both → {following, followersCount}.
 // 401 signed out, 404 unknown member, 400 'You cannot follow yourself'; twice changes nothing.

@@ -3,8 +3,8 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { UserListQuerySchema } from "~/lib/schemas/profile.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
-import { jsonRead, parseQuery } from "~/services/json-read.server.ts";
-import { getUserId } from "~/services/session.server.ts";
+import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
+import { getUserId } from "~/http/session-cookie.server.ts";
 
 // GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
 // signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.

@@ -2,9 +2,9 @@ import type { Route } from "./+types/users.$id";
 import { requireId } from "~/lib/schemas/id.ts";
 import { getProfile, updateProfile } from "~/models/profile.server.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
-import { apiAction, apiLoader, readJson } from "~/services/json-api.server.ts";
-import { getUserId } from "~/services/session.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
+import { apiAction, apiLoader, readJson } from "~/http/json-api.server.ts";
+import { getUserId } from "~/http/session-cookie.server.ts";
 
 // GET /api/users/:id → the profile (isFollowingUser relative to the session; email only your own).
 // PATCH /api/users/:id {bio, displayName?, location?, occupation?, website?} → the updated profile;

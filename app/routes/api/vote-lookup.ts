@@ -2,8 +2,8 @@ import type { Route } from "./+types/vote-lookup";
 import { getVote } from "~/models/vote.server.ts";
 import { forbidden } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
 
 // GET /api/votes/user/:userId/post/:postId and …/comment/:commentId → the vote (with isUpvote) or
 // null. Only your own votes: another user's id is 403.

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/votes";
 import { castVoteInGroup } from "~/models/vote.server.ts";
 import { VoteApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/services/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/services/guards.server.ts";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
+import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 
 // POST /api/votes {postId | commentId, isUpvote}: the same direction again takes the vote back.
 

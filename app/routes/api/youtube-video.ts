@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
-import { apiLoader, jsonError, noStore } from "~/services/json-api.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
-import { enforceLookupLimit } from "~/services/rate-limit.server.ts";
-import { youtube, type CommentPage } from "~/services/youtube/client.server.ts";
-import { YouTubeError } from "~/services/youtube/errors.server.ts";
+import { apiLoader, jsonError, noStore } from "~/http/json-api.server.ts";
+import { requireApiUser } from "~/http/guards.server.ts";
+import { enforceLookupLimit } from "~/integrations/rate-limit.server.ts";
+import { youtube, type CommentPage } from "~/integrations/youtube/client.server.ts";
+import { YouTubeError } from "~/integrations/youtube/errors.server.ts";
 
 const QuerySchema = z.object({
   sortBy: z.enum(COMMENT_ORDERS, { error: "sortBy must be 'relevance' or 'time'." }).default("relevance"),

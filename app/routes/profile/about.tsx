@@ -1,16 +1,16 @@
 import type { Route } from "./+types/about";
 import { useRootData } from "~/components/hooks.ts";
 import { AccountPanel, type OwnerAccount } from "~/components/profile/account-panel.tsx";
-import { ActivityChart } from "~/components/profile/activity-chart.tsx";
+import { ActivityChart } from "~/components/profile/weekly-activity-chart.tsx";
 import { BadgeList } from "~/components/profile/badges.tsx";
 import { ProfileDetails } from "~/components/profile/profile-header.tsx";
 import { followingFeedPath } from "~/lib/seo.ts";
-import { getFeedToken } from "~/models/feed-token.server.ts";
+import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { profileTab } from "~/services/profile-tab.server.ts";
-import { getSessionToken } from "~/services/session.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { profileTab } from "~/http/profile-tab.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 // /profile/:id/about — join date, details, badges with their rules, and the weekly activity picture;
 // for the owner only, their account: sessions, the private Following feed, password, deletion.

@@ -5,8 +5,8 @@ import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.
 

@@ -6,7 +6,7 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { FollowFormSchema } from "~/lib/schemas/profile.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /profile/:id/follow with intent=follow|unfollow: 303 back with 'Following' / 'Unfollowed'
 // (JS off), or {following, followersCount} for the fetcher. Visitors sign in and come back.

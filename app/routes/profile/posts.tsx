@@ -5,8 +5,8 @@ import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
 // in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).

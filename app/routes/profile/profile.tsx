@@ -13,10 +13,10 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { interactionAction, requireActor, succeed } from "~/services/form-action.server.ts";
-import { getUser } from "~/services/session.server.ts";
-import { categoryCounts, topContributorsThisWeek } from "~/services/sidebar-cache.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
+import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
 // the owner's edit form as URL state (?edit=profile), the side panel. Its action saves that form.

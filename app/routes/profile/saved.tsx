@@ -6,9 +6,9 @@ import { LinkButton } from "~/components/ui/button.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
-import { signInPath } from "~/services/guards.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+import { signInPath } from "~/http/guards.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
 // listSavedPosts decides who sees what: another member 'Private Content', a visitor 'Authentication Required'.

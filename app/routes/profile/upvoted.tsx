@@ -4,8 +4,8 @@ import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/services/json-api.server.ts";
-import { pageOf, profileTab } from "~/services/profile-tab.server.ts";
+import { pageProblem } from "~/http/json-api.server.ts";
+import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
 

@@ -1,0 +1,130 @@
+import { Problem } from "~/lib/problem.ts";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { UserRow } from "#db/schema.ts";
+import {
+  createUser,
+  DuplicateAccountError,
+  findUserByEmail,
+  findUserByLogin,
+} from "~/models/user.server.ts";
+import { createUserAsAdmin } from "~/models/admin/users.server.ts";
+import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
+import { createPasswordResetToken, resetPasswordWithToken } from "~/models/account/password-reset.server.ts";
+import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
+import { LoginSchema, type LoginInput, type RegisterInput } from "~/lib/schemas/auth.ts";
+import { getEnv } from "../integrations/env.server.ts";
+import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
+import { hashPassword, hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
+
+/** A credential check that failed for a reason the user may read. */
+export class AuthError extends Problem {
+  constructor(message: string, status: 400 | 401 = 401) {
+    super(status === 400 ? "invalid" : "unauthorized", message);
+    this.name = "AuthError";
+  }
+}
+
+// Verified against when the account does not exist, so a wrong name costs as long as a wrong password.
+let dummyHash: string | undefined;
+
+/** The one credential check: username or e-mail + password → the user, else AuthError. */
+export async function verifyLogin({ username, password }: LoginInput): Promise<UserRow> {
+  const user = findUserByLogin({ login: username });
+  dummyHash ??= hashPasswordSync("not-a-real-password");
+  const ok = await verifyPassword(user?.passwordHash ?? dummyHash, password);
+  if (!user || !ok) throw new AuthError(LOGIN_FAILED_MESSAGE);
+  return user;
+}
+
+/**
+ * remix-auth with the form strategy for the /auth page. It reads the body itself, so callers
+ * validate with `request.clone().formData()` first. remix-auth 4 keeps no session: the caller
+ * starts one with startSession().
+ */
+export const authenticator = new Authenticator<UserRow>().use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, 400);
+    return verifyLogin(parsed.data);
+  }),
+  "form",
+);
+
+/** Creates an account (throws DuplicateAccountError when the name or address is taken). */
+export async function registerUser(input: RegisterInput): Promise<UserRow> {
+  return createUser({
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+  });
+}
+
+export { DuplicateAccountError };
+
+/** The pre-made demo account, or null on a site seeded without demo content. */
+export function findDemoUser(): UserRow | null {
+  const user = findUserByLogin({ login: DEMO_USERNAME });
+  return user && user.username === DEMO_USERNAME ? user : null;
+}
+
+/** The site's configured origin (PUBLIC_URL), or null when it is not set. */
+function configuredOrigin(): string | null {
+  return getEnv().PUBLIC_URL?.replace(/\/+$/, "") ?? null;
+}
+
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account exists for that email address, we have sent a link to reset its password. Please check your email.";
+
+/**
+ * Starts a password reset. Answers the same whether or not an account has this address: the mail is
+ * sent in the background, so neither the answer nor its timing tells who has an account.
+ * Returns the link only for RESET_LINK_IN_RESPONSE (local demos).
+ */
+export function requestPasswordReset({ email, request }: { email: string; request: Request }): { resetLink: string | null } {
+  const user = findUserByEmail({ email });
+  if (!user) return { resetLink: null };
+  const { token } = createPasswordResetToken({ userId: user.id });
+  const query = new URLSearchParams({ token, email: user.email });
+  const origin = configuredOrigin();
+  if (origin) {
+    sendMail(passwordResetMail({ to: user.email, link: `${origin}/reset-password?${query}`, username: user.username })).catch(
+      (error: unknown) => console.error(`[mail] could not send the password reset mail to ${user.email}:`, error),
+    );
+  } else {
+    // Without PUBLIC_URL the only origin is the request's Host header, which the caller controls:
+    // a mailed link could carry the token to another site. So it goes to the server log only.
+    console.warn(`[mail] PUBLIC_URL is not set, so no reset mail is sent. Reset link for ${user.email}: /reset-password?${query}`);
+  }
+  const link = `${origin ?? new URL(request.url).origin}/reset-password?${query}`;
+  return { resetLink: getEnv().RESET_LINK_IN_RESPONSE ? link : null };
+}
+
+/** Sets a new password from a reset link; null when the link is invalid, used or expired. */
+export async function resetPassword(input: {
+  token: string;
+  email: string;
+  newPassword: string;
+  keepSessionToken?: string | null;
+}): Promise<UserRow | null> {
+  return resetPasswordWithToken({
+    token: input.token,
+    email: input.email,
+    passwordHash: await hashPassword(input.newPassword),
+    keepSessionToken: input.keepSessionToken,
+  });
+}
+
+/**
+ * An admin creates an account (the registration rules, already parsed with AdminCreateUserSchema):
+ * the password is hashed here, the model checks the admin, the clash and writes the log entry.
+ */
+export async function createAccountAsAdmin(actorId: number, input: AdminCreateUserInput) {
+  return createUserAsAdmin({
+    actorId,
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    isAdmin: input.isAdmin,
+  });
+}

@@ -1,0 +1,85 @@
+import { createCookie } from "react-router";
+import { createSession, deleteSession, getSessionUser } from "~/models/session.server.ts";
+import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
+import type { UserRow } from "#db/schema.ts";
+import { getEnv } from "../integrations/env.server.ts";
+
+// The database decides when a session ends (sliding 30 days, models/session.server.ts); the cookie
+// only carries the token, so it lives as long as browsers allow (400 days) and is not re-sent on use.
+const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  const env = getEnv();
+  cookie ??= createCookie("chortle_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+    maxAge: COOKIE_MAX_AGE_S,
+  });
+  return cookie;
+}
+
+const memo = new WeakMap<Request, Promise<UserRow | null>>();
+
+// Verified cookie values → their token, so the HMAC check runs once per session, not per request.
+const verified = new Map<string, string>();
+const VERIFIED_MAX = 5000;
+
+async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  const raw = header?.match(/(?:^|;\s*)chortle_session=([^;]*)/)?.[1];
+  if (!raw) return null;
+  const known = verified.get(raw);
+  if (known) return known;
+  const value = await sessionCookie().parse(header);
+  if (typeof value !== "string" || value.length === 0) return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(raw, value);
+  return value;
+}
+
+/** The signed-in user's row (memoised per request), or null. */
+export function getUser(request: Request): Promise<UserRow | null> {
+  let pending = memo.get(request);
+  if (!pending) {
+    pending = readToken(request).then((token) => (token ? getSessionUser({ token }) : null));
+    memo.set(request, pending);
+  }
+  return pending;
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  return (await getUser(request))?.id ?? null;
+}
+
+/**
+ * Signs `userId` in on this browser: a new session (new token) and the Set-Cookie header for it.
+ * The session the browser held before, whoever's it was, is deleted (no session fixation).
+ */
+export async function startSession(request: Request, userId: number): Promise<string> {
+  const { token } = createSession({
+    userId,
+    userAgent: request.headers.get("User-Agent"),
+    replaceToken: await readToken(request),
+  });
+  return sessionCookie().serialize(token);
+}
+
+/** Ends the current session (if any) and returns the Set-Cookie header that clears it. */
+export async function endSession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) deleteSession({ token });
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function getSessionToken(request: Request) {
+  return readToken(request);
+}
+
+export function publicSelf(user: UserRow): PublicUser {
+  return toPublicUser(user, { withEmail: true });
+}
+

@@ -1,0 +1,45 @@
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { cacheClock } from "~/models/data-version.server.ts";
+import { castVote } from "~/models/vote.server.ts";
+import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
+import { topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
+
+const other = new Database(process.env.DATABASE_PATH!);
+other.pragma("busy_timeout = 5000");
+const realNow = cacheClock.now;
+let now = 9_000_000;
+cacheClock.now = () => now;
+afterAll(() => {
+  other.close();
+  cacheClock.now = realNow;
+});
+const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));
+const LAG_MS = 5_000;
+
+describe("the home sidebar (at most 5 s behind a write)", () => {
+  it("shows this worker's votes and another worker's within 5 s", async () => {
+    const author = makeUser();
+    const voters = [makeUser(), makeUser(), makeUser()];
+    const post = makePost({ userId: author.id, title: "The sidebar's favourite" });
+    topPostsThisWeek();
+    topContributorsThisWeek(5);
+
+    for (const voter of voters) castVote({ userId: voter.id, postId: post.id, isUpvote: true });
+    now += LAG_MS;
+    expect(topPostsThisWeek().find((p) => p.id === post.id)?.score).toBe(3);
+    expect(topContributorsThisWeek(5).find((c) => c.id === author.id)?.upvotes).toBe(3);
+
+    other.prepare("UPDATE posts SET upvotes = 50, score = 50 WHERE id = ?").run(post.id);
+    await nextRequest();
+    now += LAG_MS;
+    expect(topPostsThisWeek()[0]).toMatchObject({ id: post.id, score: 50 });
+  });
+
+  it("is not made again while nothing is written", () => {
+    now += LAG_MS;
+    const first = topPostsThisWeek();
+    now += 60_000;
+    expect(topPostsThisWeek()).toBe(first);
+  });
+});

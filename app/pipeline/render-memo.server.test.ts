@@ -1,0 +1,81 @@
+import zlib from "node:zlib";
+import type { EntryContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { deepFreeze } from "~/lib/frozen.ts";
+import { getRendered, putRendered, renderedBody, renderKey } from "./render-memo.server.ts";
+
+function context(state: Record<string, unknown>): EntryContext {
+  return {
+    staticHandlerContext: { statusCode: 200, loaderData: {}, actionData: null, errors: null, ...state },
+  } as unknown as EntryContext;
+}
+
+describe("renderKey", () => {
+  it("is the same for the same URL, status and data, and changes with any of them", () => {
+    const data = { root: { user: null }, "routes/home": { posts: [{ id: 1, score: 3 }] } };
+    const key = renderKey("http://x/", context({ loaderData: data }));
+    expect(key).toBe(renderKey("http://x/", context({ loaderData: structuredClone(data) })));
+    expect(key).not.toBe(renderKey("http://x/?sort=new", context({ loaderData: data })));
+    expect(key).not.toBe(renderKey("http://x/", context({ loaderData: data, statusCode: 404 })));
+    const voted = { ...data, "routes/home": { posts: [{ id: 1, score: 4 }] } };
+    expect(key).not.toBe(renderKey("http://x/", context({ loaderData: voted })));
+  });
+
+  it("hashes a long shared text by its content (the post page's thread as JSON)", () => {
+    const thread = (text: string) => ({ root: { user: null }, "routes/post.$id": { post: { id: 1 }, thread: { json: text, myVotes: {} } } });
+    const long = JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, content: "ha".repeat(20) })));
+    const key = renderKey("http://x/post/1", context({ loaderData: thread(long) }));
+    expect(renderKey("http://x/post/1", context({ loaderData: thread(`${long} `.trimEnd()) }))).toBe(key);
+    expect(renderKey("http://x/post/1", context({ loaderData: thread(long.replace('"id":299', '"id":300')) }))).not.toBe(key);
+    const voted = { ...thread(long), "routes/post.$id": { ...thread(long)["routes/post.$id"], thread: { json: long, myVotes: { 3: "up" } } } };
+    expect(renderKey("http://x/post/1", context({ loaderData: voted }))).not.toBe(key);
+  });
+
+  it("hashes a shared frozen list by its content, once", () => {
+    const posts = () => deepFreeze([{ id: 1, score: 3, author: { id: 2 } }]);
+    const page = (list: unknown) => ({ root: { user: null }, "routes/home": { posts: list, view: { sort: "hot" } } });
+    const key = renderKey("http://x/", context({ loaderData: page(posts()) }));
+    expect(renderKey("http://x/", context({ loaderData: page(posts()) }))).toBe(key);
+    const changed = deepFreeze([{ id: 1, score: 4, author: { id: 2 } }]);
+    expect(renderKey("http://x/", context({ loaderData: page(changed) }))).not.toBe(key);
+    // A signed-in list: shared items and the viewer's own copies side by side.
+    const mixed = [posts()[0], { id: 5, score: 1, myVote: "up" }];
+    const mixedKey = renderKey("http://x/", context({ loaderData: page(mixed) }));
+    expect(renderKey("http://x/", context({ loaderData: page([posts()[0], { id: 5, score: 1, myVote: "down" }]) }))).not.toBe(mixedKey);
+    expect(() => {
+      "use strict";
+      (posts()[0] as { score: number }).score = 9;
+    }).toThrow(TypeError);
+  });
+
+  it("refuses pages with errors or streamed (promised) data", () => {
+    expect(renderKey("http://x/", context({ errors: { root: new Error("boom") } }))).toBeNull();
+    expect(renderKey("http://x/", context({ loaderData: { "routes/x": { later: Promise.resolve(1) } } }))).toBeNull();
+  });
+});
+
+describe("the rendered store", () => {
+  it("keeps a render and serves it gzipped to clients that take gzip", () => {
+    const html = Buffer.from(`<!DOCTYPE html><p>${"funny ".repeat(200)}</p>`);
+    putRendered("k1", html);
+    const entry = getRendered("k1");
+    expect(entry?.html.equals(html)).toBe(true);
+
+    const plainHeaders = new Headers();
+    const plain = renderedBody(entry!, new Request("http://x/"), plainHeaders);
+    expect(plain.equals(html)).toBe(true);
+    expect(plainHeaders.get("Content-Encoding")).toBeNull();
+    expect(plainHeaders.get("Vary")).toBe("Accept-Encoding");
+
+    const gzHeaders = new Headers();
+    const gz = renderedBody(
+      entry!,
+      new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }),
+      gzHeaders,
+    );
+    expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
+    expect(gz.length).toBeLessThan(html.length);
+    expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
+    expect(getRendered("missing")).toBeUndefined();
+  });
+});

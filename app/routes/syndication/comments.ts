@@ -1,0 +1,26 @@
+import type { Route } from "./+types/comments";
+import { atomXml } from "~/lib/atom.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { listPostCommentEntries } from "~/models/syndication.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
+import { commentEntry, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
+
+// /post/{id}/comments.xml: a post's newest comments and replies (deleted ones left out).
+export function loader({ request, params }: Route.LoaderArgs) {
+  return xmlRoute(() => {
+    const { post, comments } = listPostCommentEntries({ postId: requireId(params.id, "Post not found") });
+    const origin = siteOrigin(request);
+    const self = `${origin}/post/${post.id}/comments.xml`;
+    const xml = atomXml({
+      id: self,
+      title: `Comments on “${post.title}” | ${getEnv().SITE_NAME}`,
+      self,
+      alternate: `${origin}/post/${post.id}`,
+      generator: getEnv().SITE_NAME,
+      icon: `${origin}/favicon.svg`,
+      entries: comments.map((c) => commentEntry(origin, post, c)),
+    });
+    return xmlResponse(request, xml);
+  });
+}
