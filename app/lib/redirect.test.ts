@@ -24,6 +24,11 @@ describe("safeRedirect", () => {
       "/a\\b",
       "",
       "/" + "a".repeat(2001),
+      // Protocol-relative only after normalising.
+      "/.//evil.example/x",
+      "/..//evil.example/x",
+      "/./%2e%2e//evil.example/x",
+      "/a/..//evil.example",
     ]) {
       expect(safeRedirect(to), to).toBe("/");
     }

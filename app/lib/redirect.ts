@@ -1,6 +1,7 @@
 /**
  * Only same-site paths are followed after sign-in: "/post/1" yes; "//evil.com", "https://…",
- * "/\\evil.com" and anything odd fall back to `fallback`.
+ * "/\\evil.com", whatever normalises to one of them ("/.//evil.com") and anything odd fall back to
+ * `fallback`.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
@@ -9,7 +10,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const url = new URL(to, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Checked again after normalising: "/.//evil.com" and "/..//evil.com" become "//evil.com".
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }
