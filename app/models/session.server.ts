@@ -5,6 +5,7 @@ import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
 import { versionedCache } from "./data-version.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
+import { replaceFeedToken } from "./syndication-token.server.ts";
 
 // Sessions are rows; the cookie holds only a random token whose SHA-256 is the row id. Expiry slides:
 // a session used at least once in 30 days stays alive. Last-seen (and with it the expiry) is written
@@ -90,9 +91,17 @@ export function deleteUserSessions({ userId, keepToken }: { userId: number; keep
   return getDb().delete(sessions).where(where).run().changes;
 }
 
-/** 'Sign out everywhere else': ends every session of the user but the one holding `keepToken`. */
+/**
+ * 'Sign out everywhere else': ends every session of the user but the one holding `keepToken`, and
+ * replaces the private Following feed URL in the same transaction (a device that is being shut out
+ * may have copied it).
+ */
 export function signOutOtherSessions({ userId, keepToken }: { userId: number; keepToken: string }): { ended: number } {
-  return { ended: deleteUserSessions({ userId, keepToken }) };
+  return writeTransaction(() => {
+    const ended = deleteUserSessions({ userId, keepToken });
+    replaceFeedToken({ userId });
+    return { ended };
+  });
 }
 
 export type SessionSummary = {

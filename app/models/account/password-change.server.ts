@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { deleteUserSessions } from "../session.server.ts";
+import { replaceFeedToken } from "../syndication-token.server.ts";
 import { writeTransaction } from "../db.server.ts";
 
 /**
  * Sets a signed-in user's new password (already hashed; the caller checked the current one) and
- * ends every other session of the account in the same transaction. Returns how many ended.
+ * ends every other session of the account in the same transaction; the private Following feed URL,
+ * which may have leaked with the old password, is replaced too. Returns how many sessions ended.
  */
 export function replacePassword({
   userId,
@@ -19,6 +21,8 @@ export function replacePassword({
   return writeTransaction((tx) => {
       tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
       // Same connection, so this runs inside the transaction.
-      return { endedSessions: deleteUserSessions({ userId, keepToken: keepSessionToken }) };
+      const endedSessions = deleteUserSessions({ userId, keepToken: keepSessionToken });
+      replaceFeedToken({ userId });
+      return { endedSessions };
     });
 }
