@@ -3,7 +3,11 @@ import { getDb } from "#db/client.server.ts";
 import { moderationLog, users } from "#db/schema.ts";
 import { createUser, DuplicateAccountError } from "../user.server.ts";
 
-export type BootstrapOutcome = "created" | "exists" | "deleted" | "clash";
+/**
+ * created: made now; exists: an admin of that name is there; member: a member who is not an admin
+ * holds the name; deleted: an account of that name was deleted; clash: the e-mail is another's.
+ */
+export type BootstrapOutcome = "created" | "exists" | "member" | "deleted" | "clash";
 
 /**
  * The configured admin account (ADMIN_USERNAME), made once: only when no account has that name and
@@ -23,7 +27,8 @@ export function ensureBootstrapAdmin({
 }): BootstrapOutcome {
   const db = getDb();
   const name = username.trim().toLowerCase();
-  if (db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${name}`).get()) return "exists";
+  const holder = db.select({ isAdmin: users.isAdmin }).from(users).where(sql`lower(${users.username}) = ${name}`).get();
+  if (holder) return holder.isAdmin ? "exists" : "member";
   const deleted = db
     .select({ id: moderationLog.id })
     .from(moderationLog)

@@ -1,7 +1,7 @@
 import { getDb, migrate } from "#db/client.server.ts";
 import { seedDemo } from "#db/seed.ts";
-import { ensureBootstrapAdmin } from "~/models/admin/bootstrap.server.ts";
-import { getEnv } from "../../integrations/env.server.ts";
+import { ensureBootstrapAdmin, type BootstrapOutcome } from "~/models/admin/bootstrap.server.ts";
+import { getEnv, type Env } from "../../integrations/env.server.ts";
 import { hashPasswordSync } from "../../integrations/password.server.ts";
 
 let done = false;
@@ -16,9 +16,7 @@ export function runStartupTasks() {
   const env = getEnv();
   const db = getDb();
   migrate(db);
-  if (env.SMTP_URL && !env.PUBLIC_URL) {
-    console.warn("PUBLIC_URL is not set: password-reset mail is not sent (links go to this log) until it is.");
-  }
+  for (const warning of configurationWarnings(env, process.env.NODE_ENV)) console.warn(loud(warning));
   // Seed before the admin account is made: the seed only fills an empty database.
   if (env.SEED_DEMO) {
     const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
@@ -31,8 +29,48 @@ export function runStartupTasks() {
       email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@localhost`,
       hashPassword: () => hashPasswordSync(password),
     });
-    if (outcome === "created") console.log(`Created admin account '${env.ADMIN_USERNAME}'.`);
-    else if (outcome === "deleted") console.warn(`ADMIN_USERNAME '${env.ADMIN_USERNAME}' was deleted by an admin: not created again.`);
-    else if (outcome === "clash") console.error(`ADMIN_EMAIL of '${env.ADMIN_USERNAME}' belongs to another account: admin account not created.`);
+    const message = bootstrapMessage(env.ADMIN_USERNAME, outcome);
+    if (outcome === "created") console.log(message);
+    else if (message) console.error(loud(message));
   }
+}
+
+/** A line nobody scrolling a start log can miss. */
+function loud(text: string): string {
+  const bar = "!".repeat(Math.min(100, text.length + 4));
+  return `${bar}\n! ${text}\n${bar}`;
+}
+
+/** What the start says about the ADMIN_USERNAME account; null when there is nothing to say. */
+export function bootstrapMessage(username: string, outcome: BootstrapOutcome): string | null {
+  switch (outcome) {
+    case "created":
+      return `Created admin account '${username}'.`;
+    case "exists":
+      return null;
+    case "member":
+      return `ADMIN_USERNAME '${username}' is held by a member who is not an admin: no admin account was created and that member was not made one. Grant the role from the dashboard or choose another ADMIN_USERNAME.`;
+    case "deleted":
+      return `ADMIN_USERNAME '${username}' belonged to an account that was deleted: it is not created again. Choose another ADMIN_USERNAME.`;
+    case "clash":
+      return `ADMIN_EMAIL of '${username}' belongs to another account: no admin account was created.`;
+  }
+}
+
+/** Settings that work but are unsafe or incomplete for a public site, said at every start. */
+export function configurationWarnings(
+  env: Pick<Env, "PUBLIC_URL" | "SMTP_URL" | "RESET_LINK_IN_RESPONSE">,
+  nodeEnv: string | undefined,
+): string[] {
+  const warnings: string[] = [];
+  if (!env.PUBLIC_URL && nodeEnv === "production") {
+    warnings.push("PUBLIC_URL is not set: links in feeds, the sitemap and link previews follow the request's Host header. Set it on a public site.");
+  }
+  if (env.SMTP_URL && !env.PUBLIC_URL) {
+    warnings.push("PUBLIC_URL is not set: password-reset mail is not sent (links go to this log) until it is.");
+  }
+  if (env.RESET_LINK_IN_RESPONSE) {
+    warnings.push("RESET_LINK_IN_RESPONSE is on: anyone who knows an account's e-mail can reset its password. Local demos only.");
+  }
+  return warnings;
 }
