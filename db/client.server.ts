@@ -12,12 +12,19 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/mig
 
 const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
+/**
+ * How far an acknowledged write survives: "normal" (synchronous = NORMAL in WAL mode) keeps it across
+ * a crash of the process, not across a power loss or an OS crash, which can lose the last commits;
+ * "full" fsyncs the WAL on every commit and keeps them across both, at the cost of that fsync.
+ */
+export type Durability = "normal" | "full";
+
 /** Opens (creating if needed) a SQLite file tuned for a small web server. */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, { durability = "normal" }: { durability?: Durability } = {}): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(durability === "full" ? "synchronous = FULL" : "synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -32000");
@@ -39,7 +46,9 @@ let instance: Db | undefined;
 
 /** The process-wide connection, at DATABASE_PATH (default data/app.db). */
 export function getDb(): Db {
-  instance ??= openDatabase(process.env.DATABASE_PATH ?? "data/app.db");
+  instance ??= openDatabase(process.env.DATABASE_PATH ?? "data/app.db", {
+    durability: process.env.DURABILITY === "full" ? "full" : "normal",
+  });
   return instance;
 }
 

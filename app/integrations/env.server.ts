@@ -12,6 +12,8 @@ const bool = (fallback: boolean) => flag.transform((v) => v ?? fallback);
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("data/app.db"),
+  // "full": every commit survives a power loss too (an fsync per commit); db/client.server.ts reads it.
+  DURABILITY: z.enum(["normal", "full"]).default("normal"),
   PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: flag,
   SESSION_SECRET: z.string().min(16).optional(),
