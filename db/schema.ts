@@ -119,6 +119,8 @@ export const posts = sqliteTable(
     index("posts_comments_idx").on(t.commentsCount, t.createdAt),
     index("posts_category_score_idx").on(t.category, t.score, t.createdAt),
     index("posts_category_comments_idx").on(t.category, t.commentsCount, t.createdAt),
+    // Whether a video was shared: the thumbnail route fetches pictures only for those.
+    index("posts_video_idx").on(t.videoId),
   ],
 );
 

@@ -1,9 +1,11 @@
 // Video thumbnails served from our own origin: fetched once from THUMBNAIL_BASE_URL (YouTube's image
-// host by default) with a 2 s timeout, kept in a size-capped disk cache beside the database, and a
+// host by default) with a 2 s timeout, only for shared videos and only when the bytes are a picture,
+// kept in a size-capped disk cache beside the database (one cap for all workers), and a
 // neutral SVG placeholder when a picture cannot be had (a failure is remembered for an hour, so a
 // down image host costs one attempt per picture per hour, not one per page view).
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import type { ThumbnailSize } from "~/lib/thumbnails.ts";
 import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
 import { getEnv } from "./env.server.ts";
@@ -21,7 +23,10 @@ export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="3
 const failures = new Map<string, number>();
 const inflight = new Map<string, Promise<Buffer | null>>();
 
-type CacheState = { dir: string; capBytes: number; total: number; files: Map<string, { size: number; at: number }> };
+// The folder is shared by every worker, and so is its index: one row per picture (name, bytes, when
+// written) in a small SQLite file inside it, so the size cap holds for the folder, not per process.
+// Pictures are read straight from disk; the index is asked only when a picture is stored.
+type CacheState = { dir: string; capBytes: number; index: Database.Database };
 let cache: CacheState | null = null;
 
 function cacheState(): CacheState {
@@ -29,28 +34,42 @@ function cacheState(): CacheState {
   const env = getEnv();
   const dir = path.resolve(env.THUMBNAIL_CACHE_DIR ?? path.join(path.dirname(path.resolve(env.DATABASE_PATH)), "thumbnails"));
   fs.mkdirSync(dir, { recursive: true });
-  const files = new Map<string, { size: number; at: number }>();
-  let total = 0;
-  for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith(".jpg")) continue;
-    const stat = fs.statSync(path.join(dir, name));
-    files.set(name, { size: stat.size, at: stat.mtimeMs });
-    total += stat.size;
+  const index = new Database(path.join(dir, "index.db"));
+  index.pragma("journal_mode = WAL");
+  index.pragma("busy_timeout = 5000");
+  index.exec(`CREATE TABLE IF NOT EXISTS pictures (name TEXT PRIMARY KEY, size INTEGER NOT NULL, at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS pictures_at ON pictures (at);`);
+  // Pictures kept before the index existed are entered once.
+  if (index.prepare("SELECT count(*) FROM pictures").pluck().get() === 0) {
+    const add = index.prepare("INSERT OR IGNORE INTO pictures (name, size, at) VALUES (?, ?, ?)");
+    index.transaction(() => {
+      for (const name of fs.readdirSync(dir)) {
+        if (!name.endsWith(".jpg")) continue;
+        const stat = fs.statSync(path.join(dir, name));
+        add.run(name, stat.size, Math.round(stat.mtimeMs));
+      }
+    })();
   }
-  cache = { dir, capBytes: env.THUMBNAIL_CACHE_MB * 1024 * 1024, total, files };
+  cache = { dir, capBytes: env.THUMBNAIL_CACHE_MB * 1024 * 1024, index };
   return cache;
 }
 
-/** Keeps the cache under its cap: the least recently written pictures go first. */
-function evict(state: CacheState) {
-  if (state.total <= state.capBytes) return;
-  const oldest = [...state.files.entries()].sort((a, b) => a[1].at - b[1].at);
-  for (const [name, { size }] of oldest) {
-    if (state.total <= state.capBytes * 0.9) break;
-    fs.rmSync(path.join(state.dir, name), { force: true });
-    state.files.delete(name);
-    state.total -= size;
-  }
+/** Enters a written picture and keeps the folder under its cap: the least recently written go first. */
+function enter(state: CacheState, name: string, size: number) {
+  const { index } = state;
+  index.transaction(() => {
+    index.prepare("INSERT OR REPLACE INTO pictures (name, size, at) VALUES (?, ?, ?)").run(name, size, Date.now());
+    let total = index.prepare("SELECT total(size) FROM pictures").pluck().get() as number;
+    if (total <= state.capBytes) return;
+    const oldest = index.prepare("SELECT name, size FROM pictures ORDER BY at, name").all() as { name: string; size: number }[];
+    const forget = index.prepare("DELETE FROM pictures WHERE name = ?");
+    for (const row of oldest) {
+      if (total <= state.capBytes * 0.9) break;
+      fs.rmSync(path.join(state.dir, row.name), { force: true });
+      forget.run(row.name);
+      total -= row.size;
+    }
+  }).immediate();
 }
 
 function store(state: CacheState, name: string, bytes: Buffer) {
@@ -58,9 +77,15 @@ function store(state: CacheState, name: string, bytes: Buffer) {
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, bytes);
   fs.renameSync(temp, file);
-  state.total += bytes.length - (state.files.get(name)?.size ?? 0);
-  state.files.set(name, { size: bytes.length, at: Date.now() });
-  evict(state);
+  enter(state, name, bytes.length);
+}
+
+/** Whether the bytes are a picture a browser shows (JPEG, PNG, WebP or GIF), by their first bytes. */
+export function isPicture(bytes: Buffer): boolean {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return true;
+  return bytes.subarray(0, 4).toString("latin1") === "GIF8";
 }
 
 async function download(videoId: string, size: ThumbnailSize): Promise<Buffer | { reason: string }> {
@@ -71,6 +96,7 @@ async function download(videoId: string, size: ThumbnailSize): Promise<Buffer | 
     if (!(res.headers.get("Content-Type") ?? "").startsWith("image/")) return { reason: "not an image" };
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length === 0 || bytes.length > MAX_BYTES) return { reason: `${bytes.length} bytes` };
+    if (!isPicture(bytes)) return { reason: "not a picture" };
     return bytes;
   } catch (cause) {
     return { reason: (cause as Error)?.name === "TimeoutError" ? "timed out" : "unreachable" };
@@ -84,21 +110,33 @@ export function pictureType(bytes: Buffer): string {
   return "image/jpeg";
 }
 
-/** The picture (JPEG bytes) of a video at a size, or null when there is none to be had right now. */
-export async function getThumbnail({ videoId, size }: { videoId: string; size: ThumbnailSize }): Promise<Buffer | null> {
+/**
+ * The picture (JPEG bytes) of a video at a size, or null when there is none to be had right now. A
+ * picture not kept yet is fetched only when `mayFetch` says so (the caller knows whether the video
+ * was shared), so made-up ids cost no request and take no room.
+ */
+export async function getThumbnail({
+  videoId,
+  size,
+  mayFetch,
+}: {
+  videoId: string;
+  size: ThumbnailSize;
+  mayFetch: () => boolean | Promise<boolean>;
+}): Promise<Buffer | null> {
   if (!VIDEO_ID_PATTERN.test(videoId)) return null;
   const state = cacheState();
   const name = `${videoId}-${size}.jpg`;
-  if (state.files.has(name)) {
-    try {
-      return fs.readFileSync(path.join(state.dir, name));
-    } catch {
-      state.files.delete(name);
-    }
+  try {
+    return fs.readFileSync(path.join(state.dir, name));
+  } catch {
+    // Not kept (yet, or any more): fetched below if it may be.
   }
   const failedAt = failures.get(name);
   if (failedAt !== undefined && Date.now() - failedAt < FAILURE_MS) return null;
   let pending = inflight.get(name);
+  if (!pending && !(await mayFetch())) return null;
+  pending ??= inflight.get(name);
   // Made-up ids cannot turn us into a request cannon: past this many fetches at once, the
   // placeholder (not remembered, so the picture is tried again on the next view).
   if (!pending && inflight.size >= MAX_INFLIGHT) return null;

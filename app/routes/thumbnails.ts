@@ -1,12 +1,18 @@
 import type { Route } from "./+types/thumbnails";
 import { PLACEHOLDER_SVG, getThumbnail, pictureType } from "~/integrations/thumbnail-cache.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
+import { isVideoShared } from "~/models/post/index.server.ts";
 
 // GET /thumbnails/{videoId}.jpg (320×180, for cards) and ?size=large (480×360, for link previews).
 // Always an image with 200: the picture, or the neutral placeholder, so no page logs a failed image.
+// A picture is fetched for a video some post shares, or for a signed-in member (the share dialog
+// shows the video being shared before there is a post); anyone else asking for another id gets the
+// placeholder and costs no request to the image host.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const videoId = /^(.+)\.jpg$/.exec(params.file)?.[1] ?? "";
   const size = new URL(request.url).searchParams.get("size") === "large" ? "large" : "card";
-  const picture = await getThumbnail({ videoId, size });
+  const mayFetch = async () => isVideoShared({ videoId }) || (await getUser(request)) !== null;
+  const picture = await getThumbnail({ videoId, size, mayFetch });
   if (picture) {
     return new Response(new Uint8Array(picture), {
       headers: { "Content-Type": pictureType(picture), "Cache-Control": "public, max-age=604800" },

@@ -341,6 +341,10 @@ describe("link previews and search engines", () => {
 });
 
 describe("own-origin thumbnails", () => {
+  beforeAll(() => {
+    for (const videoId of ["chortleVid1", "chortleVid2"]) api.post(bob.id, { title: `Sharing ${videoId}`, videoId });
+  });
+
   it("fetched once from the image host, then served from the disk cache beside the database", async () => {
     const before = fake.requests().length;
     const first = await api.fetch("/thumbnails/chortleVid1.jpg");
@@ -365,6 +369,20 @@ describe("own-origin thumbnails", () => {
       expect(res.headers.get("content-type")).toBe("image/svg+xml");
       expect(parseXml(await res.text()).svg).toBeTruthy();
     }
+  });
+
+  it("fetched only for a shared video or a signed-in member's share lookup; a visitor's made-up id costs no request", async () => {
+    const before = fake.requests().length;
+    const visitor = await api.fetch("/thumbnails/madeUpVid01.jpg");
+    expect(visitor.headers.get("content-type")).toBe("image/svg+xml");
+    await visitor.text();
+    expect(fake.requests().length).toBe(before);
+    expect(fs.existsSync(path.join(path.dirname(process.env.DATABASE_PATH!), "thumbnails", "madeUpVid01-card.jpg"))).toBe(false);
+
+    const member = await api.fetch("/thumbnails/madeUpVid01.jpg", { user: alice });
+    expect(member.headers.get("content-type")).toMatch(/^image\/(png|jpeg)$/);
+    await member.arrayBuffer();
+    expect(fake.requests().slice(before)).toEqual(["/vi/madeUpVid01/mqdefault.jpg"]);
   });
 
   it("with the image host down: the placeholder is served, cached pictures still are, nothing is logged as an error", async () => {

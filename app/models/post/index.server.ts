@@ -5,9 +5,11 @@
 //   rankings  the week's top contributors, posts per category
 //   write     create (resolved facts only) and delete (the author, or an admin with a reason)
 //   viewer-state  the viewer's votes and saves for a page of posts
+//   shared-video  whether a video was shared (the thumbnail route asks)
 export * from "./read.server.ts";
 export * from "./search.server.ts";
 export * from "./rankings.server.ts";
 export * from "./write.server.ts";
 export * from "./delete.server.ts";
 export { getViewerPostStates } from "./viewer-state.server.ts";
+export { isVideoShared } from "./shared-video.server.ts";

@@ -1,0 +1,1 @@
+CREATE INDEX `posts_video_idx` ON `posts` (`video_id`);
