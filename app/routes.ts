@@ -28,6 +28,7 @@ export default [
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
   route("account/password", "routes/account.password.tsx"),
   route("account/delete", "routes/account.delete.tsx"),
+  route("account/export", "routes/account.export.ts"),
 
   // Profiles and following (issue 10): a layout with one child route per tab, and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [
@@ -62,6 +63,7 @@ export default [
     route("reset-password", "routes/api/reset-password.ts"),
     route("direct-login", "routes/api/direct-login.ts"),
     route("debug-session", "routes/api/debug-session.ts"),
+    route("me/export", "routes/api/me-export.ts"),
 
     // sharing
     route("youtube/video/:videoId", "routes/api/youtube-video.ts"),

@@ -33,6 +33,8 @@ export const users = sqliteTable(
     postsCount: integer("posts_count").notNull().default(0),
     followersCount: integer("followers_count").notNull().default(0),
     followingCount: integer("following_count").notNull().default(0),
+    // When the member last downloaded their data (at most once an hour).
+    dataExportedAt: integer("data_exported_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [

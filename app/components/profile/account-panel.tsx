@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FollowingFeedPanel } from "../private-atom-url.tsx";
-import { LinkButton } from "../ui/button.tsx";
+import { buttonClass, LinkButton } from "../ui/button.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";
 
 export type OwnerAccount = { sessions: SessionItem[]; feedUrl: string };
@@ -43,6 +43,14 @@ export function AccountPanel({
         <LinkButton to="/account/password" variant="secondary" size="sm">
           Change password
         </LinkButton>
+      </Part>
+      <Part id="account-export" title="Your data">
+        <p className="text-sm text-slate-700">
+          One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.
+        </p>
+        <a href="/account/export" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          Download my data
+        </a>
       </Part>
       <Part id="account-delete" title="Delete my account">
         <p className="text-sm text-slate-700">Your posts, votes, saves and follows go with it. You confirm with your password.</p>

@@ -1,0 +1,118 @@
+// 'Download my data': everything the site keeps about a member, as one JSON document they can take
+// away. Never the password hash, session tokens, reset tokens or the private feed token (secrets are
+// not data about the member), and nothing about other members beyond the names on their own rows.
+import { and, asc, eq, gt } from "drizzle-orm";
+import { comments, follows, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
+import { Problem } from "~/lib/problem.ts";
+import { deviceLabel } from "~/lib/user-agent.ts";
+import { writeTransaction } from "../db.server.ts";
+
+export const EXPORT_EVERY_MS = 60 * 60 * 1000;
+
+/** The export refused because one was made within the hour (429 with the wait). */
+export function exportTooSoon(retryAfterMs: number): Problem {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new Problem(
+    "too_many",
+    `You can download your data once an hour. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`,
+    { headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) } },
+  );
+}
+
+/**
+ * The member's data, and the time of this export noted in the same transaction, so two exports
+ * cannot both pass the once-an-hour rule (two workers included).
+ */
+export function exportMemberData({ userId, now = new Date() }: { userId: number; now?: Date }) {
+  return writeTransaction((tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new Problem("not_found", "User not found");
+    const last = user.dataExportedAt?.getTime();
+    if (last !== undefined && now.getTime() - last < EXPORT_EVERY_MS) throw exportTooSoon(last + EXPORT_EVERY_MS - now.getTime());
+    tx.update(users).set({ dataExportedAt: now }).where(eq(users.id, userId)).run();
+
+    const following = tx
+      .select({ userId: follows.followingId, username: users.username, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followingId))
+      .where(eq(follows.followerId, userId))
+      .orderBy(asc(follows.createdAt))
+      .all();
+    const followers = tx
+      .select({ userId: follows.followerId, username: users.username, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(eq(follows.followingId, userId))
+      .orderBy(asc(follows.createdAt))
+      .all();
+    return {
+      exportedAt: now.toISOString(),
+      account: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        isAdmin: user.isAdmin,
+        displayName: user.displayName,
+        bio: user.bio,
+        location: user.location,
+        occupation: user.occupation,
+        website: user.website,
+        joinedAt: user.createdAt.toISOString(),
+      },
+      posts: tx
+        .select({
+          id: posts.id,
+          title: posts.title,
+          category: posts.category,
+          comment: posts.comment,
+          commentAuthor: posts.commentAuthor,
+          videoId: posts.videoId,
+          videoTitle: posts.videoTitle,
+          upvotes: posts.upvotes,
+          downvotes: posts.downvotes,
+          commentsCount: posts.commentsCount,
+          createdAt: posts.createdAt,
+        })
+        .from(posts)
+        .where(eq(posts.userId, userId))
+        .orderBy(asc(posts.id))
+        .all(),
+      comments: tx
+        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, deletedAt: comments.deletedAt })
+        .from(comments)
+        .where(eq(comments.userId, userId))
+        .orderBy(asc(comments.id))
+        .all(),
+      votes: tx
+        .select({ postId: votes.postId, commentId: votes.commentId, direction: votes.isUpvote, createdAt: votes.createdAt })
+        .from(votes)
+        .where(eq(votes.userId, userId))
+        .orderBy(asc(votes.id))
+        .all()
+        .map((v) => ({ ...v, direction: v.direction ? "up" : "down" })),
+      saves: tx.select({ postId: saves.postId, savedAt: saves.createdAt }).from(saves).where(eq(saves.userId, userId)).orderBy(asc(saves.createdAt)).all(),
+      following,
+      followers,
+      notifications: tx
+        .select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(asc(notifications.id))
+        .all(),
+      sessions: tx
+        .select({ userAgent: sessions.userAgent, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .orderBy(asc(sessions.createdAt))
+        .all()
+        .map((s) => ({ device: deviceLabel(s.userAgent), ...s, lastSeenAt: s.lastSeenAt ?? s.signedInAt })),
+    };
+  });
+}
+
+export type MemberData = ReturnType<typeof exportMemberData>;
+
+/** The download's file name: chortle-{username}-{yyyy-mm-dd}.json (the name is [A-Za-z0-9_]). */
+export function exportFileName(data: MemberData): string {
+  return `chortle-${data.account.username.replace(/[^\w-]/g, "_")}-${data.exportedAt.slice(0, 10)}.json`;
+}

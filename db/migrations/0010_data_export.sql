@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `data_exported_at` integer;
