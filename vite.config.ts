@@ -6,7 +6,7 @@ import { appChunks, withoutPreloadHelper } from "./vite.chunks.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), withoutPreloadHelper()],
-  // The browser build (issue 14: JS per page, bench/route-assets.ts): a few larger chunks instead of
+  // The browser build (JS per page: bench/route-assets.ts, docs/decisions/0040-grouped-chunks.md): a few larger chunks instead of
   // one per shared module (every file costs its own gzip header, window and import list), and no
   // preload helper for `import()`: React Router preloads the route modules from its manifest, and
   // the lazy parts (app/components/lazy.tsx) mostly need chunks the page already has. terser with two

@@ -127,7 +127,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Same URL and same loader data as an earlier request: the same document (render-cache.server.ts).
+  // Same URL and same loader data as an earlier request: the same document (render-memo.server.ts).
   const key = renderKey(request.url, routerContext);
   if (key) {
     let entry = getRendered(key);
@@ -165,7 +165,10 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS clients get the whole document at once.
+    // Crawlers (isbot) wait for the whole document (onAllReady). Every other client, a browser without
+    // JavaScript too (nothing here can tell it apart), gets the shell as soon as it is ready and any
+    // Suspense boundary's content streamed after it. Only pages the render memo declines come here:
+    // an error, or a loader that returned a promise.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const document = (

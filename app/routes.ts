@@ -1,6 +1,7 @@
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
-// The one URL map of the site. Screens first, then the JSON API of SPEC §7.
+// The one URL map of the site: screens, then the forms they post to, the JSON API of
+// docs/product.md §7, and the feeds. Read it to know the site.
 export default [
   index("routes/home.tsx"),
   route("post/:id", "routes/post.$id.tsx"),
@@ -15,7 +16,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("share", "routes/share.tsx"),
 
-  // Interactions: every one a form that works without JavaScript (issue 4).
+  // Interactions: every one a form that works without JavaScript (a fetcher makes it smoother).
   route("post/:id/vote", "routes/vote.ts", { id: "post-vote" }),
   route("comments/:id/vote", "routes/vote.ts", { id: "comment-vote" }),
   route("post/:id/save", "routes/post.$id.save.ts"),
@@ -24,13 +25,13 @@ export default [
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
 
-  // Accounts: sessions, password and deleting your own account (issue 12).
+  // Accounts: sessions, password and deleting your own account (pages, so they work without JS).
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
   route("account/password", "routes/account.password.tsx"),
   route("account/delete", "routes/account.delete.tsx"),
   route("account/export", "routes/account.export.ts"),
 
-  // Profiles and following (issue 10): a layout with one child route per tab, and the follow form.
+  // Profiles and following: a layout with one child route per tab (a tab is a URL), and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [
     index("routes/profile/posts.tsx"),
     route("comments", "routes/profile/comments.tsx"),
@@ -40,7 +41,7 @@ export default [
   ]),
   route("profile/:id/follow", "routes/profile/follow.ts"),
 
-  // Admin dashboard (issue 11): a guarded layout with its tabs, and the forms its rows post to.
+  // Admin dashboard: a guarded layout with its tabs, and the forms its rows post to.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -108,7 +109,7 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
 
-  // Reach (issue 13): Atom feeds, robots and sitemap, own-origin video thumbnails.
+  // Reach: Atom feeds, robots and sitemap, own-origin video thumbnails (docs/product.md §10).
   route("feed.xml", "routes/syndication/site.ts", { id: "feed-new" }),
   route("hot.xml", "routes/syndication/site.ts", { id: "feed-hot" }),
   route("category/:name/feed.xml", "routes/syndication/category.ts"),

@@ -32,7 +32,7 @@ export type LargeDatasetInfo = {
 };
 
 const DAY = 24 * 60 * 60 * 1000;
-// SPEC §3's 20 categories (db/ imports nothing from app/).
+// docs/product.md §3's 20 categories (db/ imports nothing from app/).
 const CATEGORIES =
   "Gaming Music Comedy Education Science Technology Sports Movies Cooking DIY Politics Animals Reaction Inspirational Fail Prank Kids Animation Travel Beauty".split(
     " ",

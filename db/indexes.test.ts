@@ -1,7 +1,7 @@
 // Every foreign key's column leads an index: a delete of the parent (a post, a comment, an account)
 // and the lookups by that column then seek instead of scanning the child table. A notification
 // withdrawn by each vote scanned the whole table (16 ms per vote with 500k notifications) until
-// migration 0007 (issue 14).
+// migration 0007 (docs/decisions/0051-notification-indexes.md).
 import { describe, expect, it } from "vitest";
 import { getDb } from "./client.server.ts";
 

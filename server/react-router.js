@@ -44,7 +44,7 @@ function toRequest(req, res, origin, body) {
 /**
  * The whole body of a request that has one (the guard let through only bodies with a Content-Length
  * within its limit): read before the app runs, a buffer is parsed far cheaper than a web stream
- * made from the socket (issue 14: the no-JS vote). Null when there is none; rejects when the client
+ * made from the socket (it showed in the no-JS vote's CPU). Null when there is none; rejects when the client
  * goes away first.
  */
 function readBody(req) {

@@ -12,7 +12,7 @@ const loadingComments = <p className="text-sm text-slate-600">Loading comments..
 
 const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
 
-// Owned by the interactions work. Without JS: a link to /post/:id#comments. With JS: a button
+// The card's way into its thread. Without JS: a link to /post/:id#comments. With JS: a button
 // that expands the thread in place (it takes a full row: give the card's action row flex-wrap),
 // refetching GET /api/posts/:id/comments each time it opens, with a toast when there are none.
 export function CommentsToggle({ postId, count }: { postId: number; count: number }) {

@@ -20,7 +20,7 @@ export function Header({
   const { pathname, search } = useLocation();
   const searchParams = new URLSearchParams(search);
   const onAuth = pathname === "/auth";
-  // SPEC §2 Header: a visitor pressing it goes to /auth (and on to the dialog after signing in).
+  // docs/product.md §2 Header: a visitor pressing it goes to /auth (and on to the dialog after signing in).
   const shareHref = shareDialogHref(Boolean(user));
 
   return (

@@ -27,7 +27,7 @@ export function useRootData() {
 
 /**
  * Reloads the page's data every `everyMs` while the tab is visible, and at once when the tab comes
- * back after `staleMs` (SPEC §7: the feed refetches every 20 s, stale after 10 s).
+ * back after `staleMs` (docs/product.md §7: the feed refetches every 20 s, stale after 10 s).
  */
 export function useRevalidateWhileVisible(everyMs: number, staleMs: number) {
   const { revalidate, state } = useRevalidator();

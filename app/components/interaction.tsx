@@ -13,7 +13,7 @@ export function JsField() {
   return useHydrated() ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
 }
 
-/** SPEC §6: after 'Authentication required' the visitor goes to /auth after 1.5 s. */
+/** docs/product.md §6: after 'Authentication required' the visitor goes to /auth after 1.5 s. */
 export const AUTH_REDIRECT_DELAY_MS = 1500;
 
 /**

@@ -6,7 +6,7 @@ import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifi
 import { BellIcon, NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
-/** SPEC §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */
+/** docs/product.md §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */
 export const UNREAD_POLL_MS = 60_000;
 const LIST_FRESH_MS = 60_000;
 

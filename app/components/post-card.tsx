@@ -66,7 +66,7 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
   );
 }
 
-/** SPEC §2's post card. Every author links to their real profile (not only ids 1–6). */
+/** docs/product.md §2's post card. Every author links to their real profile (not only ids 1–6). */
 export function PostCard({
   post,
   signedIn,

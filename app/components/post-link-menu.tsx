@@ -17,7 +17,7 @@ export function shareTargets(url: string, title: string) {
 const item = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100";
 
 /**
- * SPEC §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
+ * docs/product.md §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
  * ('Link copied!') and the native share sheet when the browser has one. A <details> menu: without
  * JavaScript the links still work and the post's address is shown to copy by hand.
  */

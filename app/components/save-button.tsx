@@ -5,7 +5,7 @@ import { JsField, useInteractionReply } from "./interaction.tsx";
 
 type SaveReply = ActionReply<{ postId: number; isSaved: boolean }>;
 
-// Owned by the interactions work: posts to /post/:id/save ('Post saved' / 'Post unsaved').
+// Save / unsave a post: posts to /post/:id/save ('Post saved' / 'Post unsaved').
 // With JS the star flips at once (optimistic); visitors get 'Sign in to save'.
 export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSaved: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<SaveReply>();

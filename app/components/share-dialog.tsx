@@ -1,4 +1,4 @@
-// The two-step share dialog (SPEC §2), in the UI kit's URL-state <Dialog>: its state lives in the
+// The two-step share dialog (docs/product.md §2), in the UI kit's URL-state <Dialog>: its state lives in the
 // page URL (app/lib/share-dialog-state.ts) and every button posts to /share, so without JavaScript it is a
 // server-rendered section of the page; with JavaScript it is a modal <dialog> and the fields update
 // live (counter, picking a comment, disabled submit, paste from the clipboard). The pieces are in

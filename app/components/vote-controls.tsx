@@ -28,7 +28,7 @@ export function applyVote(state: Vote, direction: "up" | "down"): Vote {
   return { upvotes, downvotes, myVote };
 }
 
-// Owned by the interactions work: the forms post to /post/:id/vote and /comments/:id/vote.
+// The up and down arrows of a post or a comment: the forms post to /post/:id/vote and /comments/:id/vote.
 // Without JS: a plain POST, 303 back to the anchor. With JS: a fetcher, the arrows and score
 // change at once (optimistic), then settle on the server's numbers. Visitors get 'Sign in to vote'.
 export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, anchor }: VoteControlsProps) {

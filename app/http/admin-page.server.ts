@@ -3,7 +3,7 @@ import { isProblem } from "~/lib/problem.ts";
 
 /**
  * Runs an admin page's read: a Problem keeps its status and message; anything else is logged and
- * becomes a 500 with the screen's SPEC §8 text ('Failed to load dashboard data. Please try again.').
+ * becomes a 500 with the screen's docs/product.md §8 text ('Failed to load dashboard data. Please try again.').
  */
 export function loadOrFail<T>(message: string, read: () => T): T {
   try {

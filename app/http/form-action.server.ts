@@ -12,8 +12,9 @@ import { redirectWithToast } from "./toast-cookie.server.ts";
 // The one pattern of every form action (votes, saves, comments, deletions, follows, admin forms):
 // JS on (a fetcher sent the hidden JS_FIELD): answer data for the fetcher, with the toast to show.
 // JS off: 303 back to the page the form was on (same-site Referer), to an anchor, with a flash toast.
-// A Problem thrown by a model, a schema or a guard is mapped here once: the fetcher gets its status
-// and message, a plain form gets 303 back with the error toast titled `ctx.failTitle`.
+// A Problem thrown by a model, a schema or the limiter is mapped here once: the fetcher gets its status
+// and message, a plain form gets 303 back with the error toast titled `ctx.failTitle`. Who acts is
+// answered before that, by requireActor (a visitor goes to sign in; a form naming someone else, 403).
 
 export type Interaction = {
   request: Request;

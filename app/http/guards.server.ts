@@ -54,7 +54,7 @@ export async function requireApiUser(request: Request): Promise<UserRow> {
   throw Response.json({ message: API_AUTH_REQUIRED }, { status: 401, headers: { "Cache-Control": "no-store" } });
 }
 
-/** An admin, or (thrown) 401/403 {message} for the JSON API (SPEC §6). */
+/** An admin, or (thrown) 401/403 {message} for the JSON API (docs/product.md §6). */
 export async function requireApiAdmin(request: Request): Promise<UserRow> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw Response.json({ message: ADMIN_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });

@@ -5,7 +5,7 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 
-/** SPEC §7: every API call disables caching. */
+/** docs/product.md §7: every API call disables caching. */
 export const noStore = { "Cache-Control": "no-store" } as const;
 
 export function jsonError(message: string, status: number, headers?: HeadersInit) {

@@ -12,7 +12,7 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
 
 /**
  * A JSON read: the value with no-store; a Problem is its status and {message}; anything else a
- * logged 500 with SPEC §8's message instead of a stack.
+ * logged 500 with docs/product.md §8's message instead of a stack.
  */
 export function jsonRead(failure: string, read: () => unknown): Response {
   try {

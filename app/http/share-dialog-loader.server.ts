@@ -50,7 +50,7 @@ export async function loadShareDialog(request: Request): Promise<ShareDialogData
   const page = pageWithoutShare(url);
   const user = await getUser(request);
   if (!user) {
-    // 'Sign In to Continue' comes back to the dialog (SPEC §2).
+    // 'Sign In to Continue' comes back to the dialog (docs/product.md §2).
     return { signedIn: false, closeHref: page, signInHref: signInPath(`${url.pathname}${url.search}`) };
   }
 

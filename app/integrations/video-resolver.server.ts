@@ -1,4 +1,4 @@
-// Which video a share names, as the server finds it (SPEC §5): YouTube's Data API when a key is
+// Which video a share names, as the server finds it (docs/product.md §5): YouTube's Data API when a key is
 // set, else oEmbed, else the manual-post placeholders. What a client says about a video is never
 // used. The share dialog's loader shows the lookup (with YouTube's own reason in the red panel);
 // `sharePost` (both the dialog's form and POST /api/posts) resolves through `resolveVideo`.

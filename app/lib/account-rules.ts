@@ -1,4 +1,4 @@
-// The account forms' limits and texts (SPEC §5), without zod: the forms in the browser show them,
+// The account forms' limits and texts (docs/product.md §5), without zod: the forms in the browser show them,
 // and the schemas in app/lib/schemas/auth.ts and account.ts check them.
 
 export const DEMO_USERNAME = "demo_user";

@@ -9,7 +9,7 @@ const COLOURS = [
   "bg-fuchsia-700",
 ] as const;
 
-/** One of 8 colours, chosen by a stable hash of the name (SPEC §9). */
+/** One of 8 colours, chosen by a stable hash of the name (docs/product.md §9). */
 export function avatarColour(name: string): (typeof COLOURS)[number] {
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) | 0;

@@ -1,4 +1,4 @@
-// Client-safe shapes and constants of the read side: feeds, sorts, time ranges (SPEC §3, §4, §9).
+// Client-safe shapes and constants of the read side: feeds, sorts, time ranges (docs/product.md §3, §4, §9).
 
 export const FEED_SORTS = ["hot", "new", "top"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -27,7 +27,7 @@ export const LIST_SORT_LABELS: Record<ListSort, string> = {
   most_commented: "Most Commented",
 };
 
-/** SPEC §9: the feed shows 10 and grows by 5. */
+/** docs/product.md §9: the feed shows 10 and grows by 5. */
 export const FEED_PAGE = 10;
 export const FEED_STEP = 5;
 /** The most a screen lists at once (a Load More link stops there). */
@@ -58,7 +58,7 @@ export function timeframeStart(timeframe: Timeframe, now: number): Date | null {
 
 export type PostAuthor = { id: number | null; username: string; displayName: string };
 
-/** A post as every list, page and JSON answer shows it: SPEC §3's fields plus the viewer's state. */
+/** A post as every list, page and JSON answer shows it: docs/product.md §3's fields plus the viewer's state. */
 export type PostView = {
   id: number;
   /** Null when the author's account is gone. */
@@ -93,7 +93,7 @@ export type CategoryCount = { name: string; slug: string; postsCount: number };
 
 /**
  * The share dialog (built at /?share=1). Visitors open it too: it shows them the 'Authentication
- * Required' panel, whose 'Sign In to Continue' comes back to it (SPEC §2 Share dialog).
+ * Required' panel, whose 'Sign In to Continue' comes back to it (docs/product.md §2 Share dialog).
  */
 export const SHARE_DIALOG_HREF = "/?share=1";
 
@@ -102,7 +102,7 @@ export function shareDialogHref(signedIn: boolean): string {
   return signedIn ? SHARE_DIALOG_HREF : `/auth?${new URLSearchParams({ redirectTo: SHARE_DIALOG_HREF })}`;
 }
 
-/** The watch page of a video (SPEC §2: 'Watch on YouTube'). */
+/** The watch page of a video (docs/product.md §2: 'Watch on YouTube'). */
 export function youtubeWatchUrl(videoId: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 }

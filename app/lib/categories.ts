@@ -1,4 +1,4 @@
-/** The 20 categories of SPEC §3, in their order. */
+/** The 20 categories of docs/product.md §3, in their order. */
 export const CATEGORIES = [
   "Gaming",
   "Music",

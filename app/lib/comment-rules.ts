@@ -1,4 +1,4 @@
-// The rules of a comment and a reply (SPEC §5, §9), without zod: the comment box in the browser
+// The rules of a comment and a reply (docs/product.md §5, §9), without zod: the comment box in the browser
 // checks them as you type, and CommentFormSchema / CommentApiSchema check them on the server.
 
 export const COMMENT_MIN = 5;

@@ -1,4 +1,4 @@
-/** 1234 → "1.2K", 2500000 → "2.5M", 1.6e9 → "1.6B" (SPEC §9: K above 1,000, M above 1,000,000, one decimal; B past a billion). */
+/** 1234 → "1.2K", 2500000 → "2.5M", 1.6e9 → "1.6B" (docs/product.md §9: K above 1,000, M above 1,000,000, one decimal; B past a billion). */
 export function formatCount(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1_000_000_000) return `${trimZero(n / 1_000_000_000)}B`;
@@ -7,7 +7,7 @@ export function formatCount(n: number): string {
   return String(n);
 }
 
-/** Scores above 1,000 show as "1.2k" (SPEC §9). */
+/** Scores above 1,000 show as "1.2k" (docs/product.md §9). */
 export function formatScore(n: number): string {
   return Math.abs(n) >= 1_000 ? `${trimZero(n / 1_000)}k` : String(n);
 }
@@ -18,7 +18,7 @@ function trimZero(x: number): string {
 
 function toDate(value: Date | string | number): Date {
   const date = value instanceof Date ? value : new Date(value);
-  // SPEC §8: an invalid time value raises a RangeError.
+  // docs/product.md §8: an invalid time value raises a RangeError.
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
   return date;
 }

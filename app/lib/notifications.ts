@@ -1,6 +1,6 @@
 import type { NotificationType } from "#db/schema.ts";
 
-/** A notification as the bell, the /notifications page and GET /api/notifications show it (SPEC §3). */
+/** A notification as the bell, the /notifications page and GET /api/notifications show it (docs/product.md §3). */
 export type NotificationView = {
   id: number;
   type: NotificationType;
@@ -25,14 +25,14 @@ const ICONS: Record<string, NotificationIconName> = {
   trending_comment: "fire",
 };
 
-/** The type's icon (drawn by components/notification-icon.tsx); unknown types get the default bell (SPEC §3). */
+/** The type's icon (drawn by components/notification-icon.tsx); unknown types get the default bell (docs/product.md §3). */
 export function notificationIcon(type: string): NotificationIconName {
   return ICONS[type] ?? "bell";
 }
 
 /**
- * Where clicking a notification goes: its post; a new follower's profile (an improvement on SPEC §2's
- * fallback); else the home page.
+ * Where clicking a notification goes: its post; a new follower's profile (docs/product.md §2: better
+ * than the home page, the old fallback); else the home page.
  */
 export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId">>): string {
   if (n.postId) return `/post/${n.postId}`;

@@ -1,9 +1,9 @@
-// The limits and texts of a post and of the share flow (SPEC §3, §5, §8), without zod: the share
+// The limits and texts of a post and of the share flow (docs/product.md §3, §5, §8), without zod: the share
 // dialog in the browser uses them, and the schemas in app/lib/schemas/post.ts check them.
 
 export const POST_LIMITS = { titleMin: 3, titleMax: 200, commentMax: 500, authorMax: 100 } as const;
 
-/** SPEC §5 / §8 texts of the share flow. */
+/** docs/product.md §5 / §8 texts of the share flow. */
 export const SHARE_MESSAGES = {
   invalidVideo: "Please enter a valid YouTube video URL.",
   missingTitle: "Please enter a post title.",

@@ -1,5 +1,5 @@
-// The one way a model (or a service) says why a request cannot be done. Routes never pick status
-// codes for these by hand: `problemStatus` is the only mapping, used by the JSON mapper
+// The one way a model (or a request helper) says why a request cannot be done. Routes never pick status
+// codes for these by hand: `PROBLEM_STATUS` is the only mapping, used by the JSON mapper
 // (status + {message}) and by the form mapper (toast, or the field error).
 
 export const PROBLEM_STATUS = {

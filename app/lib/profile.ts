@@ -1,14 +1,14 @@
 import type { CommentView } from "./types.ts";
-// Client-safe shapes and constants of profiles and following (SPEC §2 Profile page, §3 User, §9).
+// Client-safe shapes and constants of profiles and following (docs/product.md §2 Profile page, §3 User, §9).
 
-/** SPEC §3's badge icon names (drawn as SVG by BadgeIconSvg: no emoji font needed). */
+/** docs/product.md §3's badge icon names (drawn as SVG by BadgeIconSvg: no emoji font needed). */
 export type BadgeIcon = "fire" | "medal" | "crown" | "rocket";
 
 /** What a badge is earned by: one count of the member's own activity reaching a threshold. */
 export type BadgeMeasure = "joined" | "comments" | "upvotesGiven" | "posts";
 
 /**
- * SPEC §3's four badges and the rules that earn them (written in the README):
+ * docs/product.md §3's four badges and the rules that earn them:
  * New User on joining; Commenter at 5 comments; Upvoter at 10 upvotes given; Contributor at 5 posts.
  */
 export const BADGE_RULES = [
@@ -21,7 +21,7 @@ export const BADGE_RULES = [
 export type Badge = { name: string; icon: BadgeIcon };
 export type EarnedBadge = Badge & { earned: boolean; rule: string };
 
-/** The profile as GET /api/users/:id answers it (SPEC §3, §7). `email` only on your own. */
+/** The profile as GET /api/users/:id answers it (docs/product.md §3, §7). `email` only on your own. */
 export type ProfileView = {
   id: number;
   username: string;
@@ -43,7 +43,7 @@ export type ProfileView = {
 /** The owner's own values for the edit form (empty where the view shows a default). */
 export type ProfileFields = { bio: string; displayName: string; location: string; occupation: string; website: string };
 
-/** A comment on a profile: SPEC §3's comment with the title of its post. */
+/** A comment on a profile: docs/product.md §3's comment with the title of its post. */
 export type ProfileComment = Omit<CommentView, "isDeleted" | "myVote"> & { postTitle: string };
 
 /** The side panel's numbers. */
@@ -52,7 +52,7 @@ export type UserStats = { posts: number; comments: number; upvotesReceived: numb
 /** One week of the activity picture: its first day and what the member wrote in it. */
 export type ActivityWeek = { start: string; posts: number; comments: number };
 
-/** SPEC §9: the activity picture covers at most the last 26 weeks. */
+/** docs/product.md §9: the activity picture covers at most the last 26 weeks. */
 export const ACTIVITY_WEEKS = 26;
 
 export const PROFILE_TABS = [
@@ -71,14 +71,14 @@ export function profilePath(userId: number, tab: ProfileTab = "posts"): string {
 /** What following someone answers (the form's fetcher and POST/DELETE /api/users/:id/follow). */
 export type FollowState = { following: boolean; followersCount: number };
 
-/** SPEC §9: the profile refetches every 10 s, stale after 5 s. */
+/** docs/product.md §9: the profile refetches every 10 s, stale after 5 s. */
 export const PROFILE_REFRESH_MS = 10_000;
 export const PROFILE_STALE_MS = 5_000;
-/** SPEC §9: 4 popular contributors on the profile. */
+/** docs/product.md §9: 4 popular contributors on the profile. */
 export const PROFILE_CONTRIBUTORS = 4;
 export const BIO_MAX = 300;
 
-/** SPEC §2: an unknown (or malformed) profile id. */
+/** docs/product.md §2: an unknown (or malformed) profile id. */
 export const USER_NOT_FOUND = "User not found";
 
 /** The intent of the profile page's edit form (its action saves nothing else). */

@@ -158,7 +158,7 @@ export type ShareDialogData =
 /** The dialog as a signed-in member sees it. */
 export type OpenShareDialog = Extract<ShareDialogData, { signedIn: true }>;
 
-/** SPEC §2 / §5 / §8 texts of the dialog. */
+/** docs/product.md §2 / §5 / §8 texts of the dialog. */
 export const SHARE_TEXTS = {
   successTitle: "Success!",
   successDescription: "Your funny comment has been shared.",

@@ -1,6 +1,6 @@
 // Shapes shared by models (which produce them) and components (which show them).
 
-/** A comment as lists and the API show it (SPEC §3). A deleted one keeps its place as '[deleted]'. */
+/** A comment as lists and the API show it (docs/product.md §3). A deleted one keeps its place as '[deleted]'. */
 export type CommentView = {
   id: number;
   postId: number;

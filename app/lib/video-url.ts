@@ -3,7 +3,7 @@
 /** A video id: exactly 11 characters of [0-9A-Za-z_-]. */
 export const VIDEO_ID_PATTERN = /^[0-9A-Za-z_-]{11}$/;
 
-/** The id stored for a post whose link could not be read (SPEC §5, key-not-configured fallback). */
+/** The id stored for a post whose link could not be read (docs/product.md §5, key-not-configured fallback). */
 export const UNKNOWN_VIDEO_ID = "unknown";
 
 // An id at the start of a path piece or parameter, not followed by another id character

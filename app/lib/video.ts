@@ -1,4 +1,4 @@
-// What the share flow knows about a YouTube video and its comments (SPEC §3), client-safe.
+// What the share flow knows about a YouTube video and its comments (docs/product.md §3), client-safe.
 import { DEFAULT_THUMBNAIL, thumbnailUrl, UNKNOWN_VIDEO_ID } from "./video-url.ts";
 
 export type VideoDetails = {
@@ -25,13 +25,13 @@ export type FetchedComment = {
 export type CommentOrder = "relevance" | "time";
 export const COMMENT_ORDERS: readonly CommentOrder[] = ["relevance", "time"];
 
-/** SPEC §9: the lookup asks for 100 comments a page. */
+/** docs/product.md §9: the lookup asks for 100 comments a page. */
 export const COMMENTS_PAGE_SIZE = 100;
 
 export const FALLBACK_VIDEO_TITLE = "Video information unavailable";
 export const FALLBACK_CHANNEL = "Unknown channel";
 
-/** SPEC §5's key-not-configured fallback: 'unknown' when no id was read, the hqdefault picture otherwise. */
+/** docs/product.md §5's key-not-configured fallback: 'unknown' when no id was read, the hqdefault picture otherwise. */
 export function fallbackVideoDetails(videoId: string | null): VideoDetails {
   return {
     id: videoId ?? UNKNOWN_VIDEO_ID,

@@ -9,7 +9,7 @@ export type { CommentView };
 
 export const DELETED_TEXT = "[deleted]";
 
-/** The columns of SPEC §3's comment (with its author's name), for every list of comments. */
+/** The columns of docs/product.md §3's comment (with its author's name), for every list of comments. */
 export const commentColumns = {
   id: comments.id,
   postId: comments.postId,
@@ -28,7 +28,8 @@ export const commentColumns = {
  * A new comment (or a reply when parentId is set) by `userId`, in one immediate transaction with
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
  * post's author comment_on_post (once, and never for your own content). Content is already valid
- * (CommentSchema); replies go only to live comments of the same post. Problem(not_found) otherwise.
+ * (CommentFormSchema / CommentApiSchema in lib/schemas/interact.ts); replies go only to live comments
+ * of the same post. Problem(not_found) otherwise.
  */
 export function createComment({
   userId,

@@ -1,7 +1,8 @@
 import { getDb, type Db } from "#db/client.server.ts";
 
-// The models' two tools for the database: statements prepared once per connection, and write
-// transactions whose boundaries a reader can see.
+// The models' tools for the database: write transactions whose boundaries a reader can see
+// (writeTransaction), group commit for the hottest write (groupCommit), and statements prepared once
+// per connection (prepared, and preparedFor when the query's shape depends on the input).
 
 /** The handle a write transaction gives its callback (the same API as the database). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

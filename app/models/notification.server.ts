@@ -18,7 +18,7 @@ export function quoteTitle(title: string, max = 60): string {
   return `"${t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t}"`;
 }
 
-/** The message of each type: who did what to what (SPEC §2, §8). */
+/** The message of each type: who did what to what (docs/product.md §2, §8). */
 export const notificationMessage = {
   comment_on_post: (actor: string, title: string) => `${actor} commented on your post ${quoteTitle(title)}`,
   reply_to_comment: (actor: string, title: string) => `${actor} replied to your comment on ${quoteTitle(title)}`,

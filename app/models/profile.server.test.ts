@@ -14,7 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const earned = (p: { badges: { name: string; earned: boolean }[] }) => p.badges.filter((b) => b.earned).map((b) => b.name);
 
 describe("profile view", () => {
-  it("has SPEC §3's defaults, no hash, the e-mail only for the member, and isFollowingUser for the viewer", () => {
+  it("has docs/product.md §3's defaults, no hash, the e-mail only for the member, and isFollowingUser for the viewer", () => {
     const me = makeUser();
     const fan = makeUser();
     const view = getProfile({ id: me.id, viewerId: null });

@@ -1,4 +1,4 @@
-// A member's profile: the view with SPEC §3's defaults, badges by the rules of lib/profile.ts, the
+// A member's profile: the view with docs/product.md §3's defaults, badges by the rules of lib/profile.ts, the
 // owner's edit, the side panel's stats and the about tab's weekly activity.
 import { and, count, eq, gte, isNull, sql, sum } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
@@ -59,7 +59,7 @@ export function listBadges(row: UserRow): EarnedBadge[] {
 }
 
 /**
- * GET /api/users/:id and the profile page: SPEC §3's fields with their defaults, the badges, and
+ * GET /api/users/:id and the profile page: docs/product.md §3's fields with their defaults, the badges, and
  * whether the viewer follows this member. The e-mail only for the member themself.
  */
 export function getProfile({ id, viewerId }: { id: number; viewerId?: number | null }): ProfileView {

@@ -71,7 +71,7 @@ export function isUsernameTaken({ username }: { username: string }): boolean {
   return Boolean(row);
 }
 
-/** A taken username or e-mail: Problem("conflict") on its field (SPEC §8's server texts). */
+/** A taken username or e-mail: Problem("conflict") on its field (docs/product.md §8's server texts). */
 export class DuplicateAccountError extends Problem {
   declare readonly field: "username" | "email";
   constructor(field: "username" | "email") {

@@ -1,4 +1,5 @@
-// Whole answers served again while nothing they were made from has changed (issue 14).
+// Whole answers served again while nothing they were made from has changed (the cheapest answer is
+// one that was already made: docs/decisions/0049-answer-memo.md).
 //
 // A public page is a pure function of its URL, the request's cookies (who is signed in, a pending
 // toast, client hints), the database and the minute (a page's clock is taken to the minute). So
@@ -6,7 +7,7 @@
 // other, and the minute is the same, the same request gets the same bytes, before React Router
 // runs a loader. The memo adds no lag of its own: any write anywhere moves the stamp
 // (data-version.server.ts, databaseVersion), and the next request is answered afresh (loaders,
-// then the render memo, render-cache.server.ts).
+// then the render memo, render-memo.server.ts).
 //
 // Kept only for the pages listed below (their loaders read nothing but the database, the URL and
 // the cookies), when the answer is a 200 that sets no cookie, the stamp did not move while it was

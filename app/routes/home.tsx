@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-/** A sidebar list that fails alone, with SPEC §8's message, instead of taking the feed down. */
+/** A sidebar list that fails alone, with docs/product.md §8's message, instead of taking the feed down. */
 function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
   try {
     return { items: load(), error: null };

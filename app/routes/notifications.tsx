@@ -40,7 +40,7 @@ export const action = interactionAction(
     try {
       notification = markNotificationRead({ id: input.id, userId: user.id });
     } catch (error) {
-      // SPEC §8: 'Failed to mark notification as read: {message}'.
+      // docs/product.md §8: 'Failed to mark notification as read: {message}'.
       if (isProblem(error)) throw new Problem(error.kind, `Failed to mark notification as read: ${error.message}`);
       throw error;
     }

@@ -83,7 +83,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   );
 }
 
-/** SPEC §2: an invalid link goes on to /auth by itself: a timer with JS, a meta refresh without. */
+/** docs/product.md §2: an invalid link goes on to /auth by itself: a timer with JS, a meta refresh without. */
 const REDIRECT_SECONDS = 3;
 function GoToSignInShortly() {
   const navigate = useNavigate();

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!resolved.ok) errors.push("url");
       if (postTitleError(values.title)) errors.push("title");
       if (!resolved.ok || errors.length) return go({ step: 1, errors });
-      // Another video: its comment list starts again (SPEC §4).
+      // Another video: its comment list starts again (docs/product.md §4).
       if (form.get("vid") !== resolved.video.details.id) {
         return go({ step: 2, values: { ...values, pick: "" }, pageTokens: [] });
       }

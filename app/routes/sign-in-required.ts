@@ -5,7 +5,7 @@ import { getUser } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // A visitor following a member-only link (a trending post or a contributor in the home sidebar)
-// lands on /auth with a toast and comes back afterwards (SPEC §2). Members go straight through.
+// lands on /auth with a toast and comes back afterwards (docs/product.md §2). Members go straight through.
 export async function loader({ request }: Route.LoaderArgs) {
   const to = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) return redirect(to);

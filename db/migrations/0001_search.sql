@@ -1,7 +1,7 @@
 -- Full-text search over posts (SQLite FTS5), two indexes of the same five fields:
 --  * posts_search (words): /search and /api/search, ranked by bm25; the last word typed matches as a
 --    prefix (a prefix index keeps that fast).
---  * posts_fts (trigrams): the feed's ?q= filter, which is "contains, ignoring case" (SPEC §5), so
+--  * posts_fts (trigrams): the feed's ?q= filter, which is "contains, ignoring case" (docs/product.md §5), so
 --    'pick' finds 'Pickle'; used to find the few posts holding a rare text without reading them all.
 -- Both are contentless (the text lives in posts and users; an index keeps only what it needs), with
 -- contentless_delete so the triggers can drop and rewrite a post's row. rowid = posts.id.

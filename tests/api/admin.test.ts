@@ -1,4 +1,4 @@
-// HTTP contract of the admin calls (SPEC §7, issue 11) and the admin forms, against the built server.
+// HTTP contract of the admin calls (docs/product.md §7) and the admin forms, against the built server.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationLog, users } from "#db/schema.ts";
@@ -201,7 +201,7 @@ describe("the admin pages and forms", () => {
     expect(await readToast(res)).toMatchObject({ title: "Failed to delete user", description: /own account/ });
   });
 
-  it("the create-user form answers taken names with the field error of SPEC §8", async () => {
+  it("the create-user form answers taken names with the field error of docs/product.md §8", async () => {
     const res = await api.fetch("/admin/users", { method: "POST", user: admin, form: { username: member.username, email: "new@example.com", password: "secret1" } });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("This username is already taken. Please choose another one.");

@@ -1,4 +1,4 @@
-// HTTP contract of the account endpoints (SPEC §7) and the /auth page actions, against the built server.
+// HTTP contract of the account endpoints (docs/product.md §7) and the /auth page actions, against the built server.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

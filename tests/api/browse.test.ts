@@ -1,5 +1,5 @@
 // The read side over HTTP, against the built server on its own temp database: the JSON endpoints of
-// SPEC §7 (with their 400s and 404s) and the status codes of the browse screens.
+// docs/product.md §7 (with their 400s and 404s) and the status codes of the browse screens.
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,7 +109,7 @@ async function getJson(path: string, headers: Record<string, string> = {}) {
 const titlesOf = (list: { title: string }[]) => list.map((p) => p.title);
 
 describe("GET /api/posts", () => {
-  it("answers the hot feed with every SPEC §3 field, uncached", async () => {
+  it("answers the hot feed with every docs/product.md §3 field, uncached", async () => {
     const { status, cache, body } = await getJson("/api/posts");
     expect(status).toBe(200);
     expect(cache).toBe("no-store");

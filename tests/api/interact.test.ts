@@ -1,4 +1,4 @@
-// HTTP contract of the interactions (SPEC §7) and their no-JS form actions, against the built server.
+// HTTP contract of the interactions (docs/product.md §7) and their no-JS form actions, against the built server.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";

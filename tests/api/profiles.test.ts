@@ -1,4 +1,4 @@
-// HTTP contract of the profile and follow calls (SPEC §7, issue 10) and the no-JS follow and
+// HTTP contract of the profile and follow calls (docs/product.md §7) and the no-JS follow and
 // edit forms, against the built server: shapes, orders, bad ids, other users' ids, visitors.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

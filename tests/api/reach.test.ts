@@ -1,4 +1,4 @@
-// Reach (issue 13) over HTTP against the built server: every Atom feed parsed with a real XML parser
+// Reach (docs/product.md §10) over HTTP against the built server: every Atom feed parsed with a real XML parser
 // and checked against RFC 4287's required elements, the pages' rel=alternate links followed,
 // conditional GET, the private Following feed and its revocation, the post page's preview tags,
 // robots.txt, the sitemap (one file, then the index form with a small split size), noindex, and the

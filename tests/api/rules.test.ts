@@ -30,7 +30,7 @@ afterAll(async () => {
 /** What a person (or a client) is told. */
 type Told = { status: number; message: string };
 
-/** SPEC §6 / §7: a visitor is sent to sign in (forms) or told 401 (JSON), each in its own words. */
+/** docs/product.md §6 / §7: a visitor is sent to sign in (forms) or told 401 (JSON), each in its own words. */
 const SIGN_IN = { form: "Authentication required", json: "Authentication required. Please log in." };
 const NOT_YOURSELF = "You can only act as yourself.";
 
@@ -76,7 +76,7 @@ type Row = {
   /** The request of each path; `user` undefined means bob. */
   form: Call & { path: string };
   json: Call & { path: string };
-  /** The answer both give, or per path where SPEC words them differently. */
+  /** The answer both give, or per path where docs/product.md words them differently. */
   status: number;
   message: string | { form: string; json: string };
   /** The form has no fetcher variant (the share dialog is a plain form). */
@@ -134,7 +134,7 @@ describe("vote", () => {
       { name: "signed out", form: { ...form(post.id), user: null }, json: { ...json({ postId: post.id, isUpvote: true }), user: null }, status: 401, message: SIGN_IN },
       { name: "someone else's userId", form: form(post.id, { direction: "up", userId: String(alice.id) }), json: json({ postId: post.id, isUpvote: true, userId: alice.id }), status: 403, message: NOT_YOURSELF },
       { name: "a post that does not exist", form: form(999_999), json: json({ postId: 999_999, isUpvote: true }), status: 404, message: "Post not found" },
-      // The direction is a field of its own on each path (SPEC §7's isUpvote; the form's buttons).
+      // The direction is a field of its own on each path (docs/product.md §7's isUpvote; the form's buttons).
       { name: "no direction", form: form(post.id, {}), json: json({ postId: post.id }), status: 400, message: { form: "Choose up or down", json: "isUpvote must be true or false" } },
       { name: "a direction of the wrong type", form: form(post.id, { direction: "sideways" }), json: json({ postId: post.id, isUpvote: "yes" }), status: 400, message: { form: "Choose up or down", json: "isUpvote must be true or false" } },
     ];
@@ -229,7 +229,7 @@ describe("delete comment", () => {
 });
 
 describe("share", () => {
-  // The dialog's form sends its own names (url, text, author, cat); the API SPEC §7's.
+  // The dialog's form sends its own names (url, text, author, cat); the API docs/product.md §7's.
   type Share = { title?: string; comment?: string; commentAuthor?: string; category?: string; videoId?: string };
   const good: Share = { title: "A fine title", comment: "So funny", commentAuthor: "@someone", category: "Comedy", videoId: FAKE_VIDEOS.short };
   const form = (change: Share = {}, extra: Record<string, string> = {}) => {

@@ -181,7 +181,7 @@ describe("POST /api/posts", () => {
     expect(getUserById({ id: other.user.id })?.postsCount).toBe(0);
   });
 
-  it("without a key: oEmbed's details, else SPEC §5's placeholders ('unknown' when no id)", async () => {
+  it("without a key: oEmbed's details, else docs/product.md §5's placeholders ('unknown' when no id)", async () => {
     const { cookie } = await member();
     const known = await createPostRequest(VALID, cookie, false, noKey);
     expect(known.status).toBe(201);
@@ -420,7 +420,7 @@ describe("POST /share (the dialog's action)", () => {
   });
 });
 
-describe("the share budget (10 shares an hour per member, README Limits)", () => {
+describe("the share budget (10 shares an hour per member, docs/product.md §9)", () => {
   let limited: RunningServer;
   beforeAll(async () => {
     limited = await startServer({ DATABASE_PATH: process.env.DATABASE_PATH!, SESSION_SECRET: SECRET, RATE_LIMIT: "10/60", TRUST_PROXY: "loopback", YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY, YOUTUBE_API_BASE_URL: fake.apiBaseUrl, YOUTUBE_OEMBED_URL: fake.oembedUrl });

@@ -1,4 +1,4 @@
-// Change password (issue 12), with JavaScript on and off: the rules' messages, then success with a
+// Change password (docs/product.md §11), with JavaScript on and off: the rules' messages, then success with a
 // toast; the other session of the account is signed out, this one stays.
 import { expect, test } from "./fixtures.ts";
 

@@ -1,4 +1,4 @@
-// The admin dashboard (issue 11), each flow with JavaScript on (fetchers, revalidation, modal
+// The admin dashboard (docs/product.md §2), each flow with JavaScript on (fetchers, revalidation, modal
 // confirmations) and off (links, plain POST → 303 back with a flash toast, ?confirm= pages).
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Accounts (SPEC §2 Auth and Reset password pages, §5 rules, §8 messages), with JavaScript on and off.
+// Accounts (docs/product.md §2 Auth and Reset password pages, §5 rules, §8 messages), with JavaScript on and off.
 import type { Page } from "@playwright/test";
 import { waitForMail } from "../fixtures/smtp.ts";
 import { expect, expectAccessible, test, uniqueName } from "./fixtures.ts";

@@ -153,7 +153,7 @@ test.describe("home feed", () => {
   test("the Create Post box opens the dialog (its sign-in panel) and the sidebar leads visitors to sign in", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    // SPEC §2: the box opens the share dialog, which shows visitors 'Authentication Required'.
+    // docs/product.md §2: the box opens the share dialog, which shows visitors 'Authentication Required'.
     await expect(page.getByRole("link", { name: /Create Post/ })).toHaveAttribute("href", "/?share=1");
     const top = page.getByRole("region", { name: "Top Comments This Week" });
     await expect(top.getByRole("listitem")).toHaveCount(5);
@@ -232,7 +232,7 @@ test.describe("post card", () => {
     await page.goto(`/?q=${word}`);
     await hydrated(page, jsEnabled);
     const card = page.locator(`#post-${post.id}`);
-    // On the home feed a visitor's click on a username goes through sign-in (SPEC §2); members go straight there.
+    // On the home feed a visitor's click on a username goes through sign-in (docs/product.md §2); members go straight there.
     await expect(card.getByRole("link", { name: author.username })).toHaveAttribute(
       "href",
       `/sign-in-required?${new URLSearchParams({ redirectTo: `/profile/${author.id}` })}`,
@@ -315,7 +315,7 @@ test.describe("post page", () => {
       "content",
       "“Quoted for sharing” — @tester",
     );
-    // Thumbnails come from our own origin (issue 13): the large one for link previews.
+    // Thumbnails come from our own origin (no third party sees a reader): the large one for link previews.
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\/thumbnails\/dQw4w9WgXcQ\.jpg\?size=large$/);
     await expect(page).toHaveTitle(new RegExp(`^${word} page`));
   });

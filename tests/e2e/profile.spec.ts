@@ -1,4 +1,4 @@
-// Profiles and following (issue 10): tabs by URL, follow / unfollow, the visitor's way through
+// Profiles and following (docs/product.md §2): tabs by URL, follow / unfollow, the visitor's way through
 // /auth and back, the owner's bio edit, saved-tab privacy, deleting a post with its confirmation,
 // 'User not found', the Following feed and the new_follower notification — JS on and off.
 import type { Page } from "@playwright/test";

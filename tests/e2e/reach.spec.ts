@@ -1,4 +1,4 @@
-// Pages that hold up when images or scripts do not arrive (issue 13), with JS on and off: cards keep
+// Pages that hold up when images or scripts do not arrive, with JS on and off: cards keep
 // their layout and read well with every image blocked, thumbnails come from our own origin without
 // console errors, and an offline client-side navigation lands on the route's error screen with Retry.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// The share dialog (issue 5), with JavaScript (a modal) and without (a section of the page).
+// The share dialog (docs/product.md §2), with JavaScript (a modal) and without (a section of the page).
 // YouTube is the local fake started by global-setup (tests/fixtures/youtube-fake.ts).
 import net from "node:net";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
@@ -456,7 +456,7 @@ test.describe("without a YouTube API key", () => {
     });
   });
 
-  test("falls back to the SPEC texts when oEmbed is down too", async ({ page, context, jsEnabled }) => {
+  test("falls back to the texts of docs/product.md §5 when oEmbed is down too", async ({ page, context, jsEnabled }) => {
     const user = await signIn(context, withoutOEmbed.url);
     const dialog = await shareByHand(page, withoutOEmbed, `https://www.youtube.com/embed/${FAKE_VIDEOS.funny}`, jsEnabled);
     await expect(dialog.getByTestId("share-video")).toContainText("Video information unavailable");

@@ -24,7 +24,7 @@ export function CreateUserForm({ lastResult }: { lastResult: FormResult }) {
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";
   const incomplete = hydrated && !(filled.username && filled.email && filled.password);
-  // With JavaScript a refusal is also announced as SPEC §8's toast (the messages stay on the fields).
+  // With JavaScript a refusal is also announced as docs/product.md §8's toast (the messages stay on the fields).
   useEffect(() => {
     const errors = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat() : [];
     const first = errors.find((e): e is string => typeof e === "string");

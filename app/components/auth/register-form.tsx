@@ -6,7 +6,7 @@ import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./aut
 
 type Availability = "unknown" | "checking" | "available" | "taken";
 
-/** SPEC §4/§5: checks the name 500 ms after typing stops, once it has 3+ characters. */
+/** docs/product.md §4/§5: checks the name 500 ms after typing stops, once it has 3+ characters. */
 function useUsernameAvailability(initial: string) {
   const [username, setUsername] = useState(initial);
   const [requested, setRequested] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { buildTree, findNode, MAX_DEPTH, Thread, type ThreadContext, type Thread
 
 export type { ThreadViewer };
 
-// Owned by the interactions work. Renders the whole nested thread server-side with the comment
+// A post's thread, rendered whole on the server (it works before any JavaScript) with the comment
 // box, a reply box per comment (?replyTo= without JS), collapsible subtrees (<details>, no JS
 // needed), a depth cap with 'continue this thread' (?thread=), delete-own with a confirmation and
 // '[deleted]' placeholders. `onChange` runs after a comment is posted or deleted with JS (a thread
@@ -93,4 +93,4 @@ export function CommentThread({
   );
 }
 
-/** Visitors: the box is disabled and the button asks them to sign in (SPEC §5, §6). */
+/** Visitors: the box is disabled and the button asks them to sign in (docs/product.md §5, §6). */

@@ -110,7 +110,7 @@ export function EmptyFeed({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * 'Load More' adds 5 (SPEC §4). Members: a link to ?limit=+5 (a client navigation in place with JS).
+ * 'Load More' adds 5 (docs/product.md §4). Members: a link to ?limit=+5 (a client navigation in place with JS).
  * Visitors: the 'Sign Up Required' dialog with JS, its section (?signup=1) without; signing in from it
  * comes back with the feed grown by 5.
  */

@@ -1,7 +1,7 @@
 import type { EarnedBadge } from "~/lib/profile.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 
-/** SPEC §3's badge icons (fire, medal, crown, rocket), drawn. */
+/** docs/product.md §3's badge icons (fire, medal, crown, rocket), drawn. */
 function BadgeIconSvg({ icon, className = "h-3.5 w-3.5" }: IconProps & { icon: "fire" | "medal" | "crown" | "rocket" }) {
   const paths: Record<typeof icon, React.ReactNode> = {
     fire: <path d="M12 22c4 0 7-2.7 7-6.8 0-3.7-2.6-6.1-4.3-8.7-.4 2-1.4 3.3-2.7 3.9.3-3-1-6.3-3.5-8.4.1 3.4-2.2 5.6-3.4 7.8A8 8 0 0 0 5 15.2C5 19.3 8 22 12 22z" />,
@@ -29,7 +29,7 @@ function BadgeIconSvg({ icon, className = "h-3.5 w-3.5" }: IconProps & { icon: "
 }
 
 
-/** SPEC §3's four badges, each earned or not yet (the rule says how). */
+/** docs/product.md §3's four badges, each earned or not yet (the rule says how). */
 export function BadgeList({ badges, withRules = false }: { badges: EarnedBadge[]; withRules?: boolean }) {
   return (
     <ul aria-label="Badges" className="flex flex-wrap gap-2">

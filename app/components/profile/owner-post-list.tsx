@@ -3,7 +3,7 @@ import { PostCard, type PostCardProps } from "../post-card.tsx";
 import { ConfirmForm } from "../ui/confirm-form.tsx";
 
 /**
- * The owner's own posts (SPEC §5: deletion is offered only there): each card with 'Delete', which
+ * The owner's own posts (docs/product.md §5: deletion is offered only there): each card with 'Delete', which
  * opens its confirmation step (?confirm=delete-post-12, with or without JS) posting to /post/:id/delete.
  */
 export function OwnerPostList({ posts, ...card }: Omit<PostCardProps, "post" | "headingLevel"> & { posts: PostView[] }) {

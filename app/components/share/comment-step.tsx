@@ -27,7 +27,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   const [pasted, setPasted] = useState(false);
   const navigation = useNavigation();
   const posting = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
-  // Empty, as SPEC §5 says: blank-only text is left to the server ('Please fill out all fields.').
+  // Empty, as docs/product.md §5 says: blank-only text is left to the server ('Please fill out all fields.').
   const incomplete = !fields.text || !fields.author || !fields.category;
   const submitDisabled = posting || (hydrated && incomplete);
   const set = (patch: Partial<ShareValues>) => setFields((f) => ({ ...f, ...patch }));

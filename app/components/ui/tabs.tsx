@@ -5,7 +5,7 @@ export type Tab = { to: string; label: string; count?: number; end?: boolean };
 /**
  * Tabs as links: each tab is a URL with its own loader, so it works without JavaScript and survives
  * a reload. The current one carries aria-current="page" (as NavLink would mark it: NavLink itself
- * is left out of every page's React Router code, issue 14).
+ * is left out of every page's React Router code: it kept a share of the router in every page's JS).
  */
 export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   const here = useLocation().pathname.replace(/(.)\/+$/, "$1");

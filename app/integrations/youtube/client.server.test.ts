@@ -254,7 +254,7 @@ describe("without a key", () => {
     expect(params.get("format")).toBe("json");
   });
 
-  it("falls back to SPEC texts when oEmbed says 404 or 401, or is down", async () => {
+  it("falls back to the texts of docs/product.md §5 when oEmbed says 404 or 401, or is down", async () => {
     const fallback = (id: string) => ({
       id,
       title: "Video information unavailable",

@@ -158,7 +158,7 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
 
     getOEmbed,
 
-    /** Without a key: oEmbed first, then SPEC §5's fallback texts (video id 'unknown' if none). */
+    /** Without a key: oEmbed first, then docs/product.md §5's fallback texts (video id 'unknown' if none). */
     async getKeylessDetails(videoId: string | null): Promise<VideoDetails> {
       return (videoId ? await getOEmbed(videoId) : null) ?? fallbackVideoDetails(videoId);
     },

@@ -1,4 +1,4 @@
-// YouTube's failures as one error type: the reason, our message (SPEC §8's where it has one) and
+// YouTube's failures as one error type: the reason, our message (docs/product.md §8's where it has one) and
 // the status our own API answers with. `errorFromEnvelope` reads YouTube's error body.
 export type YouTubeErrorReason =
   | "keyNotConfigured"

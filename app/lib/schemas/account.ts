@@ -5,7 +5,7 @@ import { ResetPasswordSchema } from "./auth.ts";
 export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
 
-/** Change password (page form and action): current password, the new one twice (SPEC §5's reset rules). */
+/** Change password (page form and action): current password, the new one twice (docs/product.md §5's reset rules). */
 export const ChangePasswordFormSchema = z
   .object({
     currentPassword: z

@@ -17,7 +17,7 @@ function messages(schema: z.ZodType, input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe("LoginSchema (SPEC §5)", () => {
+describe("LoginSchema (docs/product.md §5)", () => {
   it("accepts a username or an e-mail of 3 to 50 characters and a password of 6+", () => {
     expect(messages(LoginSchema, { username: "abc", password: "123456" })).toEqual([]);
     expect(messages(LoginSchema, { username: "a".repeat(50), password: "123456" })).toEqual([]);
@@ -72,7 +72,7 @@ describe("LoginSchema (SPEC §5)", () => {
   });
 });
 
-describe("RegisterSchema (SPEC §5)", () => {
+describe("RegisterSchema (docs/product.md §5)", () => {
   const valid = { username: "new_person", email: "new@example.com", password: "123456" };
 
   it("accepts a valid registration", () => {
@@ -115,7 +115,7 @@ describe("ForgotPasswordSchema", () => {
   });
 });
 
-describe("reset password schemas (SPEC §5)", () => {
+describe("reset password schemas (docs/product.md §5)", () => {
   const form = { token: "t0ken", email: "a@example.com", newPassword: "abcdef", confirmPassword: "abcdef" };
 
   it("accepts matching passwords of 6+ characters", () => {

@@ -10,7 +10,7 @@ import {
 } from "../account-rules.ts";
 
 // One schema per account form: the page form (in the browser once it is used, and on the server),
-// the page action and the JSON endpoint all parse with these. Messages are SPEC §5's, verbatim,
+// the page action and the JSON endpoint all parse with these. Messages are docs/product.md §5's, verbatim,
 // where the spec has one; the texts the forms also show without zod are in ../account-rules.ts
 // (import them from there).
 
@@ -47,7 +47,7 @@ const password = text("Password")
   .min(PASSWORD_MIN, "Password must be at least 6 characters")
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-/** Sign in: `username` may also be the account's e-mail address (SPEC §5: 3 to 50 characters). */
+/** Sign in: `username` may also be the account's e-mail address (docs/product.md §5: 3 to 50 characters). */
 export const LoginSchema = z.object({ username: loginName, password });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

@@ -4,7 +4,7 @@ import { parseId } from "../id.ts";
 import { CommentApiSchema, CommentFormSchema, NotificationFormSchema, VoteApiSchema } from "./interact.ts";
 import { badgeText, notificationHref, notificationIcon } from "../notifications.ts";
 
-describe("comment rules (SPEC §5)", () => {
+describe("comment rules (docs/product.md §5)", () => {
   it("comments need 5 to 1000 characters, replies 3 to 500; blank is no error", () => {
     expect(commentError("", false)).toBeNull();
     expect(commentError("   ", true)).toBeNull();

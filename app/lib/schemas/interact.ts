@@ -2,7 +2,7 @@ import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
 
-// One set of rules for the forms (client and action) and the JSON endpoints (SPEC §5, §7).
+// One set of rules for the forms (client and action) and the JSON endpoints (docs/product.md §5, §7).
 
 /** Bodies may name a userId; it only has to agree with the session (403 otherwise), never decides. */
 const ActingUser = { userId: IdSchema.optional() };

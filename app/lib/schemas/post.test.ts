@@ -52,7 +52,7 @@ describe("NewPostSchema", () => {
     ]);
   });
 
-  it("speaks SPEC §5's words for missing fields", () => {
+  it("speaks docs/product.md §5's words for missing fields", () => {
     expect(firstMessage({ ...VALID, title: "" })).toBe("Please enter a post title.");
     expect(firstMessage({ ...VALID, comment: undefined })).toBe("Please fill out all fields.");
     expect(firstMessage({ ...VALID, commentAuthor: "  " })).toBe("Please fill out all fields.");

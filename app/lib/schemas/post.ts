@@ -9,7 +9,7 @@ const VIEW_COUNT = "Video view count must be a whole number.";
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /**
- * What the person sharing writes (SPEC §3 / §5): the post's title, the comment, its author and a
+ * What the person sharing writes (docs/product.md §3 / §5): the post's title, the comment, its author and a
  * category. The title rule lives here and only here (the dialog's step 1, its submit and the API).
  */
 export const PostTextSchema = z.object({
@@ -37,7 +37,7 @@ export function postTitleError(title: string): string | null {
   return PostTitleSchema.safeParse({ title }).error?.issues[0]?.message ?? null;
 }
 
-/** An 11-character YouTube id, or 'unknown' (SPEC §5's no-key fallback when no id could be read). */
+/** An 11-character YouTube id, or 'unknown' (docs/product.md §5's no-key fallback when no id could be read). */
 export const VideoIdSchema = z
   .string({ error: SHARE_MESSAGES.invalidVideo })
   .trim()
@@ -50,7 +50,7 @@ export const VideoIdSchema = z
  */
 export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema });
 
-/** What the server found out about the video (YouTube's Data API, oEmbed or the SPEC §5 fallback). */
+/** What the server found out about the video (YouTube's Data API, oEmbed or the docs/product.md §5 fallback). */
 export const VideoFactsSchema = z.object({
   videoId: VideoIdSchema,
   videoTitle: required("Video title is required.").max(300, "Video title must be at most 300 characters."),

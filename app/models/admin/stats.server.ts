@@ -4,7 +4,7 @@ import { getDb } from "#db/client.server.ts";
 import { comments, posts, users, votes } from "#db/schema.ts";
 import type { DayCount } from "~/lib/types.ts";
 
-// The dashboard's numbers (SPEC §3 'Admin dashboard data') and its daily activity series.
+// The dashboard's numbers (docs/product.md §3 'Admin dashboard data') and its daily activity series.
 
 export const RECENT_USERS = 5;
 export const TOP_POSTS = 5;

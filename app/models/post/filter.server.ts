@@ -21,7 +21,7 @@ const FILTER_COLUMNS = [posts.title, posts.comment, posts.commentAuthor, users.u
 export type TextMatch = { kind: "none" } | { kind: "index"; phrase: string } | { kind: "scan"; pattern: string };
 
 /**
- * SPEC §5's feed filter: the text appears, ignoring case, in the title, the comment, its author, the
+ * docs/product.md §5's feed filter: the text appears, ignoring case, in the title, the comment, its author, the
  * poster's username or the video title. A rare text (3+ characters) is looked up in the trigram index
  * (posts_fts) and only its few posts are sorted; a common or short one is checked row by row along the
  * sort's index, where matches are dense and the page fills after a few rows.

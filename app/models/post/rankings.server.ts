@@ -22,7 +22,7 @@ export function listTopContributors({ limit, now = Date.now() }: { limit: number
     .all();
 }
 
-/** The 20 categories of SPEC §3 with their number of posts, in their order. */
+/** The 20 categories of docs/product.md §3 with their number of posts, in their order. */
 export function countPostsByCategory(): CategoryCount[] {
   const counts = new Map(
     getDb()

@@ -167,7 +167,7 @@ describe("listFeedPosts", () => {
     expect(titles(listFeedPosts({ sort: "new", category: "Gaming", limit: 10, now: NOW }))).toEqual(["gaming"]);
   });
 
-  describe("the text filter (SPEC §5)", () => {
+  describe("the text filter (docs/product.md §5)", () => {
     beforeEach(() => {
       const alice = user("AliceWonder");
       const bob = user("bob");
@@ -233,7 +233,7 @@ describe("listFeedPosts", () => {
     expect(getPost({ id: 999_999 })).toBeNull();
   });
 
-  it("returns every SPEC §3 field, the viewer's vote and saved flag, in a fixed number of queries", async () => {
+  it("returns every docs/product.md §3 field, the viewer's vote and saved flag, in a fixed number of queries", async () => {
     const viewer = user();
     const author = user();
     const ids = Array.from(

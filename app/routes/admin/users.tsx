@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
-  // The form again with its messages (never the password), SPEC §8's field texts for taken names.
+  // The form again with its messages (never the password), docs/product.md §8's field texts for taken names.
   const refuse = (status: number, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
     data({ result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
   if (submission.status !== "success") return refuse(400);

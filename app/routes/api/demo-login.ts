@@ -5,7 +5,7 @@ import { apiAction, methodNotAllowed, noStore } from "~/http/json-api.server.ts"
 import { notFound } from "~/lib/problem.ts";
 import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
 
-// POST /api/demo-login: signs in as the pre-made demo account (SPEC §6). Limited per address:
+// POST /api/demo-login: signs in as the pre-made demo account (docs/product.md §6). Limited per address:
 // every call starts a session row.
 export const action = apiAction<Route.ActionArgs>({
   POST: async ({ request, context }) => {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/direct-login";
 import { jsonError, noStore } from "~/http/json-api.server.ts";
 import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
 
-// POST /api/direct-login (SPEC §4 session recovery). It only ever confirms the session the caller's
+// POST /api/direct-login (docs/product.md §4 session recovery). It only ever confirms the session the caller's
 // cookie already holds: it never signs anyone in and ignores whatever the body claims.
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);

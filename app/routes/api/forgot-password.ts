@@ -13,7 +13,7 @@ export const action = apiAction<Route.ActionArgs>({
   const { resetLink } = requestPasswordReset({ email, request });
   const body: Record<string, unknown> = { message: FORGOT_PASSWORD_MESSAGE };
   if (getEnv().RESET_LINK_IN_RESPONSE) {
-    // SPEC §7 demo mode (RESET_LINK_IN_RESPONSE, local demos only): the link comes back in the answer.
+    // docs/product.md §7 demo mode (RESET_LINK_IN_RESPONSE, local demos only): the link comes back in the answer.
     Object.assign(body, {
       demoMode: true,
       resetLink,

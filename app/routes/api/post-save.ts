@@ -8,7 +8,7 @@ import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 
 export const loader = () => methodNotAllowed("POST, DELETE");
 
-/** The acting user; a body (none by SPEC) naming someone else is 403, as on the form. */
+/** The acting user; a body (docs/product.md §7 names none) naming someone else is 403, as on the form. */
 async function actor(request: Request) {
   const user = await requireApiUser(request);
   requireSelf(user, claimedUserId(await readJson(request)));

@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-// POST /api/posts (SPEC §7): the share dialog's path (sharePost). The author is the session user
+// POST /api/posts (docs/product.md §7): the share dialog's path (sharePost). The author is the session user
 // (a body userId naming someone else is 403); the video fields a client sends are accepted and
 // ignored: the server looks the video up itself.
 export const action = apiAction<Route.ActionArgs>(

@@ -1,4 +1,4 @@
-// GET /api/youtube/video/{videoId}?sortBy=relevance|time&maxResults=1..100&pageToken=… (SPEC §7)
+// GET /api/youtube/video/{videoId}?sortBy=relevance|time&maxResults=1..100&pageToken=… (docs/product.md §7)
 import { z } from "zod";
 import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";

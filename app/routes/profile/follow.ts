@@ -24,7 +24,7 @@ export const action = interactionAction<{ id?: string }>(
     ctx.failTitle = intent === "follow" ? "Failed to follow user" : "Failed to unfollow user";
     const user = await requireActor(ctx, FOLLOW_AUTH_TOAST);
     const followingId = requireId(params.id, USER_NOT_FOUND);
-    // SPEC §5: following yourself is titled 'Invalid action' (followUser refuses it).
+    // docs/product.md §5: following yourself is titled 'Invalid action' (followUser refuses it).
     if (followingId === user.id) ctx.failTitle = "Invalid action";
     const ids = { followerId: user.id, followingId };
     const state = intent === "follow" ? followUser(ids) : unfollowUser(ids);
