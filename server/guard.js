@@ -46,10 +46,13 @@ function sendJson(res, status, body) {
   res.end(json);
 }
 
+/** localhost, 127.x.x.x or [::1], with or without a port: a name no other site can make a browser send. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
 /**
  * `options`: { trustProxy: TRUST_PROXY, publicUrl: PUBLIC_URL }. Returns
  * - `setHeaders(res)`: the headers of every answer (HSTS when PUBLIC_URL is https);
- * - `refuse(req, res)`: answers 413 / 411 / 403 and returns true when the request may not go on;
+ * - `refuse(req, res)`: answers 421 / 413 / 411 / 403 and returns true when the request may not go on;
  * - `clientAddress(req)`: the client's address (X-Forwarded-For through trusted proxies);
  * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto / -Host from a trusted proxy).
  */
@@ -82,7 +85,21 @@ export function createGuard({ trustProxy, publicUrl }) {
     }
   };
 
+  // With PUBLIC_URL set, the site answers only to its own name (and to loopback names: health checks,
+  // a proxy that passes 127.0.0.1 on). A page on another name that resolves to this server (DNS
+  // rebinding) would otherwise pass the cross-site check as "same origin" and read the answers.
+  const isMisdirected = (req) => {
+    if (!ownPublicHost) return false;
+    const forwarded = enabled && trust(req.socket.remoteAddress, 0) ? req.headers["x-forwarded-host"] : undefined;
+    const host = (forwarded ? firstValue(forwarded) : (req.headers.host ?? "")).toLowerCase();
+    return host !== ownPublicHost.toLowerCase() && !LOOPBACK_HOST.test(host);
+  };
+
   const refuse = (req, res) => {
+    if (isMisdirected(req)) {
+      sendJson(res, 421, { message: "This server does not answer for that host." });
+      return true;
+    }
     const length = req.headers["content-length"];
     if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
       sendJson(res, 413, { message: "Request body is too large." });

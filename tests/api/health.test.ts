@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -85,6 +86,15 @@ describe("the server shell", () => {
       expect(res.status).toBe(303);
       const other = await fetch(`${proxied.url}/logout`, { method: "POST", headers: { Origin: "https://other.example" } });
       expect(other.status).toBe(403);
+      // A name that is not ours (a DNS-rebinding page): 421 before anything runs.
+      const { port } = new URL(proxied.url);
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        http.get({ host: "127.0.0.1", port, path: "/api/user", headers: { Host: "evil.example" } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        }).on("error", reject);
+      });
+      expect(status).toBe(421);
     } finally {
       await proxied.stop();
     }

@@ -58,3 +58,39 @@ describe("TRUST_PROXY", () => {
     expect(guard.origin(request("127.0.0.1", { host: "[::1]:8080" }) as never)).toBe("http://[::1]:8080");
   });
 });
+
+describe("PUBLIC_URL: the site answers only to its own name", () => {
+  type Res = { statusCode: number; body: string; setHeader: () => void; end: (body: string) => void };
+  const response = (): Res => {
+    const res: Res = { statusCode: 0, body: "", setHeader: () => undefined, end: (body) => void (res.body = body) };
+    return res;
+  };
+  const refused = (guard: ReturnType<typeof createGuard>, req: FakeRequest) => {
+    const res = response();
+    return guard.refuse(req as never, res as never) ? res.statusCode : null;
+  };
+
+  it("another Host (a DNS-rebinding page) gets 421; its own name and loopback names pass", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: "https://chortle.example" });
+    expect(refused(guard, request("203.0.113.9", { host: "evil.example" }))).toBe(421);
+    expect(refused(guard, request("203.0.113.9", { host: "evil.example" }, "POST"))).toBe(421);
+    expect(refused(guard, request("203.0.113.9", { host: "chortle.example.evil.example" }))).toBe(421);
+    expect(refused(guard, request("203.0.113.9", { host: "chortle.example" }))).toBeNull();
+    expect(refused(guard, request("203.0.113.9", { host: "Chortle.Example" }))).toBeNull();
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "localhost"]) {
+      expect(refused(guard, request("127.0.0.1", { host })), host).toBeNull();
+    }
+  });
+
+  it("behind a trusted proxy the forwarded host is the one checked; an untrusted one is not believed", () => {
+    const guard = createGuard({ trustProxy: "loopback", publicUrl: "https://chortle.example" });
+    expect(refused(guard, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "chortle.example" }))).toBeNull();
+    expect(refused(guard, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }))).toBe(421);
+    expect(refused(guard, request("198.51.100.7", { host: "evil.example", "x-forwarded-host": "chortle.example" }))).toBe(421);
+  });
+
+  it("without PUBLIC_URL any Host is answered (a LAN install reached by its address)", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: undefined });
+    expect(refused(guard, request("192.0.2.1", { host: "192.168.1.20:3000" }))).toBeNull();
+  });
+});
