@@ -1,42 +1,62 @@
 // 50 signed-in users voting, switching, un-voting, commenting and deleting at once over HTTP (JSON
-// API and no-JS forms mixed). Afterwards every counter equals COUNT(*) of its rows and the hot rank
-// matches the formula.
+// API and no-JS forms mixed), half of them served by each of two worker processes, so that two
+// processes really contend for the database file (one process over a synchronous driver would
+// serve them one after another). Afterwards every counter equals COUNT(*) of its rows and the hot
+// rank matches the formula.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotScore } from "#db/hot.ts";
 import { startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
+import { openLanes, type Lanes } from "../support/worker-lanes.ts";
 
 const USERS = 50;
 let api: ApiClient;
+let lanes: Lanes;
 let author: ApiUser;
 let users: ApiUser[];
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startApiServer({ WORKERS: "2" });
   author = await api.user();
   users = [];
   for (let i = 0; i < USERS; i++) users.push(await api.user());
+  // Last, so that no connection sits idle long enough for the server to close it.
+  lanes = await openLanes(api.url, { count: 20, workers: 2 });
 });
-afterAll(() => api.stop());
+afterAll(async () => {
+  lanes?.close();
+  await api?.stop();
+});
+
+/** User `i` is served by worker i % 2 and writes through the JSON API or the no-JS form by (i >> 1) % 2. */
+const viaJson = (i: number) => (i >> 1) % 2 === 0;
+
+/** Each worker answered at least `requests` since `before` (lanes.servedBy()): both took their half. */
+function expectBothWorkersServed(before: Map<number, number>, requests: number) {
+  const after = lanes.servedBy();
+  expect(after.size).toBe(2);
+  for (const [pid, served] of after) expect(served - (before.get(pid) ?? 0)).toBeGreaterThanOrEqual(requests);
+}
 
 type Target = { postId: number } | { commentId: number };
 
 /** One vote, half the users through the JSON API and half through the no-JS form. */
 async function vote(user: ApiUser, index: number, target: Target, isUpvote: boolean) {
-  const res =
-    index % 2 === 0
-      ? await api.fetch("/api/votes", { method: "POST", user, json: { ...target, isUpvote } })
-      : await api.fetch("postId" in target ? `/post/${target.postId}/vote` : `/comments/${target.commentId}/vote`, {
-          method: "POST",
-          user,
-          form: { direction: isUpvote ? "up" : "down" },
-        });
+  const lane = lanes.for(index);
+  const res = viaJson(index)
+    ? await api.fetch("/api/votes", { method: "POST", user, json: { ...target, isUpvote }, lane })
+    : await api.fetch("postId" in target ? `/post/${target.postId}/vote` : `/comments/${target.commentId}/vote`, {
+        method: "POST",
+        user,
+        form: { direction: isUpvote ? "up" : "down" },
+        lane,
+      });
   expect([200, 303]).toContain(res.status);
   await res.arrayBuffer();
 }
 
-async function comment(user: ApiUser, postId: number, content: string, parentId?: number): Promise<number> {
-  const res = await api.fetch("/api/comments", { method: "POST", user, json: { postId, content, parentId } });
+async function comment(user: ApiUser, index: number, postId: number, content: string, parentId?: number): Promise<number> {
+  const res = await api.fetch("/api/comments", { method: "POST", user, json: { postId, content, parentId }, lane: lanes.for(index) });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -89,9 +109,10 @@ function voteNotifications(postId: number) {
 
 describe("votes under concurrency", () => {
   it("50 users voting, switching and un-voting on one post and its comments at once", async () => {
+    const before = lanes.servedBy();
     const post = api.post(author.id);
-    const c1 = await comment(author, post.id, "first comment to vote on");
-    const c2 = await comment(author, post.id, "second comment to vote on");
+    const c1 = await comment(author, 0, post.id, "first comment to vote on");
+    const c2 = await comment(author, 1, post.id, "second comment to vote on");
     const targets: Target[] = [{ postId: post.id }, { commentId: c1 }, { commentId: c2 }];
 
     // Everyone at once: up, switch to down, take it back, then a final vote by i % 3
@@ -129,28 +150,31 @@ describe("votes under concurrency", () => {
       sql`SELECT count(*) AS n FROM (SELECT user_id, post_id, comment_id, count(*) AS k FROM votes GROUP BY 1, 2, 3 HAVING k > 1)`,
     )!.n;
     expect(dupes).toBe(0);
+    // 25 members a worker, each with at least 9 votes in order and 6 in the chaos.
+    expectBothWorkersServed(before, 25 * 15);
   });
 });
 
 describe("comments under concurrency", () => {
   it("50 users commenting, replying and deleting at once keep commentsCount true", async () => {
+    const before = lanes.servedBy();
     const post = api.post(author.id);
-    const anchor = await comment(author, post.id, "reply to me, everyone");
+    const anchor = await comment(author, 0, post.id, "reply to me, everyone");
 
     // i % 3 === 0: delete the comment that has a reply (a placeholder stays);
     // i % 3 === 1: delete the reply; i % 3 === 2: delete both, reply first.
     await Promise.all(
       users.map(async (user, i) => {
         const [mine, answer] = await Promise.all([
-          comment(user, post.id, `comment number ${i}`),
-          comment(user, post.id, `reply number ${i}`, anchor),
+          comment(user, i, post.id, `comment number ${i}`),
+          comment(user, i, post.id, `reply number ${i}`, anchor),
         ]);
-        const reply = await comment(user, post.id, `my own reply ${i}`, mine);
+        const reply = await comment(user, i, post.id, `my own reply ${i}`, mine);
         const del = async (id: number) => {
-          const res =
-            i % 2 === 0
-              ? await api.fetch(`/api/comments/${id}`, { method: "DELETE", user })
-              : await api.fetch(`/comments/${id}/delete`, { method: "POST", user, form: {} });
+          const lane = lanes.for(i);
+          const res = viaJson(i)
+            ? await api.fetch(`/api/comments/${id}`, { method: "DELETE", user, lane })
+            : await api.fetch(`/comments/${id}/delete`, { method: "POST", user, form: {}, lane });
           expect([200, 303]).toContain(res.status);
           await res.arrayBuffer();
         };
@@ -171,11 +195,13 @@ describe("comments under concurrency", () => {
     expect(p.comments_count).toBe(1 + keepsOwnComment + keepsOwnReply);
     const placeholders = api.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM comments WHERE post_id = ${post.id} AND deleted_at IS NOT NULL`)!.n;
     expect(placeholders).toBe(keepsOwnReply);
+    // 25 members a worker, each with three comments and at least two deletions.
+    expectBothWorkersServed(before, 25 * 5);
   });
 });
 
 describe("the server log", () => {
-  it("shows no error after the storm", () => {
+  it("shows no error after the storm, in either worker", () => {
     expect(api.server.logs()).not.toMatch(/Error|SQLITE_BUSY/);
   });
 });

@@ -1,27 +1,38 @@
 // 50 members follow and unfollow the same member at once over HTTP (JSON API and the no-JS form
-// mixed). Afterwards followersCount / followingCount equal COUNT(*) of the follow rows.
+// mixed), half of them served by each of two worker processes, so that two processes really
+// contend for the database file. Afterwards followersCount / followingCount equal COUNT(*) of the
+// follow rows.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
+import { openLanes, type Lanes } from "../support/worker-lanes.ts";
 
 const USERS = 50;
 let api: ApiClient;
+let lanes: Lanes;
 let star: ApiUser;
 let fans: ApiUser[];
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startApiServer({ WORKERS: "2" });
   star = await api.user();
   fans = [];
   for (let i = 0; i < USERS; i++) fans.push(await api.user());
+  // Last, so that no connection sits idle long enough for the server to close it.
+  lanes = await openLanes(api.url, { count: 20, workers: 2 });
 });
-afterAll(() => api.stop());
+afterAll(async () => {
+  lanes?.close();
+  await api?.stop();
+});
 
+/** Member `i` is served by worker i % 2 and goes through the JSON API or the no-JS form by (i >> 1) % 2. */
 async function follow(fan: ApiUser, i: number, on: boolean) {
+  const lane = lanes.for(i);
   const res =
-    i % 2 === 0
-      ? await api.fetch(`/api/users/${star.id}/follow`, { method: on ? "POST" : "DELETE", user: fan })
-      : await api.fetch(`/profile/${star.id}/follow`, { method: "POST", user: fan, form: { intent: on ? "follow" : "unfollow" } });
+    (i >> 1) % 2 === 0
+      ? await api.fetch(`/api/users/${star.id}/follow`, { method: on ? "POST" : "DELETE", user: fan, lane })
+      : await api.fetch(`/profile/${star.id}/follow`, { method: "POST", user: fan, form: { intent: on ? "follow" : "unfollow" }, lane });
   expect([200, 303]).toContain(res.status);
   await res.arrayBuffer();
 }
@@ -57,6 +68,10 @@ describe("follows under concurrency", () => {
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     await Promise.all(fans.flatMap((fan, i) => Array.from({ length: 6 }, () => follow(fan, i, random() < 0.5))));
     expect(mismatches()).toEqual([]);
+    // Both workers served their 25 members: at least 2 + 6 requests each.
+    const served = lanes.servedBy();
+    expect(served.size).toBe(2);
+    for (const requests of served.values()) expect(requests).toBeGreaterThanOrEqual(25 * 8);
     expect(api.server.logs()).not.toMatch(/Error|SQLITE_BUSY/);
   });
 });

@@ -1,8 +1,7 @@
 // The share dialog (docs/product.md §2), with JavaScript (a modal) and without (a section of the page).
 // YouTube is the local fake started by global-setup (tests/fixtures/youtube-fake.ts).
-import net from "node:net";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { freePort, startServer, type RunningServer } from "../support/server.ts";
 import { FAKE_VIDEOS, FUNNY_VIDEO, TOP_COMMENT } from "../fixtures/youtube-fake.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
@@ -385,14 +384,6 @@ test("pastes from the clipboard with a tick, or says it cannot", async ({ page, 
   await expect(paste).not.toContainText("✓", { timeout: 5_000 });
 });
 
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 test.describe("without a YouTube API key", () => {
   // Two more servers on the same database, one whose oEmbed answers and one whose oEmbed is down.
   test.describe.configure({ mode: "default" });
@@ -408,7 +399,7 @@ test.describe("without a YouTube API key", () => {
     };
     [withOEmbed, withoutOEmbed] = await Promise.all([
       startServer({ ...shared, YOUTUBE_OEMBED_URL: `${fake}/oembed` }),
-      startServer({ ...shared, YOUTUBE_OEMBED_URL: `http://127.0.0.1:${await deadPort()}/oembed` }),
+      startServer({ ...shared, YOUTUBE_OEMBED_URL: `http://127.0.0.1:${await freePort()}/oembed` }),
     ]);
   });
   test.afterAll(async () => {

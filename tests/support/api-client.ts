@@ -6,6 +6,7 @@ import { getDb } from "#db/client.server.ts";
 import { createSession } from "~/models/session.server.ts";
 import { startServer, type RunningServer } from "./server.ts";
 import { makePost, makeUser } from "./unit-factories.ts";
+import type { Lane } from "./worker-lanes.ts";
 
 export type ApiUser = { id: number; username: string; cookie: string };
 
@@ -16,6 +17,8 @@ export type Call = {
   body?: string;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** Sent on this connection to a known worker (tests/support/worker-lanes.ts) instead of any. */
+  lane?: Lane;
 };
 
 export async function startApiServer(env: Record<string, string> = {}) {
@@ -55,7 +58,7 @@ export class ApiClient {
     return makePost({ title: "An API test post", comment: "A comment worth sharing", commentAuthor: "@someone", ...fields, userId });
   }
 
-  fetch(path: string, { method = "GET", user, json, body, form, headers = {} }: Call = {}) {
+  fetch(path: string, { method = "GET", user, json, body, form, headers = {}, lane }: Call = {}): Promise<Response> {
     const h: Record<string, string> = { ...headers };
     if (user) h.Cookie = user.cookie;
     let payload: string | undefined = body;
@@ -67,6 +70,7 @@ export class ApiClient {
       h["Content-Type"] = "application/x-www-form-urlencoded";
       payload = new URLSearchParams(form).toString();
     }
+    if (lane) return lane.send(path, { method, headers: h, body: payload });
     return fetch(`${this.url}${path}`, { method, headers: h, body: payload, redirect: "manual" });
   }
 

@@ -16,8 +16,8 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** A port that was free a moment ago (the server then binds it). */
-function freePort(): Promise<number> {
+/** A port that was free a moment ago (the server then binds it; else nothing answers there). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

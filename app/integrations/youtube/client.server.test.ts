@@ -1,46 +1,12 @@
-import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  FAKE_EXPIRED_KEY,
-  FAKE_VIDEOS,
-  FAKE_YOUTUBE_KEY,
-  FUNNY_VIDEO,
-  startYouTubeFake,
-  TOP_COMMENT,
-  type YouTubeFake,
-} from "../../../tests/fixtures/youtube-fake.ts";
-import { createYouTubeClient, type YouTubeClientOptions } from "./client.server.ts";
-import { errorFromEnvelope, YouTubeError } from "./errors.server.ts";
+// The YouTube client against a local fake: what it reads from videos.list, commentThreads.list and
+// oEmbed (without a key), and what its cache keeps. Failures are in errors.server.test.ts.
+import { describe, expect, it } from "vitest";
+import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, TOP_COMMENT } from "../../../tests/fixtures/youtube-fake.ts";
+import { freePort } from "../../../tests/support/server.ts";
+import { failure, useYouTubeFake } from "../../../tests/support/youtube-client.ts";
 import { htmlToText } from "./mapping.server.ts";
 
-let fake: YouTubeFake;
-beforeAll(async () => {
-  fake = await startYouTubeFake();
-});
-afterAll(() => fake.stop());
-
-function client(options: Partial<YouTubeClientOptions> = {}) {
-  return createYouTubeClient({ apiKey: FAKE_YOUTUBE_KEY, baseUrl: fake.apiBaseUrl, oembedUrl: fake.oembedUrl, ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<YouTubeError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(YouTubeError);
-  return error as YouTubeError;
-}
-
-const countRequests = (fragment: string) => fake.requests.filter((r) => r.includes(fragment)).length;
-
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const { client, countRequests, requests } = useYouTubeFake();
 
 describe("videos.list", () => {
   it("reads the details, turning string statistics into numbers", async () => {
@@ -53,69 +19,13 @@ describe("videos.list", () => {
       viewCount: 1234567,
       publishedAt: FUNNY_VIDEO.publishedAt,
     });
-    const call = fake.requests.findLast((r) => r.startsWith("/youtube/v3/videos"))!;
+    const call = requests().findLast((r) => r.startsWith("/youtube/v3/videos"))!;
     const params = new URL(call, "http://x").searchParams;
     expect(params.get("part")).toBe("snippet,statistics");
     expect(params.get("id")).toBe(FAKE_VIDEOS.funny);
     expect(params.get("key")).toBe(FAKE_YOUTUBE_KEY);
   });
 
-  it("treats an empty items list as a missing or private video", async () => {
-    expect((await failure(client().getVideo(FAKE_VIDEOS.private))).reason).toBe("videoNotFound");
-    const missing = await failure(client().getVideo(FAKE_VIDEOS.missing));
-    expect(missing.reason).toBe("videoNotFound");
-    expect(missing.status).toBe(404);
-    expect(missing.message).toBe("Video not found. It may be private or deleted.");
-  });
-
-  it("maps quotaExceeded", async () => {
-    const error = await failure(client().getVideo(FAKE_VIDEOS.quota));
-    expect(error.reason).toBe("quotaExceeded");
-    expect(error.message).toMatch(/quota/i);
-    expect(error.message).not.toMatch(/</); // YouTube's HTML message is not passed on
-  });
-
-  it("maps a bad key, in both the badRequest and the older keyInvalid form", async () => {
-    const wrong = await failure(client({ apiKey: "not-the-key" }).getVideo(FAKE_VIDEOS.funny));
-    expect(wrong.reason).toBe("keyInvalid");
-    expect(wrong.message).toMatch(/API key is not valid/);
-    const expired = await failure(client({ apiKey: FAKE_EXPIRED_KEY }).getVideo(FAKE_VIDEOS.funny));
-    expect(expired.reason).toBe("keyInvalid");
-  });
-
-  it("maps an upstream 500 to a message with the status", async () => {
-    const error = await failure(client().getVideo(FAKE_VIDEOS.broken));
-    expect(error.reason).toBe("unavailable");
-    expect(error.message).toBe("Backend Error");
-    expect(error.status).toBe(502);
-  });
-
-  it("gives up after the timeout, without retrying", async () => {
-    const before = countRequests(FAKE_VIDEOS.slow);
-    const error = await failure(client({ timeoutMs: 200 }).getVideo(FAKE_VIDEOS.slow));
-    expect(error.reason).toBe("timeout");
-    expect(error.status).toBe(504);
-    expect(countRequests(FAKE_VIDEOS.slow) - before).toBe(1);
-  });
-
-  it("reports an unreachable API as 'Failed to fetch video details'", async () => {
-    const port = await deadPort();
-    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/youtube/v3` }).getVideo(FAKE_VIDEOS.funny));
-    expect(error.reason).toBe("unavailable");
-    expect(error.message).toBe("Failed to fetch video details");
-  });
-
-  it("says the key is not configured, without calling YouTube", async () => {
-    const before = fake.requests.length;
-    for (const apiKey of [undefined, null, "", "   "]) {
-      const c = client({ apiKey });
-      expect(c.keyConfigured).toBe(false);
-      const error = await failure(c.getVideo(FAKE_VIDEOS.funny));
-      expect(error.reason).toBe("keyNotConfigured");
-      expect(error.message).toContain("API key not configured");
-    }
-    expect(fake.requests.length).toBe(before);
-  });
 });
 
 describe("commentThreads.list", () => {
@@ -133,7 +43,7 @@ describe("commentThreads.list", () => {
       replyCount: 0,
     });
     expect(page.comments[1].text).toBe("Funny comment number 2: the cat saw the cucumber.\nI laughed 2 times.");
-    const call = fake.requests.findLast((r) => r.startsWith("/youtube/v3/commentThreads"))!;
+    const call = requests().findLast((r) => r.startsWith("/youtube/v3/commentThreads"))!;
     const params = Object.fromEntries(new URL(call, "http://x").searchParams);
     expect(params).toMatchObject({
       part: "snippet",
@@ -174,23 +84,9 @@ describe("commentThreads.list", () => {
     const c = client();
     expect((await c.getComments({ videoId: FAKE_VIDEOS.funny, maxResults: 5 })).comments).toHaveLength(5);
     await c.getComments({ videoId: FAKE_VIDEOS.short, maxResults: 1000 });
-    expect(fake.requests.findLast((r) => r.includes(FAKE_VIDEOS.short))).toContain("maxResults=100");
+    expect(requests().findLast((r) => r.includes(FAKE_VIDEOS.short))).toContain("maxResults=100");
   });
 
-  it("maps commentsDisabled, videoNotFound, invalidPageToken and quotaExceeded", async () => {
-    const c = client();
-    const disabled = await failure(c.getComments({ videoId: FAKE_VIDEOS.commentsDisabled }));
-    expect(disabled.reason).toBe("commentsDisabled");
-    expect(disabled.message).toBe("Comments are disabled for this video.");
-    expect((await failure(c.getComments({ videoId: FAKE_VIDEOS.missing }))).reason).toBe("videoNotFound");
-    const before = fake.requests.length;
-    const token = await failure(c.getComments({ videoId: FAKE_VIDEOS.funny, pageToken: "bm90LWEtdG9rZW4" }));
-    expect(token.reason).toBe("invalidPageToken");
-    expect(token.status).toBe(400);
-    // A token YouTube never gave us is refused here, without spending quota.
-    expect(fake.requests.slice(before).filter((r) => r.includes("bm90LWEtdG9rZW4"))).toEqual([]);
-    expect((await failure(c.getComments({ videoId: FAKE_VIDEOS.quota }))).reason).toBe("quotaExceeded");
-  });
 });
 
 describe("the cache", () => {
@@ -248,7 +144,7 @@ describe("without a key", () => {
       viewCount: null,
       publishedAt: null,
     });
-    const call = fake.requests.findLast((r) => r.startsWith("/oembed"))!;
+    const call = requests().findLast((r) => r.startsWith("/oembed"))!;
     const params = new URL(call, "http://x").searchParams;
     expect(params.get("url")).toBe(`https://www.youtube.com/watch?v=${FAKE_VIDEOS.funny}`);
     expect(params.get("format")).toBe("json");
@@ -266,7 +162,7 @@ describe("without a key", () => {
     const c = client({ apiKey: null });
     expect(await c.getKeylessDetails(FAKE_VIDEOS.missing)).toEqual(fallback(FAKE_VIDEOS.missing));
     expect(await c.getKeylessDetails(FAKE_VIDEOS.private)).toEqual(fallback(FAKE_VIDEOS.private));
-    const down = client({ apiKey: null, oembedUrl: `http://127.0.0.1:${await deadPort()}/oembed` });
+    const down = client({ apiKey: null, oembedUrl: `http://127.0.0.1:${await freePort()}/oembed` });
     expect(await down.getKeylessDetails(FAKE_VIDEOS.funny)).toEqual(fallback(FAKE_VIDEOS.funny));
   });
 
@@ -279,28 +175,6 @@ describe("without a key", () => {
       viewCount: null,
       publishedAt: null,
     });
-  });
-});
-
-describe("errorFromEnvelope", () => {
-  const env = (code: number, reason: string, message = "m") => ({ error: { code, message, errors: [{ reason, message }] } });
-  it.each([
-    [403, env(403, "commentsDisabled"), "commentsDisabled"],
-    [403, env(403, "quotaExceeded"), "quotaExceeded"],
-    [403, env(403, "dailyLimitExceeded"), "quotaExceeded"],
-    [400, env(400, "keyInvalid"), "keyInvalid"],
-    [400, env(400, "badRequest", "API key not valid. Please pass a valid API key."), "keyInvalid"],
-    [404, env(404, "videoNotFound"), "videoNotFound"],
-    [404, null, "videoNotFound"],
-    [400, env(400, "invalidPageToken"), "invalidPageToken"],
-    [400, env(400, "invalidParameter", "Invalid maxResults"), "badRequest"],
-    [503, "Service Unavailable", "unavailable"],
-  ])("%i %j → %s", (status, body, reason) => {
-    expect(errorFromEnvelope(status, body).reason).toBe(reason);
-  });
-
-  it("says 'Error: {status}' when YouTube gives no message", () => {
-    expect(errorFromEnvelope(503, null).message).toBe("Error: 503");
   });
 });
 

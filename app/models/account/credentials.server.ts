@@ -1,8 +1,8 @@
 import type { UserRow } from "#db/schema.ts";
 import { invalid } from "~/lib/problem.ts";
 import { CURRENT_PASSWORD_WRONG, DELETE_PASSWORD_WRONG } from "~/lib/schemas/account.ts";
-import { deleteOwnAccount } from "~/models/admin/user-delete.server.ts";
 import { replacePassword } from "~/models/account/password-change.server.ts";
+import { deleteOwnAccount } from "~/models/account/self-delete.server.ts";
 import { hashPassword, verifyPassword } from "../../integrations/password.server.ts";
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { users } from "#db/schema.ts";
+import { count, wrongCounters } from "../../../tests/support/counters.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "../comment.server.ts";
 import { followUser } from "../follow.server.ts";
@@ -9,28 +10,8 @@ import { listModerationLog } from "../moderation-log.server.ts";
 import { notify } from "../notification.server.ts";
 import { savePost } from "../save.server.ts";
 import { castVote } from "../vote.server.ts";
-import { deleteOwnAccount, deleteUserAsAdmin } from "./user-delete.server.ts";
+import { deleteUserAsAdmin } from "./user-delete.server.ts";
 import { LAST_ADMIN } from "./users.server.ts";
-
-const n = (query: ReturnType<typeof sql>) => getDb().get<{ n: number }>(query)!.n;
-
-/** Every counter column that disagrees with COUNT(*) of the rows it counts (should be none). */
-function wrongCounters() {
-  return getDb().all(sql`
-    SELECT 'post ' || id AS what FROM posts p WHERE
-      upvotes <> (SELECT count(*) FROM votes v WHERE v.post_id = p.id AND v.is_upvote = 1)
-      OR downvotes <> (SELECT count(*) FROM votes v WHERE v.post_id = p.id AND v.is_upvote = 0)
-      OR score <> upvotes - downvotes
-      OR hot <> hot_score(upvotes, downvotes, created_at)
-      OR comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id AND c.deleted_at IS NULL)
-    UNION ALL SELECT 'comment ' || id FROM comments c WHERE
-      upvotes <> (SELECT count(*) FROM votes v WHERE v.comment_id = c.id AND v.is_upvote = 1)
-      OR downvotes <> (SELECT count(*) FROM votes v WHERE v.comment_id = c.id AND v.is_upvote = 0)
-    UNION ALL SELECT 'user ' || id FROM users u WHERE
-      posts_count <> (SELECT count(*) FROM posts p WHERE p.user_id = u.id)
-      OR followers_count <> (SELECT count(*) FROM follows f WHERE f.following_id = u.id)
-      OR following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)`);
-}
 
 describe("deleteUserAsAdmin", () => {
   it("removes the account and everything it made, keeping every counter equal to COUNT(*)", () => {
@@ -91,14 +72,14 @@ describe("deleteUserAsAdmin", () => {
     expect(after.hot).toBeGreaterThan(before.hot);
 
     // Nothing of theirs remains but '[deleted]' placeholders that hold other people's replies.
-    expect(n(sql`SELECT count(*) AS n FROM users WHERE id = ${gone.id}`)).toBe(0);
-    expect(n(sql`SELECT count(*) AS n FROM posts WHERE id = ${theirPost.id} OR user_id = ${gone.id}`)).toBe(0);
-    expect(n(sql`SELECT count(*) AS n FROM comments WHERE post_id = ${theirPost.id}`)).toBe(0);
+    expect(count(sql`SELECT count(*) AS n FROM users WHERE id = ${gone.id}`)).toBe(0);
+    expect(count(sql`SELECT count(*) AS n FROM posts WHERE id = ${theirPost.id} OR user_id = ${gone.id}`)).toBe(0);
+    expect(count(sql`SELECT count(*) AS n FROM comments WHERE post_id = ${theirPost.id}`)).toBe(0);
     for (const table of ["votes", "saves", "sessions", "notifications"]) {
-      expect(n(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE user_id = ${gone.id}`), table).toBe(0);
+      expect(count(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE user_id = ${gone.id}`), table).toBe(0);
     }
-    expect(n(sql`SELECT count(*) AS n FROM follows WHERE follower_id = ${gone.id} OR following_id = ${gone.id}`)).toBe(0);
-    expect(n(sql`SELECT count(*) AS n FROM notifications WHERE actor_id = ${gone.id}`)).toBe(0);
+    expect(count(sql`SELECT count(*) AS n FROM follows WHERE follower_id = ${gone.id} OR following_id = ${gone.id}`)).toBe(0);
+    expect(count(sql`SELECT count(*) AS n FROM notifications WHERE actor_id = ${gone.id}`)).toBe(0);
     const left = getDb().all<{ id: number; content: string; deleted: number; userId: number | null }>(
       sql`SELECT id, content, deleted_at IS NOT NULL AS deleted, user_id AS userId FROM comments WHERE id IN (${answered.id}, ${lonely.id}, ${selfThread.id}, ${theirReply.id}, ${earlier.id}) ORDER BY id`,
     );
@@ -107,7 +88,7 @@ describe("deleteUserAsAdmin", () => {
       { id: earlier.id, content: "[deleted]", deleted: 1, userId: null },
     ]);
     // Other people's replies under the placeholders are untouched.
-    expect(n(sql`SELECT count(*) AS n FROM comments WHERE id = ${replyByBob.id} AND deleted_at IS NULL`)).toBe(1);
+    expect(count(sql`SELECT count(*) AS n FROM comments WHERE id = ${replyByBob.id} AND deleted_at IS NULL`)).toBe(1);
 
     // The notification alice received keeps its text; its actor is gone.
     const kept = getDb().all<{ message: string; actorId: number | null }>(sql`SELECT message, actor_id AS actorId FROM notifications WHERE user_id = ${alice.id} AND type = 'new_follower'`);
@@ -134,48 +115,6 @@ describe("deleteUserAsAdmin", () => {
     // The only admin left: a demoted session cannot take the last admin with it either.
     getDb().update(users).set({ isAdmin: false }).where(sql`${users.id} <> ${admin.id}`).run();
     expect(() => deleteUserAsAdmin({ actorId: admin.id, userId: admin.id })).toThrow(expect.objectContaining({ kind: "invalid", message: LAST_ADMIN }));
-    expect(n(sql`SELECT count(*) AS n FROM users WHERE id IN (${admin.id}, ${victim.id})`)).toBe(2);
-  });
-});
-
-describe("deleteOwnAccount", () => {
-  it("removes the member with the same cascade and logs a self-deletion with the member as actor", () => {
-    const me = makeUser();
-    const alice = makeUser();
-    const mine = makePost({ userId: me.id });
-    const alicePost = makePost({ userId: alice.id });
-    createComment({ userId: alice.id, postId: mine.id, content: "on my post" });
-    const answered = createComment({ userId: me.id, postId: alicePost.id, content: "mine" });
-    createComment({ userId: alice.id, postId: alicePost.id, content: "answer", parentId: answered.id });
-    castVote({ userId: me.id, postId: alicePost.id, isUpvote: true });
-    followUser({ followerId: me.id, followingId: alice.id });
-    followUser({ followerId: alice.id, followingId: me.id });
-
-    expect(deleteOwnAccount({ userId: me.id })).toEqual({ deleted: true, username: me.username });
-
-    expect(wrongCounters()).toEqual([]);
-    expect(n(sql`SELECT count(*) AS n FROM users WHERE id = ${me.id}`)).toBe(0);
-    expect(n(sql`SELECT count(*) AS n FROM posts WHERE user_id = ${me.id}`)).toBe(0);
-    expect(n(sql`SELECT upvotes AS n FROM posts WHERE id = ${alicePost.id}`)).toBe(0);
-    expect(n(sql`SELECT count(*) AS n FROM comments WHERE id = ${answered.id} AND content = '[deleted]' AND user_id IS NULL`)).toBe(1);
-    expect(listModerationLog().items[0]).toMatchObject({
-      adminId: me.id,
-      adminName: me.username,
-      action: "delete_self",
-      targetKind: "user",
-      targetId: me.id,
-      targetLabel: me.username,
-      reason: null,
-    });
-  });
-
-  it("lets an admin leave while another admin remains, and refuses the last admin", () => {
-    const first = makeUser({ isAdmin: true });
-    const second = makeUser({ isAdmin: true });
-    getDb().update(users).set({ isAdmin: false }).where(sql`${users.id} NOT IN (${first.id}, ${second.id})`).run();
-    expect(deleteOwnAccount({ userId: first.id }).deleted).toBe(true);
-    expect(() => deleteOwnAccount({ userId: second.id })).toThrow(expect.objectContaining({ kind: "invalid", message: LAST_ADMIN }));
-    expect(n(sql`SELECT count(*) AS n FROM users WHERE id = ${second.id}`)).toBe(1);
-    expect(() => deleteOwnAccount({ userId: 99_999_999 })).toThrow(expect.objectContaining({ kind: "not_found" }));
+    expect(count(sql`SELECT count(*) AS n FROM users WHERE id IN (${admin.id}, ${victim.id})`)).toBe(2);
   });
 });

@@ -1,82 +1,15 @@
+// Reading lists of posts and one post: the feed's orders and ranges, what a post shows, the
+// category page's orders. The text filter and /search are in search.server.test.ts.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { recountAll } from "#db/recount.ts";
-import { comments, posts, saves, users, votes } from "#db/schema.ts";
+import { comments, saves, votes } from "#db/schema.ts";
+import { clearPostsAndUsers, DAY, HOUR, NOW, post, titles, user, vote } from "../../../tests/support/post-rows.ts";
 import { recordStatements } from "../../../tests/support/statements.ts";
-import {
-  countPostsByCategory,
-  getPost,
-  listCategoryPosts,
-  listFeedPosts,
-  listTopContributors,
-  SEARCH_CAP,
-  searchPosts,
-  searchUsers,
-} from "./index.server.ts";
+import { getPost, listCategoryPosts, listFeedPosts } from "./index.server.ts";
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-const NOW = Date.parse("2026-06-15T12:00:00Z");
-
-let n = 0;
-function user(username = `user${++n}`, displayName: string | null = null) {
-  return getDb()
-    .insert(users)
-    .values({ username, email: `${username}@example.com`, passwordHash: "x", displayName })
-    .returning()
-    .get();
-}
-
-type PostInput = Partial<typeof posts.$inferInsert> & { userId: number | null; ageMs?: number };
-function postValues({ ageMs = HOUR, ...input }: PostInput) {
-  return {
-    title: "A post",
-    comment: "A comment",
-    commentAuthor: "@someone",
-    videoId: "vid00000001",
-    videoTitle: "A video",
-    videoChannel: "A channel",
-    videoThumbnail: "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg",
-    category: "Comedy",
-    createdAt: new Date(NOW - ageMs),
-    ...input,
-  };
-}
-
-function post(input: PostInput) {
-  return getDb().insert(posts).values(postValues(input)).returning().get();
-}
-
-/** Many posts in one statement (the triggers still index each one). */
-function manyPosts(count: number, make: (i: number) => PostInput) {
-  getDb()
-    .insert(posts)
-    .values(Array.from({ length: count }, (_, i) => postValues(make(i))))
-    .run();
-}
-
-/** Real vote rows, then the counters and hot ranks recomputed from them (db/recount.ts). */
-function vote(postId: number, up: number, down = 0, at = NOW - HOUR) {
-  for (let i = 0; i < up + down; i++) {
-    const voter = user();
-    getDb()
-      .insert(votes)
-      .values({ userId: voter.id, postId, isUpvote: i < up, createdAt: new Date(at) })
-      .run();
-  }
-}
-
-const titles = (list: { title: string }[]) => list.map((p) => p.title);
-
-beforeEach(() => {
-  const db = getDb();
-  db.run(sql`DELETE FROM votes`);
-  db.run(sql`DELETE FROM saves`);
-  db.run(sql`DELETE FROM comments`);
-  db.run(sql`DELETE FROM posts`);
-  db.run(sql`DELETE FROM users`);
-});
+beforeEach(clearPostsAndUsers);
 
 describe("listFeedPosts", () => {
   it("orders new by creation time, top by score, and hot by Reddit's rank", () => {
@@ -165,53 +98,6 @@ describe("listFeedPosts", () => {
       "music 6",
     ]);
     expect(titles(listFeedPosts({ sort: "new", category: "Gaming", limit: 10, now: NOW }))).toEqual(["gaming"]);
-  });
-
-  describe("the text filter (docs/product.md §5)", () => {
-    beforeEach(() => {
-      const alice = user("AliceWonder");
-      const bob = user("bob");
-      post({ userId: bob.id, title: "Grandma's PICKLE jar", ageMs: 1 * HOUR });
-      post({ userId: bob.id, title: "t2", comment: "my cat knocked over the pickles", ageMs: 2 * HOUR });
-      post({ userId: bob.id, title: "t3", commentAuthor: "@PickleRick", ageMs: 3 * HOUR });
-      post({ userId: bob.id, title: "t4", videoTitle: "Pickleball finals", ageMs: 4 * HOUR });
-      post({ userId: alice.id, title: "t5", ageMs: 5 * HOUR });
-      post({ userId: bob.id, title: "100% real_deal", ageMs: 6 * HOUR });
-      post({ userId: bob.id, title: 'He said "wow" OR NOT', ageMs: 7 * HOUR });
-    });
-    const filter = (q: string) => titles(listFeedPosts({ sort: "new", q, limit: 20, now: NOW }));
-
-    it("matches title, comment, comment author, video title and username, ignoring case, inside words", () => {
-      expect(filter("pickle")).toEqual(["Grandma's PICKLE jar", "t2", "t3", "t4"]);
-      expect(filter("ICKL")).toEqual(["Grandma's PICKLE jar", "t2", "t3", "t4"]);
-      expect(filter("alicewon")).toEqual(["t5"]);
-      expect(filter("nothing like this")).toEqual([]);
-    });
-
-    it("treats the query as text, never as syntax", () => {
-      expect(filter("100%")).toEqual(["100% real_deal"]);
-      expect(filter("l_d")).toEqual(["100% real_deal"]);
-      expect(filter("%")).toEqual(["100% real_deal"]);
-      expect(filter('"wow" OR')).toEqual(['He said "wow" OR NOT']);
-      expect(filter("NOT")).toContain('He said "wow" OR NOT');
-      expect(filter("*")).toEqual([]);
-    });
-
-    it("matches short queries too (scanned, not looked up)", () => {
-      expect(filter("t5")).toEqual(["t5"]);
-      expect(filter("Gr")).toEqual(["Grandma's PICKLE jar"]);
-    });
-
-    it("gives the same answer whether the term is rare or common", () => {
-      const bob = user("pickler");
-      // Enough matches that the filter switches from the index lookup to scanning in sort order.
-      manyPosts(1000, (i) => ({ userId: bob.id, title: `zz common ${i}`, ageMs: DAY + i * 1000 }));
-      const common = listFeedPosts({ sort: "new", q: "zz common", limit: 3, now: NOW });
-      expect(titles(common)).toEqual(["zz common 0", "zz common 1", "zz common 2"]);
-      // The username matches every one of bob's posts through either path.
-      expect(filter("pickler")).toHaveLength(20);
-      expect(filter("pickle").slice(0, 4)).toEqual(["Grandma's PICKLE jar", "t2", "t3", "t4"]);
-    });
   });
 
   it("shows 'Unknown' for a post whose author is gone, and the author object otherwise", () => {
@@ -320,79 +206,5 @@ describe("listCategoryPosts", () => {
     expect(
       listCategoryPosts({ category: "Science", sort: "newest", timeframe: "today", limit: 10, now: NOW + 2 * DAY }),
     ).toEqual([]);
-  });
-});
-
-describe("search", () => {
-  it("ranks title matches above other fields and needs every word", () => {
-    const a = user("searcher");
-    post({ userId: a.id, title: "nothing here", comment: "a walrus in the comment", ageMs: 1 * HOUR });
-    post({ userId: a.id, title: "The walrus strikes", ageMs: 2 * HOUR });
-    post({ userId: a.id, title: "walrus and banjo", ageMs: 3 * HOUR });
-    post({ userId: a.id, title: "banjo only", ageMs: 4 * HOUR });
-    const found = searchPosts({ q: "walrus", limit: 10 });
-    expect(found.total).toBe(3);
-    expect(found.capped).toBe(false);
-    expect(titles(found.posts).slice(0, 2).sort()).toEqual(["The walrus strikes", "walrus and banjo"]);
-    expect(titles(found.posts)[2]).toBe("nothing here");
-    expect(titles(searchPosts({ q: "BANJO walrus", limit: 10 }).posts)).toEqual(["walrus and banjo"]);
-    expect(searchPosts({ q: "zebra", limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
-    // Words, the last one as a prefix while it is being typed; not parts of words.
-    expect(searchPosts({ q: "wal", limit: 10 }).total).toBe(3);
-    expect(titles(searchPosts({ q: "banjo on", limit: 10 }).posts)).toEqual(["banjo only"]);
-    expect(searchPosts({ q: "alrus", limit: 10 }).total).toBe(0);
-    expect(searchPosts({ q: '"*', limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
-  });
-
-  it("caps how many matches are ranked and counted", () => {
-    const a = user();
-    manyPosts(SEARCH_CAP + 5, (i) => ({ userId: a.id, title: `capybara ${i}` }));
-    const found = searchPosts({ q: "capybara", limit: 5 });
-    expect(found.total).toBe(SEARCH_CAP);
-    expect(found.capped).toBe(true);
-    expect(found.posts).toHaveLength(5);
-  });
-
-  it("finds users by the start of their name, any case, the exact name first", () => {
-    const exact = user("giggle");
-    user("GiggleQueen");
-    user("gigglebot");
-    user("notgiggle");
-    const busy = user("giggler");
-    getDb().run(sql`UPDATE users SET posts_count = 9 WHERE id = ${busy.id}`);
-    const found = searchUsers({ q: "GIGGLE", limit: 10 });
-    expect(found.total).toBe(4);
-    expect(found.users.map((u) => u.username)).toEqual(["giggle", "giggler", "gigglebot", "GiggleQueen"]);
-    expect(found.users[0]).toEqual({ id: exact.id, username: "giggle", displayName: "giggle", postsCount: 0 });
-    expect(searchUsers({ q: "zzz", limit: 10 })).toEqual({ users: [], total: 0 });
-  });
-});
-
-describe("listTopContributors and countPostsByCategory", () => {
-  it("ranks authors by the upvotes their posts got in the last 7 days", () => {
-    const a = user("author_a");
-    const b = user("author_b");
-    const pa = post({ userId: a.id, ageMs: 30 * DAY });
-    const pb = post({ userId: b.id, ageMs: 2 * DAY });
-    vote(pa.id, 3, 0, NOW - DAY); // this week, on an old post: counts
-    vote(pa.id, 10, 0, NOW - 10 * DAY); // last month: does not
-    vote(pb.id, 2, 6, NOW - DAY); // downvotes do not count
-    expect(listTopContributors({ limit: 5, now: NOW })).toEqual([
-      { id: a.id, username: "author_a", upvotes: 3 },
-      { id: b.id, username: "author_b", upvotes: 2 },
-    ]);
-    expect(listTopContributors({ limit: 1, now: NOW })).toHaveLength(1);
-  });
-
-  it("counts posts in each of the 20 categories", () => {
-    const a = user();
-    post({ userId: a.id, category: "DIY" });
-    post({ userId: a.id, category: "DIY" });
-    post({ userId: a.id, category: "Kids" });
-    const counts = countPostsByCategory();
-    expect(counts).toHaveLength(20);
-    expect(counts.find((c) => c.name === "DIY")).toEqual({ name: "DIY", slug: "diy", postsCount: 2 });
-    expect(counts.find((c) => c.name === "Kids")?.postsCount).toBe(1);
-    expect(counts.find((c) => c.name === "Music")?.postsCount).toBe(0);
   });
 });
