@@ -127,7 +127,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Same URL and same loader data as an earlier request: the same document (render-cache.server.ts).
+  // Same URL and same loader data as an earlier request: the same document (render-memo.server.ts).
   const key = renderKey(request.url, routerContext);
   if (key) {
     let entry = getRendered(key);
@@ -165,7 +165,7 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS clients get the whole document at once.
+    // Bots get the whole document at once (a no-JS browser is sent the shell first, like any other).
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const document = (

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   FAKE_EXPIRED_KEY,
   FAKE_VIDEOS,
@@ -9,6 +9,7 @@ import {
   TOP_COMMENT,
   type YouTubeFake,
 } from "../../../tests/fixtures/youtube-fake.ts";
+import { setMemoForTests } from "../env.server.ts";
 import { createYouTubeClient, type YouTubeClientOptions } from "./client.server.ts";
 import { errorFromEnvelope, YouTubeError } from "./errors.server.ts";
 import { htmlToText } from "./mapping.server.ts";
@@ -194,6 +195,11 @@ describe("commentThreads.list", () => {
 });
 
 describe("the cache", () => {
+  // The cache's own rules, whatever MEMO says; the last test is MEMO=off.
+  beforeAll(() => setMemoForTests(true));
+  afterEach(() => setMemoForTests(true));
+  afterAll(() => setMemoForTests(undefined));
+
   it("answers the same question from memory for its lifetime", async () => {
     const c = client();
     const before = countRequests(`id=${FAKE_VIDEOS.short}`);
@@ -234,6 +240,15 @@ describe("the cache", () => {
     await small.getVideo(FAKE_VIDEOS.short); // pushes the first answer out
     await small.getVideo(FAKE_VIDEOS.funny);
     expect(countRequests(`id=${FAKE_VIDEOS.funny}`) - start).toBe(2);
+  });
+
+  it("keeps nothing with MEMO=off: every question goes to YouTube", async () => {
+    setMemoForTests(false);
+    const c = client();
+    const before = countRequests(`id=${FAKE_VIDEOS.short}`);
+    await Promise.all([c.getVideo(FAKE_VIDEOS.short), c.getVideo(FAKE_VIDEOS.short)]);
+    await c.getVideo(FAKE_VIDEOS.short);
+    expect(countRequests(`id=${FAKE_VIDEOS.short}`) - before).toBe(3);
   });
 });
 
