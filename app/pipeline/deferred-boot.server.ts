@@ -37,24 +37,24 @@ let warned = false;
 function warnOnce(what: string) {
   if (warned) return;
   warned = true;
-  console.warn(`deferred boot: ${what} not found in the rendered document; its JavaScript is not deferred (app/pipeline/deferred-boot.server.ts).`);
+  console.warn(`deferred boot: ${what}: React's HTML has changed shape (app/pipeline/deferred-boot.server.ts).`);
 }
 
 /** The document with its module script deferred and the boot script in its head; unchanged when it has no module script. */
 export function deferModuleScript(html: string): string {
   const at = html.indexOf(MODULE_SCRIPT);
   if (at < 0) {
-    warnOnce(`React Router's module script (${MODULE_SCRIPT})`);
+    warnOnce(`no ${MODULE_SCRIPT} in a document, its JavaScript is not deferred`);
     return html;
   }
   // Without the boot script in the head nothing would start the block: left as it is.
   if (!html.slice(0, at).includes("</head>")) {
-    warnOnce("the end of the head before the module script");
+    warnOnce("no </head> before the module script, its JavaScript is not deferred");
     return html;
   }
   const head = html.slice(0, at).replace("</head>", `<script>${BOOT_SCRIPT}</script></head>`);
   const preloads = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   const rest = head.replace(MODULE_PRELOAD, "");
-  if (/<link\b[^>]*\brel="modulepreload"/.test(rest)) warnOnce("the shape of its modulepreload links");
+  if (/<link\b[^>]*\brel="modulepreload"/.test(rest)) warnOnce("modulepreload links left in the head");
   return `${rest}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
 }
