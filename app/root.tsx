@@ -31,6 +31,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and
+// cookies, but for the share dialog, which the answer memo never keeps.
+export const handle = { memo: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [row, { toast, headers }, share] = await Promise.all([
     getUser(request),

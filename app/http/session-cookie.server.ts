@@ -2,7 +2,7 @@ import { createCookie } from "react-router";
 import { createSession, deleteSession, getSessionUser } from "~/models/session.server.ts";
 import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
 import type { UserRow } from "#db/schema.ts";
-import { getEnv } from "../integrations/env.server.ts";
+import { getEnv, memoEnabled } from "../integrations/env.server.ts";
 
 // The database decides when a session ends (sliding 30 days, models/session.server.ts); the cookie
 // only carries the token, so it lives as long as browsers allow (400 days) and is not re-sent on use.
@@ -24,7 +24,8 @@ function sessionCookie() {
 
 const memo = new WeakMap<Request, Promise<UserRow | null>>();
 
-// Verified cookie values → their token, so the HMAC check runs once per session, not per request.
+// Verified cookie values → their token, so the HMAC check runs once per session, not per request
+// (every time with MEMO=off).
 const verified = new Map<string, string>();
 const VERIFIED_MAX = 5000;
 
@@ -32,10 +33,11 @@ async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   const raw = header?.match(/(?:^|;\s*)chortle_session=([^;]*)/)?.[1];
   if (!raw) return null;
-  const known = verified.get(raw);
+  const known = memoEnabled() ? verified.get(raw) : undefined;
   if (known) return known;
   const value = await sessionCookie().parse(header);
   if (typeof value !== "string" || value.length === 0) return null;
+  if (!memoEnabled()) return value;
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
   verified.set(raw, value);
   return value;

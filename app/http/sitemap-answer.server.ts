@@ -5,7 +5,7 @@ import { sitemapIndexXml, urlsetXml, type SitemapUrl } from "~/lib/atom.ts";
 import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { notFound } from "~/lib/problem.ts";
 import { countPosts, latestPostDate, listSitemapPosts } from "~/models/syndication.server.ts";
-import { getEnv } from "../integrations/env.server.ts";
+import { getEnv, memoEnabled } from "../integrations/env.server.ts";
 
 const PAGES = ["/", "/categories", ...CATEGORIES.map((c) => `/category/${categorySlug(c)}`)];
 
@@ -25,12 +25,14 @@ function sitemapUrls(origin: string, n: number, size: number): SitemapUrl[] {
 
 /**
  * A file of 50,000 URLs costs a few hundred milliseconds to build, so each is kept until the set of
- * posts changes (their number or the newest one) or for ten minutes, whichever comes first.
+ * posts changes (their number or the newest one) or for ten minutes, whichever comes first
+ * (not at all with MEMO=off).
  */
 const built = new Map<string, { at: number; xml: string }>();
 const KEEP_MS = 10 * 60 * 1000;
 
 function memo(key: string, make: () => string): string {
+  if (!memoEnabled()) return make();
   const version = `${key}|${countPosts()}|${latestPostDate()?.getTime() ?? 0}`;
   const hit = built.get(version);
   if (hit && Date.now() - hit.at < KEEP_MS) return hit.xml;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { redirect } from "react-router";
 import { ToastSchema, type Toast } from "~/lib/toast.ts";
-import { getEnv } from "../integrations/env.server.ts";
+import { getEnv, memoEnabled } from "../integrations/env.server.ts";
 
 // The flash toast: a signed cookie (a toast only ever says what our own actions said), Secure on
 // https sites, read once by the next page. Signed and checked here with node:crypto's HMAC in the
@@ -42,15 +42,17 @@ function unsignValue(signed: string): string | null {
 }
 
 // Most toasts are a handful of fixed texts ('Upvoted', 'Vote removed' …): their header is made once.
+// (MEMO=off: every time.)
 const headers = new Map<string, string>();
 const HEADERS_MAX = 200;
 
 export async function toastHeader(toast: Toast): Promise<string> {
   const key = JSON.stringify(toast);
-  let header = headers.get(key);
+  let header = memoEnabled() ? headers.get(key) : undefined;
   if (!header) {
     const value = Buffer.from(JSON.stringify(ToastSchema.parse(toast))).toString("base64url");
     header = `${NAME}=${encodeURIComponent(signValue(value))}${attributes(MAX_AGE_S)}`;
+    if (!memoEnabled()) return header;
     if (headers.size >= HEADERS_MAX) headers.delete(headers.keys().next().value!);
     headers.set(key, header);
   }

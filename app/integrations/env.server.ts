@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   THUMBNAIL_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(200),
   // URLs per sitemap file; above this /sitemap.xml becomes a sitemap index (50,000 is the protocol's cap).
   SITEMAP_SPLIT: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  // "off": no memo or in-memory cache keeps anything between requests (app/pipeline/README.md), so
+  // every request does the full work; the answers must be the same either way.
+  MEMO: bool(true),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };
@@ -77,4 +80,16 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+let memoOverride: boolean | undefined;
+
+/** Whether memos and in-memory caches may keep anything between requests (MEMO, on by default). */
+export function memoEnabled(): boolean {
+  return memoOverride ?? getEnv().MEMO;
+}
+
+/** For the tests of a memo itself: run it on (or off) whatever MEMO says; undefined goes back to MEMO. */
+export function setMemoForTests(on: boolean | undefined) {
+  memoOverride = on;
 }

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
+import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { cacheClock, versionedCache } from "./data-version.server.ts";
 import { writeTransaction } from "./db.server.ts";
@@ -34,6 +35,10 @@ function counting<V>(value: () => V) {
 const titleOf = (id: number) => getDb().$client.prepare("SELECT title FROM posts WHERE id = ?").pluck().get(id) as string;
 
 describe("versionedCache", () => {
+  // The cache's own rules, whatever MEMO says (its last test is MEMO=off).
+  beforeAll(() => setMemoForTests(true));
+  afterAll(() => setMemoForTests(undefined));
+
   it("keeps a value until this worker writes to one of its tables, then reads afresh at once", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "first" });
@@ -140,5 +145,19 @@ describe("versionedCache", () => {
     // A value heavier than the whole cache is returned, not kept.
     expect(cache.get("huge", () => [1, 2, 3, 4, 5, 6])).toHaveLength(6);
     expect(cache.get("huge", () => [])).toEqual([]);
+  });
+
+  it("keeps nothing with MEMO=off: the value is made at every read, and frozen all the same", () => {
+    setMemoForTests(false);
+    try {
+      const cache = versionedCache<string, { n: number }>({ tables: ["posts"], maxWeight: 10, staleMs: 60_000, freeze: true });
+      let made = 0;
+      const first = cache.get("k", () => ({ n: ++made }));
+      expect(cache.get("k", () => ({ n: ++made }))).toEqual({ n: 2 });
+      expect(cache.size).toBe(0);
+      expect(Object.isFrozen(first)).toBe(true);
+    } finally {
+      setMemoForTests(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { getDb, type Db } from "#db/client.server.ts";
+import { memoEnabled } from "~/integrations/env.server.ts";
 import { deepFreeze } from "~/lib/frozen.ts";
 
 // What a process may keep in memory in front of the database, and how it knows it is still true.
@@ -95,6 +96,9 @@ export function databaseVersion(): { local: string; others: string } {
   return { local: `${conn.id}:${conn.totalChanges.get()}`, others: othersVersion(conn) };
 }
 
+/** Whether anything may be kept between requests: MEMO (env.server.ts), the switch every memo and cache obeys. */
+export const memoOn: () => boolean = memoEnabled;
+
 let longestStale = 0;
 /** The longest any cache made so far may show what was before another process's commit (its staleMs). */
 export function longestStaleMs(): number {
@@ -145,6 +149,8 @@ export function versionedCache<K, V>({
   };
   return {
     get(key: K, compute: () => V): V {
+      // MEMO=off: made afresh every time (frozen all the same, so a caller that changes it fails alike).
+      if (!memoEnabled()) return freeze ? deepFreeze(compute()) : compute();
       const { local, others } = dataVersion(tables);
       const now = cacheClock.now();
       const hit = entries.get(key);

@@ -1,16 +1,21 @@
 import Database from "better-sqlite3";
 import type { EntryContext } from "react-router";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
+import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock, longestStaleMs } from "~/models/data-version.server.ts";
 import "~/models/post/index.server.ts"; // the caches with the longest lags, as in the server
 import { makeUser } from "../../tests/support/unit-factories.ts";
-import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer } from "./answer-memo.server.ts";
+import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer, memoisable } from "./answer-memo.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
 const other = new Database(process.env.DATABASE_PATH!);
 other.pragma("busy_timeout = 5000");
 afterAll(() => other.close());
+
+// The memo's own rules, whatever MEMO says (its last test is MEMO=off).
+beforeAll(() => setMemoForTests(true));
+afterAll(() => setMemoForTests(undefined));
 
 const realNow = cacheClock.now;
 let now = 1_000 * 60_000;
@@ -28,8 +33,13 @@ afterEach(() => {
 /** Lets the current turn end, as the next request would (the other workers' version is read once a turn). */
 const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+// Route modules as React Router hands them to the entry: these say their answers may be kept.
+const DECLARED = new Set(["root", "routes/home", "routes/post.$id"]);
+
 function context(routes: string[], rootData: Record<string, unknown> = { share: null }): EntryContext {
+  const routeModules = Object.fromEntries(routes.map((id) => [id, DECLARED.has(id) ? { handle: { memo: true } } : {}]));
   return {
+    routeModules,
     staticHandlerContext: { matches: routes.map((id) => ({ route: { id } })), loaderData: { root: rootData } },
   } as unknown as EntryContext;
 }
@@ -96,6 +106,24 @@ describe("the answer memo", () => {
     expect(answer(key)).toBe("made");
   });
 
+  it("keeps a page only when every route it matches declares it (handle: { memo: true })", () => {
+    expect(memoisable(context(HOME))).toBe(true);
+    expect(answer(key, HOME)).toBe("made");
+    expect(answer(key, HOME)).toBe("memo");
+    clearAnswers();
+    // The child does not declare it: its loader may read what a kept answer would not see change.
+    expect(memoisable(context(["root", "routes/admin/layout"]))).toBe(false);
+    expect(answer(key, ["root", "routes/admin/layout"])).toBe("made");
+    expect(answer(key, ["root", "routes/admin/layout"])).toBe("made");
+    // A declared route under a parent that does not declare it.
+    expect(answer(key, ["routes/undeclared-layout", "routes/post.$id"])).toBe("made");
+    expect(answer(key, ["routes/undeclared-layout", "routes/post.$id"])).toBe("made");
+    // Only `true` counts.
+    const said = (memo: unknown) =>
+      memoisable({ routeModules: { root: { handle: { memo } } }, staticHandlerContext: { matches: [{ route: { id: "root" } }] } } as unknown as EntryContext);
+    expect([said(true), said(false), said("yes"), said(undefined)]).toEqual([true, false, false, false]);
+  });
+
   it("keeps only pure pages that set no cookie and have no share dialog open", () => {
     expect(answer(key, ["root", "routes/admin/layout", "routes/admin/dashboard"])).toBe("made");
     expect(answer(key, ["root", "routes/admin/layout", "routes/admin/dashboard"])).toBe("made");
@@ -128,6 +156,17 @@ describe("the answer memo", () => {
       expect(memoAnswer(key)).toBeUndefined();
     } finally {
       db.exec("ROLLBACK");
+    }
+  });
+
+  it("keeps nothing with MEMO=off: no GET has a key, every request runs the loaders", () => {
+    setMemoForTests(false);
+    try {
+      expect(answerKey("GET", "http://x/", undefined, true)).toBeNull();
+      expect(answer(key)).toBe("made");
+      expect(answer(key)).toBe("made");
+    } finally {
+      setMemoForTests(true);
     }
   });
 });

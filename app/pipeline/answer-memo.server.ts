@@ -7,30 +7,22 @@
 // other, and the minute is the same, the same request gets the same bytes, before React Router
 // runs a loader. The memo adds no lag of its own: any write anywhere moves the stamp
 // (data-version.server.ts, databaseVersion), and the next request is answered afresh (loaders,
-// then the render memo, render-memo.server.ts).
+// then the render memo, render-memo.server.ts). Off with MEMO=off.
 //
-// Kept only for the pages listed below (their loaders read nothing but the database, the URL and
-// the cookies), when the answer is a 200 that sets no cookie, the stamp did not move while it was
-// made, and no cache behind it may still lag behind another process's commit. Keyed by origin,
-// URL, Cookie header and whether the client takes gzip.
+// Kept only for the pages whose routes all declare it (`export const handle = { memo: true }`: their
+// loaders read nothing but the database, the URL and the cookies), when the answer is a 200 that
+// sets no cookie, the stamp did not move while it was made, and no cache behind it may still lag
+// behind another process's commit. Keyed by origin, URL, Cookie header and whether the client
+// takes gzip.
 import type { EntryContext } from "react-router";
-import { cacheClock, databaseVersion, longestStaleMs } from "~/models/data-version.server.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
+import { cacheClock, databaseVersion, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
 
-/** The route modules whose loaders read only the database, the URL and the cookies. */
-const PURE_ROUTES = new Set([
-  "root",
-  "routes/home",
-  "routes/post.$id",
-  "routes/category",
-  "routes/categories",
-  "routes/search",
-  "routes/profile/profile",
-  "routes/profile/posts",
-  "routes/profile/comments",
-  "routes/profile/upvoted",
-  "routes/profile/saved",
-  "routes/profile/about",
-]);
+/** Whether every route of the page says its answers may be kept (its `handle`, lib/route-handle.ts). */
+export function memoisable(context: EntryContext): boolean {
+  const { matches } = context.staticHandlerContext;
+  return matches.every((match) => (context.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.memo === true);
+}
 
 /** The bodies held (most are the render memo's own buffers, counted again to be safe). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -66,13 +58,13 @@ const expected = new WeakMap<Request, { key: string; stamp: string }>();
 
 /** The key of a GET, or null when it is not one to memoise. */
 export function answerKey(method: string | undefined, url: string, cookie: string | undefined, gzip: boolean): string | null {
-  if (method !== "GET") return null;
+  if (method !== "GET" || !memoOn()) return null;
   return `${gzip ? "gz" : "id"} ${url}\n${cookie ?? ""}`;
 }
 
 /** The answer kept for `key`, if nothing has changed since it was made. */
 export function memoAnswer(key: string): MemoAnswer | undefined {
-  const hit = answers.get(key);
+  const hit = memoOn() ? answers.get(key) : undefined;
   if (!hit) return undefined;
   if (hit.stamp !== stamp()) {
     drop(key, hit);
@@ -91,9 +83,9 @@ export function expectAnswer(request: Request, key: string) {
 /** After a document was made: keep it when it may be given again (see the top of this file). */
 export function keepAnswer(request: Request, context: EntryContext, status: number, headers: Headers, body: Uint8Array) {
   const ticket = expected.get(request);
-  if (!ticket || status !== 200 || headers.has("Set-Cookie")) return;
+  if (!ticket || !memoOn() || status !== 200 || headers.has("Set-Cookie")) return;
   const state = context.staticHandlerContext;
-  if (!state.matches.every((match) => PURE_ROUTES.has(match.route.id))) return;
+  if (!memoisable(context)) return;
   // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
   if ((state.loaderData?.root as { share?: unknown } | undefined)?.share) return;
   if (stamp() !== ticket.stamp) return; // something was written while it was made

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deferModuleScript } from "./deferred-boot.server.ts";
 
 // The shape React renders for react-router's <Scripts> (modulepreload links hoisted into the head).
@@ -30,7 +30,26 @@ describe("deferModuleScript", () => {
   });
 
   it("leaves a document without a module script alone", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head><body></body></html>';
     expect(deferModuleScript(plain)).toBe(plain);
+    warn.mockRestore();
+  });
+});
+
+describe("when React's output no longer has the shape looked for", () => {
+  it("leaves the document as rendered and says so once, not on every page", async () => {
+    vi.resetModules(); // a fresh module: it has warned of nothing yet
+    const { deferModuleScript } = await import("./deferred-boot.server.ts");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const changed = page.replace('<script type="module" async="">', '<script type="module" async>');
+      expect(deferModuleScript(changed)).toBe(changed);
+      expect(deferModuleScript(changed)).toBe(changed);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain("not deferred");
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -27,15 +27,34 @@ var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.i
 else requestAnimationFrame(function(){requestAnimationFrame(paint)});
 setTimeout(paint,3000)})()`;
 
-// React's serialisation of <Scripts>' output (react-router's Scripts, React 19's renderer).
+// React's serialisation of <Scripts>' output (react-router's Scripts, React 19's renderer). Should an
+// upgrade change it, tests/api/document-head.test.ts fails, and a server running such a build says
+// so once (the page then loads its code at once, as React Router alone would).
 const MODULE_SCRIPT = '<script type="module" async="">';
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+
+let warned = false;
+function warnOnce(what: string) {
+  if (warned) return;
+  warned = true;
+  console.warn(`deferred boot: ${what}: React's HTML has changed shape (app/pipeline/deferred-boot.server.ts).`);
+}
 
 /** The document with its module script deferred and the boot script in its head; unchanged when it has no module script. */
 export function deferModuleScript(html: string): string {
   const at = html.indexOf(MODULE_SCRIPT);
-  if (at < 0) return html;
+  if (at < 0) {
+    warnOnce(`no ${MODULE_SCRIPT} in a document, its JavaScript is not deferred`);
+    return html;
+  }
+  // Without the boot script in the head nothing would start the block: left as it is.
+  if (!html.slice(0, at).includes("</head>")) {
+    warnOnce("no </head> before the module script, its JavaScript is not deferred");
+    return html;
+  }
   const head = html.slice(0, at).replace("</head>", `<script>${BOOT_SCRIPT}</script></head>`);
   const preloads = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
-  return `${head.replace(MODULE_PRELOAD, "")}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
+  const rest = head.replace(MODULE_PRELOAD, "");
+  if (/<link\b[^>]*\brel="modulepreload"/.test(rest)) warnOnce("modulepreload links left in the head");
+  return `${rest}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
 }

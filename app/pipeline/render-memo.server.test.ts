@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setMemoForTests } from "~/integrations/env.server.ts";
 import { deepFreeze } from "~/lib/frozen.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./render-memo.server.ts";
 
@@ -55,6 +56,10 @@ describe("renderKey", () => {
 });
 
 describe("the rendered store", () => {
+  // The store's own rules, whatever MEMO says (its last test is MEMO=off).
+  beforeAll(() => setMemoForTests(true));
+  afterAll(() => setMemoForTests(undefined));
+
   it("keeps a render and serves it gzipped to clients that take gzip", () => {
     const html = Buffer.from(`<!DOCTYPE html><p>${"funny ".repeat(200)}</p>`);
     putRendered("k1", html);
@@ -77,5 +82,18 @@ describe("the rendered store", () => {
     expect(gz.length).toBeLessThan(html.length);
     expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
     expect(getRendered("missing")).toBeUndefined();
+  });
+
+  it("keeps nothing with MEMO=off: every page is rendered and gzipped afresh", () => {
+    setMemoForTests(false);
+    try {
+      const html = Buffer.from(`<!DOCTYPE html><p>${"again ".repeat(200)}</p>`);
+      const entry = putRendered("k2", html);
+      expect(getRendered("k2")).toBeUndefined();
+      const gz = renderedBody(entry, new Request("http://x/", { headers: { "Accept-Encoding": "gzip" } }), new Headers());
+      expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
+    } finally {
+      setMemoForTests(true);
+    }
   });
 });

@@ -3,10 +3,12 @@
 // gzipped) is served again instead of being rendered and compressed anew. Loaders still run on
 // every request: nothing is stale. The busiest pages (the feed for visitors) differ only when their
 // data does; a page's clock ("3h ago") is taken to the minute so it does not change the data.
+// MEMO=off: every page is rendered (and gzipped) afresh; the key is still its ETag.
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
 import { isDeepFrozen } from "~/lib/frozen.ts";
+import { memoOn } from "~/models/data-version.server.ts";
 
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -39,6 +41,7 @@ function textDigest(text: string): string {
   let digest = textDigests.get(text);
   if (!digest) {
     digest = crypto.createHash("sha256").update(text).digest("base64url");
+    if (!memoOn()) return digest;
     if (textDigests.size >= TEXT_DIGESTS_MAX) textDigests.delete(textDigests.keys().next().value!);
     textDigests.set(text, digest);
   }
@@ -52,7 +55,7 @@ function frozenDigest(value: object): string {
   let digest = frozenDigests.get(value);
   if (!digest) {
     digest = crypto.createHash("sha256").update(JSON.stringify(value)).digest("base64url");
-    frozenDigests.set(value, digest);
+    if (memoOn()) frozenDigests.set(value, digest);
   }
   return digest;
 }
@@ -89,6 +92,7 @@ function hashData(hash: crypto.Hash, value: unknown, depth: number) {
 }
 
 export function getRendered(key: string): Rendered | undefined {
+  if (!memoOn()) return undefined;
   const hit = entries.get(key);
   if (hit) {
     entries.delete(key);
@@ -99,6 +103,7 @@ export function getRendered(key: string): Rendered | undefined {
 
 export function putRendered(key: string, html: Buffer): Rendered {
   const entry: Rendered = { html, gzip: null };
+  if (!memoOn()) return entry;
   const old = entries.get(key);
   if (old) bytes -= old.html.length + (old.gzip?.length ?? 0);
   entries.set(key, entry);
@@ -117,7 +122,7 @@ export function renderedBody(entry: Rendered, request: Request, headers: Headers
   if (!/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) return entry.html;
   if (!entry.gzip) {
     entry.gzip = zlib.gzipSync(entry.html, { level: 6 });
-    bytes += entry.gzip.length;
+    if (memoOn()) bytes += entry.gzip.length;
   }
   headers.set("Content-Encoding", "gzip");
   return entry.gzip;

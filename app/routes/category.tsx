@@ -38,6 +38,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);

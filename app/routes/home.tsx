@@ -40,6 +40,9 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
   }
 }
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { sort, t, q, limit } = HomeQuerySchema.parse(searchParamsObject(url));

@@ -40,6 +40,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data({ message: "Post not found" }, { status: 404 });

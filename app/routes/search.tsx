@@ -25,6 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { q, tab } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
   const user = await getUser(request);

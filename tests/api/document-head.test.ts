@@ -38,6 +38,11 @@ describe("the document head", () => {
       expect(deferred[0][2], path).toContain("import(");
       expect(csp, path).toContain(sha(deferred[0][2]));
       expect(html, path).not.toContain('<script type="module"');
+      // The boot script that starts the block closes the head, and may run (by hash). Without it the
+      // page's code would never start: this fails, not production, if React's output changes shape.
+      const boot = html.match(/<script>(\(function\(\)\{[^<]*\}\)\(\))<\/script><\/head>/);
+      expect(boot?.[1], path).toContain('script[type="text/x-deferred-module"]');
+      expect(csp, path).toContain(sha(boot![1]));
     }
   });
 });

@@ -1,9 +1,10 @@
 // The YouTube client against a local fake: what it reads from videos.list, commentThreads.list and
 // oEmbed (without a key), and what its cache keeps. Failures are in errors.server.test.ts.
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, TOP_COMMENT } from "../../../tests/fixtures/youtube-fake.ts";
 import { freePort } from "../../../tests/support/server.ts";
 import { failure, useYouTubeFake } from "../../../tests/support/youtube-client.ts";
+import { setMemoForTests } from "../env.server.ts";
 import { htmlToText } from "./mapping.server.ts";
 
 const { client, countRequests, requests } = useYouTubeFake();
@@ -90,6 +91,11 @@ describe("commentThreads.list", () => {
 });
 
 describe("the cache", () => {
+  // The cache's own rules, whatever MEMO says; the last test is MEMO=off.
+  beforeAll(() => setMemoForTests(true));
+  afterEach(() => setMemoForTests(true));
+  afterAll(() => setMemoForTests(undefined));
+
   it("answers the same question from memory for its lifetime", async () => {
     const c = client();
     const before = countRequests(`id=${FAKE_VIDEOS.short}`);
@@ -130,6 +136,15 @@ describe("the cache", () => {
     await small.getVideo(FAKE_VIDEOS.short); // pushes the first answer out
     await small.getVideo(FAKE_VIDEOS.funny);
     expect(countRequests(`id=${FAKE_VIDEOS.funny}`) - start).toBe(2);
+  });
+
+  it("keeps nothing with MEMO=off: every question goes to YouTube", async () => {
+    setMemoForTests(false);
+    const c = client();
+    const before = countRequests(`id=${FAKE_VIDEOS.short}`);
+    await Promise.all([c.getVideo(FAKE_VIDEOS.short), c.getVideo(FAKE_VIDEOS.short)]);
+    await c.getVideo(FAKE_VIDEOS.short);
+    expect(countRequests(`id=${FAKE_VIDEOS.short}`) - before).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 // The YouTube lookup: Data API v3 (videos, commentThreads) with a key, keyless oEmbed without one.
 // Real fetch against the configured base URLs (tests point them at tests/fixtures/youtube-fake.ts),
-// a 5 s timeout, no retry, and answers cached in memory for 5 minutes.
+// a 5 s timeout, no retry, and answers cached in memory for 5 minutes (not at all with MEMO=off).
 import {
   COMMENTS_PAGE_SIZE,
   FALLBACK_CHANNEL,
@@ -10,7 +10,7 @@ import {
   type VideoDetails,
 } from "~/lib/video.ts";
 import { thumbnailUrl, watchUrl } from "~/lib/video-url.ts";
-import { getEnv } from "../env.server.ts";
+import { getEnv, memoEnabled } from "../env.server.ts";
 import { errorFromEnvelope, YouTubeError, type YouTubeErrorReason } from "./errors.server.ts";
 import { str, toComment, toVideoDetails, type ThreadItem, type VideoItem } from "./mapping.server.ts";
 
@@ -24,6 +24,7 @@ export type YouTubeClientOptions = {
   baseUrl: string;
   oembedUrl: string;
   timeoutMs?: number;
+  /** How long answers are kept (0: not at all); 5 minutes by default, 0 with MEMO=off. */
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
   /** The cache's clock (tests pass a fake one). */
@@ -46,13 +47,14 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
   const apiKey = options.apiKey?.trim() || null;
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const ttlMs = options.cacheTtlMs ?? 5 * 60_000;
+  const ttlMs = options.cacheTtlMs ?? (memoEnabled() ? 5 * 60_000 : 0);
   const maxEntries = options.cacheMaxEntries ?? 500;
   const clock = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
   /** One request per key at a time; answers (and lasting failures) are kept for ttlMs. */
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) return load();
     const now = clock();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;

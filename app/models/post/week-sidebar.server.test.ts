@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock } from "~/models/data-version.server.ts";
 import { castVote } from "~/models/vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
@@ -10,9 +11,12 @@ other.pragma("busy_timeout = 5000");
 const realNow = cacheClock.now;
 let now = 9_000_000;
 cacheClock.now = () => now;
+// The cache's own rules, whatever MEMO says (the last test is MEMO=off).
+setMemoForTests(true);
 afterAll(() => {
   other.close();
   cacheClock.now = realNow;
+  setMemoForTests(undefined);
 });
 const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));
 const LAG_MS = 5_000;
@@ -41,5 +45,17 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
     const first = topPostsThisWeek();
     now += 60_000;
     expect(topPostsThisWeek()).toBe(first);
+  });
+
+  it("is made again at every read with MEMO=off", () => {
+    setMemoForTests(false);
+    try {
+      const first = topPostsThisWeek();
+      const again = topPostsThisWeek();
+      expect(again).toEqual(first);
+      expect(again).not.toBe(first);
+    } finally {
+      setMemoForTests(true);
+    }
   });
 });

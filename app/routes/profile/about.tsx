@@ -31,6 +31,9 @@ async function ownerAccount(request: Request, userId: number, origin: string): P
   };
 }
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);

@@ -11,6 +11,9 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
 // in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);

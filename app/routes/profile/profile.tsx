@@ -34,6 +34,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getUser(request);
   try {

@@ -13,6 +13,9 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
 // listSavedPosts decides who sees what: another member 'Private Content', a visitor 'Authentication Required'.
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);

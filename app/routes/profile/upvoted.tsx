@@ -9,6 +9,9 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
 
+// Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
+export const handle = { memo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);
