@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
@@ -19,6 +19,21 @@ import { DocumentCssProvider } from "./components/document-style.tsx";
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
 startMaintenance();
+
+/**
+ * What React Router reports. A request the app cannot serve as asked (a POST to a page without an
+ * action, from a bot or a stale form: 405) is the client's mistake, said in one line; anything else is
+ * ours, logged whole. Nothing is logged for a request whose client went away.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    console.warn(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${error.statusText}`);
+    return;
+  }
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+}
 
 /** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
 export function shutdown() {

@@ -9,6 +9,47 @@ export const DENY_ALL_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 /** Bodies are small here (forms and JSON): bigger ones are refused before anything reads them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The site's largest form (the share dialog) has a dozen fields and a few KB of text. */
+export const MAX_FORM_BYTES = 64 * 1024;
+export const MAX_FORM_FIELDS = 100;
+
+/** How many times `needle` occurs in `buffer`, counting no further than `limit` + 1. */
+function occurrences(buffer, needle, limit) {
+  let count = 0;
+  for (let at = buffer.indexOf(needle); at !== -1 && count <= limit; at = buffer.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
+/**
+ * A form body past the form limits, checked on the raw bytes before anything parses it (parsing
+ * 100,000 fields costs hundreds of milliseconds, and anyone may send that): the refusal's message,
+ * or null. JSON bodies have their own limit where they are read.
+ */
+export function formBodyRefusal(contentType, body) {
+  if (!body || !contentType) return null;
+  const type = contentType.toLowerCase();
+  let fields;
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    fields = occurrences(body, "&", MAX_FORM_FIELDS) + 1;
+  } else if (type.startsWith("multipart/form-data")) {
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+    if (!boundary) return "A multipart form needs its boundary.";
+    fields = occurrences(body, `--${boundary[1] ?? boundary[2]}`, MAX_FORM_FIELDS + 1) - 1;
+  } else {
+    return null;
+  }
+  if (body.length > MAX_FORM_BYTES) return "The form is too large.";
+  if (fields > MAX_FORM_FIELDS) return "The form has too many fields.";
+  return null;
+}
+
+/** Answers 413 and returns true when `formBodyRefusal` refuses the request's body. */
+export function refuseForm(req, res, body) {
+  const message = formBodyRefusal(req.headers["content-type"], body);
+  if (!message) return false;
+  sendJson(res, 413, { message });
+  return true;
+}
 
 /**
  * TRUST_PROXY as Express read its "trust proxy" setting: a number of hops ("1"), or addresses,

@@ -6,6 +6,7 @@
 // backpressure.
 import { createRequestHandler as createReactRouterHandler } from "react-router";
 import { createEncoder, encodeWhole, isCompressible, negotiateEncoding, varyOnEncoding } from "./encoding.js";
+import { refuseForm } from "./guard.js";
 
 /** Smaller answers go out as they are (what the `compression` package did too). */
 const COMPRESS_MIN_BYTES = 1024;
@@ -216,6 +217,7 @@ export function createRequestHandler({ build, mode, getLoadContext, origin, onEr
       res.destroy();
       return;
     }
+    if (refuseForm(req, res, body)) return;
     let request;
     try {
       request = toRequest(req, res, origin, body);
