@@ -13,6 +13,7 @@ import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answ
 import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { DOCUMENT_CSS } from "./pipeline/document-css.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
+import { hasSessionCookie } from "./http/session-cookie.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 import { DocumentCssProvider } from "./components/document-style.tsx";
 
@@ -33,6 +34,24 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   }
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(inner ?? error);
+}
+
+/**
+ * How a browser may keep a document: a member's page (it names them, their notices, their e-mail on
+ * the about tab) is never stored; a visitor's is kept and revalidated by its ETag.
+ */
+function documentCaching(request: Request): string {
+  return hasSessionCookie(request) ? "private, no-store" : "private, no-cache";
+}
+
+/**
+ * The `.data` answers of client navigations and fetchers: a member's (their about tab with e-mail,
+ * sessions and feed link, their notifications, saved posts, the root's unread count) and any that
+ * sets a cookie are never stored by a browser or a cache on the way.
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (hasSessionCookie(request) || response.headers.has("Set-Cookie")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }
 
 /** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
@@ -163,7 +182,7 @@ export default async function handleRequest(
     if (responseStatusCode === 200) {
       const etag = `"${key}-${buildTagOf(routerContext)}"`;
       responseHeaders.set("ETag", etag);
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCaching(request));
       if (request.method === "GET" && request.headers.get("If-None-Match") === etag) {
         responseHeaders.append("Vary", "Accept-Encoding");
         return new Response(null, { headers: responseHeaders, status: 304 });
@@ -201,6 +220,7 @@ export default async function handleRequest(
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Security-Policy", noncePolicy(nonce));
+        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCaching(request));
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },

@@ -29,9 +29,16 @@ const memo = new WeakMap<Request, Promise<UserRow | null>>();
 const verified = new Map<string, string>();
 const VERIFIED_MAX = 5000;
 
+const SESSION_VALUE = /(?:^|;\s*)chortle_session=([^;]*)/;
+
+/** Whether the request carries a session cookie at all (checked or not): its answers are private. */
+export function hasSessionCookie(request: Request): boolean {
+  return Boolean(request.headers.get("Cookie")?.match(SESSION_VALUE)?.[1]);
+}
+
 async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  const raw = header?.match(/(?:^|;\s*)chortle_session=([^;]*)/)?.[1];
+  const raw = header?.match(SESSION_VALUE)?.[1];
   if (!raw) return null;
   const known = memoEnabled() ? verified.get(raw) : undefined;
   if (known) return known;

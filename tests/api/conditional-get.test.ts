@@ -75,3 +75,25 @@ describe("conditional GET of pages", () => {
     }
   });
 });
+
+describe("what a browser may keep", () => {
+  it("a member's documents and .data answers are never stored; a visitor's page is revalidated by its ETag", async () => {
+    const member = await api.user();
+    const visitorPage = await api.fetch("/");
+    expect(visitorPage.headers.get("cache-control")).toBe("private, no-cache");
+    await visitorPage.text();
+    for (const path of ["/", `/profile/${member.id}/about`, "/notifications"]) {
+      const res = await api.fetch(path, { user: member });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      await res.text();
+    }
+    for (const path of [`/profile/${member.id}/about.data`, "/notifications.data", `/profile/${member.id}/saved.data`, "/_root.data"]) {
+      const res = await api.fetch(path, { user: member });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      const body = await res.text();
+      if (path.includes("about")) expect(body).toContain(member.username);
+    }
+  });
+});
