@@ -2,17 +2,10 @@ import { Problem } from "~/lib/problem.ts";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema.ts";
-import {
-  createUser,
-  DuplicateAccountError,
-  findUserByEmail,
-  findUserByLogin,
-} from "~/models/user.server.ts";
-import { createUserAsAdmin } from "~/models/admin/users.server.ts";
-import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
+import { findUserByEmail, findUserByLogin } from "~/models/user.server.ts";
 import { createPasswordResetToken, resetPasswordWithToken } from "~/models/account/password-reset.server.ts";
 import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
-import { LoginSchema, type LoginInput, type RegisterInput } from "~/lib/schemas/auth.ts";
+import { LoginSchema, type LoginInput } from "~/lib/schemas/auth.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
 import { hashPassword, hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
@@ -38,9 +31,10 @@ export async function verifyLogin({ username, password }: LoginInput): Promise<U
 }
 
 /**
- * remix-auth with the form strategy for the /auth page. It reads the body itself, so callers
- * validate with `request.clone().formData()` first. remix-auth 4 keeps no session: the caller
- * starts one with startSession().
+ * remix-auth with the form strategy, for a caller holding only the request: it reads and parses
+ * the body itself. The /auth page parses its form once (Conform, for the field errors) and calls
+ * `verifyLogin` with that input instead. remix-auth 4 keeps no session: the caller starts one with
+ * startSession().
  */
 export const authenticator = new Authenticator<UserRow>().use(
   new FormStrategy(async ({ form }) => {
@@ -50,17 +44,6 @@ export const authenticator = new Authenticator<UserRow>().use(
   }),
   "form",
 );
-
-/** Creates an account (throws DuplicateAccountError when the name or address is taken). */
-export async function registerUser(input: RegisterInput): Promise<UserRow> {
-  return createUser({
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-  });
-}
-
-export { DuplicateAccountError };
 
 /** The pre-made demo account, or null on a site seeded without demo content. */
 export function findDemoUser(): UserRow | null {
@@ -112,19 +95,5 @@ export async function resetPassword(input: {
     email: input.email,
     passwordHash: await hashPassword(input.newPassword),
     keepSessionToken: input.keepSessionToken,
-  });
-}
-
-/**
- * An admin creates an account (the registration rules, already parsed with AdminCreateUserSchema):
- * the password is hashed here, the model checks the admin, the clash and writes the log entry.
- */
-export async function createAccountAsAdmin(actorId: number, input: AdminCreateUserInput) {
-  return createUserAsAdmin({
-    actorId,
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    isAdmin: input.isAdmin,
   });
 }

@@ -36,6 +36,8 @@ export type ProblemOptions = {
   field?: string;
   headers?: Record<string, string>;
   signIn?: SignIn;
+  /** More fields of the JSON answer beside its message ({success: false} …). */
+  details?: Record<string, unknown>;
 };
 
 export class Problem extends Error {
@@ -46,6 +48,8 @@ export class Problem extends Error {
   readonly headers?: Record<string, string>;
   /** For `unauthorized` from a page or form guard: where to sign in and come back. */
   readonly signIn?: SignIn;
+  /** More fields of the JSON answer beside its message. */
+  readonly details?: Record<string, unknown>;
   constructor(kind: ProblemKind, message: string, options: ProblemOptions = {}) {
     super(message);
     this.name = "Problem";
@@ -53,6 +57,7 @@ export class Problem extends Error {
     this.field = options.field;
     this.headers = options.headers;
     this.signIn = options.signIn;
+    this.details = options.details;
   }
   get status(): number {
     return PROBLEM_STATUS[this.kind];

@@ -13,7 +13,7 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: pageClock(),
     };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 
