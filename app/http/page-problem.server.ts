@@ -6,12 +6,15 @@ import { toastHeader } from "./toast-cookie.server.ts";
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers
 // with the page) becomes the route's error data {message} with the Problem's status, for the
 // ErrorBoundary. A visitor's `unauthorized` (from requireUser) is the redirect to /auth instead,
-// with its toast; a page visit is an ordinary 302, a form's POST 303 (then GET).
+// with its toast; a page visit is an ordinary 302, a form's POST 303 (then GET). A `tampered` form
+// (naming another user) is a plain-text 403.
 
 /** Throws what `error` means for a page; anything that is not a Problem is thrown on as it is. */
 export async function pageProblem(error: unknown, request?: Request): Promise<never> {
   if (!isProblem(error)) throw error;
   if (error.signIn) throw await signInRedirect(error, request);
+  // No honest page sent a tampered form: a plain refusal, no page around it.
+  if (error.kind === "tampered") throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   throw data({ message: error.message }, { status: error.status, headers: error.headers });
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Outlet, useActionData } from "react-router";
+import { Outlet, useActionData } from "react-router";
 import type { Route } from "./+types/profile";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { ProfileHeader } from "~/components/profile/profile-header.tsx";
@@ -14,6 +14,7 @@ import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
@@ -72,7 +73,7 @@ export const action = interactionAction<{ id?: string }>(
       if (!isProblem(error) || error.kind !== "invalid") throw error;
       // Re-render the form with its messages (the same schema the model used).
       const submission = parseWithZod(ctx.form, { schema: ProfileUpdateSchema });
-      return data({ result: submission.reply(submission.status === "success" ? { formErrors: [error.message] } : undefined) }, { status: 400 });
+      return submission.status === "success" ? problemReply(submission, error) : invalidReply(submission);
     }
     const back = new URL(ctx.back, "http://local.invalid");
     back.searchParams.delete("edit");
