@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { parse, type SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { isProblem, Problem } from "~/lib/problem.ts";
 
@@ -41,4 +41,16 @@ export function invalidReply<T = { result: SubmissionResult<string[]> }>(
 ) {
   const problem = new Problem("invalid", "Invalid form.");
   return data(wrap(submission.reply(hideFields ? { hideFields } : undefined)), { status: problem.status });
+}
+
+/**
+ * The same for a form parsed once elsewhere (by a shared schema, not Conform): its values are echoed
+ * back as they were sent, the Problem is its error.
+ */
+export function formProblemReply<T = { result: SubmissionResult<string[]> }>(
+  form: FormData,
+  error: unknown,
+  options: { hideFields?: string[]; wrap?: (result: SubmissionResult<string[]>) => T } = {},
+) {
+  return problemReply(parse(form, { resolve: () => ({ error: {} }) }), error, options);
 }
