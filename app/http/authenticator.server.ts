@@ -3,12 +3,12 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema.ts";
 import { findUserByEmail, findUserByLogin } from "~/models/user.server.ts";
-import { createPasswordResetToken, resetPasswordWithToken } from "~/models/account/password-reset.server.ts";
+import { createPasswordResetToken } from "~/models/account/password-reset.server.ts";
 import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
 import { LoginSchema, type LoginInput } from "~/lib/schemas/auth.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
-import { hashPassword, hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
+import { hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
 
 /** A credential check that failed for a reason the user may read. */
 export class AuthError extends Problem {
@@ -81,19 +81,4 @@ export function requestPasswordReset({ email, request }: { email: string; reques
   }
   const link = `${origin ?? new URL(request.url).origin}/reset-password?${query}`;
   return { resetLink: getEnv().RESET_LINK_IN_RESPONSE ? link : null };
-}
-
-/** Sets a new password from a reset link; null when the link is invalid, used or expired. */
-export async function resetPassword(input: {
-  token: string;
-  email: string;
-  newPassword: string;
-  keepSessionToken?: string | null;
-}): Promise<UserRow | null> {
-  return resetPasswordWithToken({
-    token: input.token,
-    email: input.email,
-    passwordHash: await hashPassword(input.newPassword),
-    keepSessionToken: input.keepSessionToken,
-  });
 }

@@ -8,8 +8,7 @@ import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
 import { invalid } from "~/lib/problem.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
-import { isPasswordResetTokenValid } from "~/models/account/password-reset.server.ts";
-import { resetPassword } from "~/http/authenticator.server.ts";
+import { isPasswordResetTokenValid, resetPassword } from "~/models/account/password-reset.server.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 

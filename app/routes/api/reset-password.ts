@@ -2,7 +2,7 @@ import type { Route } from "./+types/reset-password";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
 import { invalid } from "~/lib/problem.ts";
 import { ResetPasswordSchema } from "~/lib/schemas/auth.ts";
-import { resetPassword } from "~/http/authenticator.server.ts";
+import { resetPassword } from "~/models/account/password-reset.server.ts";
 import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
 import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
