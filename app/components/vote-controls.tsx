@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
-import { applyVote, voteTarget, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
+import { applyVote, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 export type VoteControlsProps = {
@@ -8,7 +8,7 @@ export type VoteControlsProps = {
   id: number;
   upvotes: number;
   downvotes: number;
-  myVote: "up" | "down" | null;
+  myVote: MyVote;
   signedIn: boolean;
   /** Where the page should land after a no-JS vote (e.g. "post-12", "comment-40"). */
   anchor?: string;

@@ -1,11 +1,15 @@
 import { parse, type SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { isProblem, Problem } from "~/lib/problem.ts";
+import { isProblem, PROBLEM_STATUS, type Problem } from "~/lib/problem.ts";
 
 // The Conform renderer: a form that re-renders with its messages (sign-in, sign-up, password,
 // profile, admin's new user) answers a Problem as the submission's reply with the Problem's status
 // (and headers: Retry-After on a 429). A Problem about a field is that field's error; any other is
 // the form's error. A submission that did not parse is Problem("invalid") with zod's messages.
+
+/** Fields never echoed back (passwords), and how the page wraps its result (e.g. with the intent). */
+type ReplyOptions<T> = { hideFields?: string[]; wrap?: (result: SubmissionResult<string[]>) => T };
+const asResult = <T>(result: SubmissionResult<string[]>) => ({ result }) as T;
 
 type Reply = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
@@ -21,10 +25,7 @@ export function problemErrors(problem: Problem): { formErrors?: string[]; fieldE
 export function problemReply<T = { result: SubmissionResult<string[]> }>(
   submission: Reply,
   error: unknown,
-  {
-    hideFields,
-    wrap = (result) => ({ result }) as T,
-  }: { hideFields?: string[]; wrap?: (result: SubmissionResult<string[]>) => T } = {},
+  { hideFields, wrap = asResult }: ReplyOptions<T> = {},
 ) {
   if (!isProblem(error)) throw error;
   const result = submission.reply({ ...problemErrors(error), ...(hideFields ? { hideFields } : {}) });
@@ -34,13 +35,9 @@ export function problemReply<T = { result: SubmissionResult<string[]> }>(
 /** A submission that did not parse: its own (zod) messages, as Problem("invalid")'s 400. */
 export function invalidReply<T = { result: SubmissionResult<string[]> }>(
   submission: Reply,
-  {
-    hideFields,
-    wrap = (result) => ({ result }) as T,
-  }: { hideFields?: string[]; wrap?: (result: SubmissionResult<string[]>) => T } = {},
+  { hideFields, wrap = asResult }: ReplyOptions<T> = {},
 ) {
-  const problem = new Problem("invalid", "Invalid form.");
-  return data(wrap(submission.reply(hideFields ? { hideFields } : undefined)), { status: problem.status });
+  return data(wrap(submission.reply(hideFields ? { hideFields } : undefined)), { status: PROBLEM_STATUS.invalid });
 }
 
 /**
@@ -50,7 +47,7 @@ export function invalidReply<T = { result: SubmissionResult<string[]> }>(
 export function formProblemReply<T = { result: SubmissionResult<string[]> }>(
   form: FormData,
   error: unknown,
-  options: { hideFields?: string[]; wrap?: (result: SubmissionResult<string[]>) => T } = {},
+  options: ReplyOptions<T> = {},
 ) {
   return problemReply(parse(form, { resolve: () => ({ error: {} }) }), error, options);
 }

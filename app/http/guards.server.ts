@@ -9,8 +9,8 @@ import { getUser } from "./session-cookie.server.ts";
 // - requireUser: pages and forms. A visitor is an `unauthorized` Problem carrying where to sign in
 //   (/auth?redirectTo=… with a toast), so the page and form renderers send them there to come back.
 // - requireApiUser: JSON. A visitor gets 401 {message}.
-// - requireSelf: every write that receives a `userId` in its body checks it here (403 when it is not
-//   the session's own); a body id never decides who acts.
+// - requireSelf: every write that receives a `userId` in its body checks it here (a `tampered`
+//   Problem, 403, when it is not the session's own); a body id never decides who acts.
 
 export const AUTH_REQUIRED_TOAST: Toast = {
   type: "error",

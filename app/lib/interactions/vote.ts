@@ -38,9 +38,6 @@ export function voteTarget(kind: VoteKind, id: number | string): string {
   return `${kind}-${id}`;
 }
 
-/** The form field a vote is sent in ("up" or "down"), and the message when it is neither. */
-export const DIRECTION_FIELD = "direction";
-
 /** The no-JS vote's confirmation (with JS the arrows say it all). */
 export function voteToastTitle({ change, myVote }: { change: VoteChange; myVote: MyVote }): string {
   return change === "removed" ? "Vote removed" : myVote === "up" ? "Upvoted" : "Downvoted";
