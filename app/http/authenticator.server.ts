@@ -12,8 +12,8 @@ import { hashPasswordSync, verifyPassword } from "../integrations/password.serve
 
 /** A credential check that failed for a reason the user may read. */
 export class AuthError extends Problem {
-  constructor(message: string, status: 400 | 401 = 401) {
-    super(status === 400 ? "invalid" : "unauthorized", message);
+  constructor(message: string, kind: "invalid" | "unauthorized" = "unauthorized") {
+    super(kind, message);
     this.name = "AuthError";
   }
 }
@@ -39,7 +39,7 @@ export async function verifyLogin({ username, password }: LoginInput): Promise<U
 export const authenticator = new Authenticator<UserRow>().use(
   new FormStrategy(async ({ form }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, 400);
+    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, "invalid");
     return verifyLogin(parsed.data);
   }),
   "form",
