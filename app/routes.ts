@@ -17,8 +17,8 @@ export default [
   route("share", "routes/share.tsx"),
 
   // Interactions: every one a form that works without JavaScript (a fetcher makes it smoother).
-  route("post/:id/vote", "routes/vote.ts", { id: "post-vote" }),
-  route("comments/:id/vote", "routes/vote.ts", { id: "comment-vote" }),
+  route("post/:id/vote", "routes/post.$id.vote.ts"),
+  route("comments/:id/vote", "routes/comments.$id.vote.ts"),
   route("post/:id/save", "routes/post.$id.save.ts"),
   route("post/:id/comments", "routes/post.$id.comments.ts"),
   route("post/:id/delete", "routes/post.$id.delete.ts"),

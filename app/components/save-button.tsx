@@ -1,24 +1,22 @@
 import { useFetcher } from "react-router";
-import type { ActionReply } from "~/lib/interact.ts";
+import { nextSaveIntent, savedAfter, type SaveReply } from "~/lib/interactions/save.ts";
 import { StarIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
-type SaveReply = ActionReply<{ postId: number; isSaved: boolean }>;
-
-// Save / unsave a post: posts to /post/:id/save ('Post saved' / 'Post unsaved').
+// Posts to /post/:id/save ('Post saved' / 'Post unsaved').
 // With JS the star flips at once (optimistic); visitors get 'Sign in to save'.
 export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSaved: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<SaveReply>();
   useInteractionReply(fetcher);
   const settled = fetcher.data?.ok && fetcher.data.postId === postId ? fetcher.data.isSaved : null;
   const pending = signedIn ? fetcher.formData?.get("intent") : null;
-  const saved = pending === "save" ? true : pending === "unsave" ? false : (settled ?? isSaved);
+  const saved = pending === "save" || pending === "unsave" ? savedAfter(pending) : (settled ?? isSaved);
   const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
   return (
     <fetcher.Form method="post" action={`/post/${postId}/save`}>
       <JsField />
       {signedIn ? (
-        <button type="submit" name="intent" value={saved ? "unsave" : "save"} aria-pressed={saved} className={`${cls} ${saved ? "text-amber-700" : ""}`}>
+        <button type="submit" name="intent" value={nextSaveIntent(saved)} aria-pressed={saved} className={`${cls} ${saved ? "text-amber-700" : ""}`}>
           <StarIcon filled={saved} /> {saved ? "Saved" : "Save"}
         </button>
       ) : (

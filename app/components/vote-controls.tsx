@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
-import type { ActionReply } from "~/lib/interact.ts";
+import { applyVote, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 export type VoteControlsProps = {
@@ -8,38 +8,23 @@ export type VoteControlsProps = {
   id: number;
   upvotes: number;
   downvotes: number;
-  myVote: "up" | "down" | null;
+  myVote: MyVote;
   signedIn: boolean;
   /** Where the page should land after a no-JS vote (e.g. "post-12", "comment-40"). */
   anchor?: string;
 };
 
-type Vote = { upvotes: number; downvotes: number; myVote: "up" | "down" | null };
-type VoteReply = ActionReply<Vote & { target: string }>;
-
-/** The vote after pressing `direction`: the same again takes it back, the other switches it. */
-export function applyVote(state: Vote, direction: "up" | "down"): Vote {
-  let { upvotes, downvotes } = state;
-  if (state.myVote === "up") upvotes--;
-  if (state.myVote === "down") downvotes--;
-  const myVote = state.myVote === direction ? null : direction;
-  if (myVote === "up") upvotes++;
-  if (myVote === "down") downvotes++;
-  return { upvotes, downvotes, myVote };
-}
-
-// The up and down arrows of a post or a comment: the forms post to /post/:id/vote and /comments/:id/vote.
-// Without JS: a plain POST, 303 back to the anchor. With JS: a fetcher, the arrows and score
+// The forms post to /post/:id/vote and /comments/:id/vote. Without JS: a plain POST, 303 back to the anchor. With JS: a fetcher, the arrows and score
 // change at once (optimistic), then settle on the server's numbers. Visitors get 'Sign in to vote'.
 export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, anchor }: VoteControlsProps) {
   const fetcher = useFetcher<VoteReply>();
   useInteractionReply(fetcher);
-  const target = `${kind}-${id}`;
+  const target = voteTarget(kind, id);
 
   // The server's answer is newer than the props that rendered before it (a thread fetched on a
   // card is not revalidated); pending input is applied on top of whichever is current.
   const settled = fetcher.data?.ok && fetcher.data.target === target ? fetcher.data : null;
-  let shown: Vote = settled ?? { upvotes, downvotes, myVote };
+  let shown: VoteState = settled ?? { upvotes, downvotes, myVote };
   const pending = fetcher.formData?.get("direction");
   if (signedIn && (pending === "up" || pending === "down")) shown = applyVote(shown, pending);
 

@@ -5,11 +5,10 @@ import { passwordResetTokens } from "#db/schema.ts";
 import {
   AuthError,
   authenticator,
-  DuplicateAccountError,
-  registerUser,
   requestPasswordReset,
   verifyLogin,
 } from "./authenticator.server.ts";
+import { DuplicateAccountError, registerAccount as registerUser } from "~/models/account/registration.server.ts";
 
 const request = new Request("http://chortle.test/auth");
 let n = 0;

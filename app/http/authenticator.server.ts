@@ -2,25 +2,18 @@ import { Problem } from "~/lib/problem.ts";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema.ts";
-import {
-  createUser,
-  DuplicateAccountError,
-  findUserByEmail,
-  findUserByLogin,
-} from "~/models/user.server.ts";
-import { createUserAsAdmin } from "~/models/admin/users.server.ts";
-import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
-import { createPasswordResetToken, resetPasswordWithToken } from "~/models/account/password-reset.server.ts";
+import { findUserByEmail, findUserByLogin } from "~/models/user.server.ts";
+import { createPasswordResetToken } from "~/models/account/password-reset.server.ts";
 import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
-import { LoginSchema, type LoginInput, type RegisterInput } from "~/lib/schemas/auth.ts";
+import { LoginSchema, type LoginInput } from "~/lib/schemas/auth.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
-import { hashPassword, hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
+import { hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
 
 /** A credential check that failed for a reason the user may read. */
 export class AuthError extends Problem {
-  constructor(message: string, status: 400 | 401 = 401) {
-    super(status === 400 ? "invalid" : "unauthorized", message);
+  constructor(message: string, kind: "invalid" | "unauthorized" = "unauthorized") {
+    super(kind, message);
     this.name = "AuthError";
   }
 }
@@ -38,29 +31,19 @@ export async function verifyLogin({ username, password }: LoginInput): Promise<U
 }
 
 /**
- * remix-auth with the form strategy for the /auth page. It reads the body itself, so callers
- * validate with `request.clone().formData()` first. remix-auth 4 keeps no session: the caller
- * starts one with startSession().
+ * remix-auth with the form strategy, for a caller holding only the request: it reads and parses
+ * the body itself. The /auth page parses its form once (Conform, for the field errors) and calls
+ * `verifyLogin` with that input instead. remix-auth 4 keeps no session: the caller starts one with
+ * startSession().
  */
 export const authenticator = new Authenticator<UserRow>().use(
   new FormStrategy(async ({ form }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, 400);
+    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, "invalid");
     return verifyLogin(parsed.data);
   }),
   "form",
 );
-
-/** Creates an account (throws DuplicateAccountError when the name or address is taken). */
-export async function registerUser(input: RegisterInput): Promise<UserRow> {
-  return createUser({
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-  });
-}
-
-export { DuplicateAccountError };
 
 /** The pre-made demo account, or null on a site seeded without demo content. */
 export function findDemoUser(): UserRow | null {
@@ -98,33 +81,4 @@ export function requestPasswordReset({ email, request }: { email: string; reques
   }
   const link = `${origin ?? new URL(request.url).origin}/reset-password?${query}`;
   return { resetLink: getEnv().RESET_LINK_IN_RESPONSE ? link : null };
-}
-
-/** Sets a new password from a reset link; null when the link is invalid, used or expired. */
-export async function resetPassword(input: {
-  token: string;
-  email: string;
-  newPassword: string;
-  keepSessionToken?: string | null;
-}): Promise<UserRow | null> {
-  return resetPasswordWithToken({
-    token: input.token,
-    email: input.email,
-    passwordHash: await hashPassword(input.newPassword),
-    keepSessionToken: input.keepSessionToken,
-  });
-}
-
-/**
- * An admin creates an account (the registration rules, already parsed with AdminCreateUserSchema):
- * the password is hashed here, the model checks the admin, the clash and writes the log entry.
- */
-export async function createAccountAsAdmin(actorId: number, input: AdminCreateUserInput) {
-  return createUserAsAdmin({
-    actorId,
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    isAdmin: input.isAdmin,
-  });
 }

@@ -4,7 +4,7 @@ import { safeRedirect } from "~/lib/redirect.ts";
 import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { AUTH_REQUIRED_TOAST, requireSelf, requireUser, signInPath } from "./guards.server.ts";
+import { AUTH_REQUIRED_TOAST, requireSelf, signInPath, signInProblem } from "./guards.server.ts";
 import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
@@ -12,32 +12,36 @@ import { redirectWithToast } from "./toast-cookie.server.ts";
 // The one pattern of every form action (votes, saves, comments, deletions, follows, admin forms):
 // JS on (a fetcher sent the hidden JS_FIELD): answer data for the fetcher, with the toast to show.
 // JS off: 303 back to the page the form was on (same-site Referer), to an anchor, with a flash toast.
-// A Problem thrown by a model, a schema or the limiter is mapped here once: the fetcher gets its status
-// and message, a plain form gets 303 back with the error toast titled `ctx.failTitle`. Who acts is
-// answered before that, by requireActor (a visitor goes to sign in; a form naming someone else, 403).
+// This is also the form renderer of a Problem (`failWith`): whatever the handler, a model, a schema,
+// a guard or the limiter threw gets its status and message as the fetcher's reply, or 303 back with
+// the error toast; a visitor's `unauthorized` is the way to /auth (and back); a `tampered` form
+// (naming another user) is a plain 403 without JS, since no honest page sent it.
 
 export type Interaction = {
-  request: Request;
-  form: FormData;
+  readonly request: Request;
+  readonly form: FormData;
   /** A fetcher sent it: answer data, not a redirect. */
-  js: boolean;
+  readonly js: boolean;
   /** The same-site page the form was on (path and query), or the fallback. */
-  back: string;
+  readonly back: string;
   /** Where on `back` to land (an element id), for success and failure alike. */
-  anchor?: string;
-  /** The title of the error toast when the action fails ('Failed to post comment' …). */
-  failTitle: string;
-  /** Extra query params on the way back after a failure (the no-JS comment box's draft …). */
-  failParams?: Record<string, string>;
+  readonly anchor?: string;
   /** Which write budget the action spends (rate-limit.server.ts). */
-  limit: WriteKind;
-  clientIp?: string;
+  readonly limit: WriteKind;
+  readonly clientIp?: string;
 };
 
-/** Something that ends the action early: returned (not thrown) to React Router. */
-class Stop {
-  constructor(readonly value: unknown) {}
-}
+/** What a route declares about its form action; each is read from the form, never set later. */
+export type InteractionOptions<P> = {
+  /** The title of the error toast ('Failed to post comment' …), by the form and the Problem. */
+  failTitle?: string | ((form: FormData, problem: Problem) => string);
+  /** Which write budget the action spends. */
+  limit?: WriteKind;
+  /** Where on the page to land back (an element id), for success and failure alike. */
+  anchor?: (form: FormData, params: P) => string | undefined;
+  /** What the no-JS answer keeps on failure, as one-shot query params (the comment box's draft …). */
+  keepOnFailure?: (form: FormData, problem: Problem) => Record<string, string>;
+};
 
 /** The page the request came from when it is this site's, else null. */
 function refererPath(request: Request): string | null {
@@ -53,8 +57,8 @@ function refererPath(request: Request): string | null {
 }
 
 /** A fragment a form asked to land on ("post-12"), if it is a plain id. */
-export function formAnchor(ctx: Interaction): string | undefined {
-  const value = ctx.form.get("anchor");
+export function formAnchor(form: FormData): string | undefined {
+  const value = form.get("anchor");
   return typeof value === "string" && /^[A-Za-z][\w-]{0,63}$/.test(value) ? value : undefined;
 }
 
@@ -72,13 +76,13 @@ export function withAnchor(
 }
 
 /**
- * Wraps a form action: reads the form once, works out where "back" is, lets helpers end the action
- * early (sign-in needed) and maps every Problem the handler throws to the failure answer.
+ * Wraps a form action: reads the form once, works out where "back" is and where to land, and renders
+ * every Problem the handler throws with `failWith`.
  */
 export function interactionAction<P extends Record<string, string | undefined>>(
   fallback: (params: P) => string,
   handler: (ctx: Interaction, params: P) => Promise<unknown> | unknown,
-  { failTitle = "Error", limit = "toggle" }: { failTitle?: string; limit?: WriteKind } = {},
+  { failTitle = "Error", limit = "toggle", anchor, keepOnFailure }: InteractionOptions<P> = {},
 ) {
   return async ({ request, params, context }: { request: Request; params: P; context?: { clientIp?: string } }) => {
     let form: FormData;
@@ -92,43 +96,30 @@ export function interactionAction<P extends Record<string, string | undefined>>(
       form,
       js: form.get(JS_FIELD) === "1",
       back: refererPath(request) ?? fallback(params),
-      failTitle,
+      anchor: anchor?.(form, params),
       limit,
       clientIp: context?.clientIp,
     };
     try {
       return await handler(ctx, params);
     } catch (error) {
-      if (error instanceof Stop) return error.value;
-      if (isProblem(error)) return failWith(ctx, error);
-      throw error;
+      if (!isProblem(error)) throw error;
+      const title = typeof failTitle === "function" ? failTitle(form, error) : failTitle;
+      return failWith(ctx, error, { title, keep: keepOnFailure?.(form, error) });
     }
   };
 }
 
 /**
- * The signed-in user acting, through the one guard. A visitor is sent to /auth (coming back to this
- * page and anchor afterwards) with 'Authentication required' — a fetcher gets that as a 401 reply to
- * follow; a form naming another userId is refused (403) by `requireSelf`.
+ * The signed-in user acting, through the one guard. A visitor is the `unauthorized` Problem that
+ * sends them to /auth (coming back to this page and anchor) with 'Authentication required'; a form
+ * naming another userId is refused (`tampered`) by `requireSelf`.
  */
 export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRED_TOAST): Promise<UserRow> {
-  let user = await getUser(ctx.request);
-  if (!user) {
-    // Where to come back to after signing in (made only for visitors).
-    const redirectTo = withAnchor(ctx.back, ctx.anchor, { keepTransient: true });
-    if (ctx.js) {
-      const reply: ActionReply = { ok: false, message: toast.description ?? toast.title, authRequired: true, redirectTo: signInPath(redirectTo), toast };
-      throw new Stop(data(reply, { status: 401 }));
-    }
-    user = await requireUser(ctx.request, { redirectTo, toast });
-  }
-  try {
-    requireSelf(user, ctx.form.get("userId"));
-  } catch (error) {
-    // Only a tampered form names someone else: a plain 403, no way back to offer.
-    if (!ctx.js && isProblem(error)) throw new Stop(new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
-    throw error;
-  }
+  const user = await getUser(ctx.request);
+  // Where to come back to after signing in (made only for visitors).
+  if (!user) throw signInProblem(withAnchor(ctx.back, ctx.anchor, { keepTransient: true }), toast);
+  requireSelf(user, ctx.form.get("userId"));
   await limitWrite(ctx.limit, { userId: user.id, ip: ctx.clientIp });
   return user;
 }
@@ -144,24 +135,25 @@ export async function succeed<T extends object>(
 }
 
 /**
- * A failure: the fetcher gets the status and the toast; without JS, 303 back with the error toast
- * (and `params`, e.g. the one-shot ?commentError that re-renders the box with its message).
+ * The form renderer. A fetcher gets the Problem's status and its message as `ActionReply` (a
+ * visitor's also says where to sign in); without JS, 303 back to the anchor with the error toast
+ * `title` / message (and `keep`, e.g. the one-shot ?commentError that re-renders the box with its
+ * message), or 303 to /auth for a visitor, or a plain 403 for a tampered form.
  */
-export async function fail(
-  ctx: Interaction,
-  {
-    status,
-    toast,
-    anchor = ctx.anchor,
-    params = ctx.failParams,
-    headers,
-  }: { status: number; toast: Toast; anchor?: string; params?: Record<string, string>; headers?: Record<string, string> },
-) {
-  if (ctx.js) return data<ActionReply>({ ok: false, message: toast.description ?? toast.title, toast }, { status, headers });
-  return redirectWithToast(withAnchor(ctx.back, anchor, { params }), { ...toast, type: "error" });
-}
-
-/** The form mapper: a Problem becomes the error toast `failTitle` / its message, with its status. */
-export function failWith(ctx: Interaction, problem: Problem) {
-  return fail(ctx, { status: problem.status, headers: problem.headers, toast: { type: "error", title: ctx.failTitle, description: problem.message } });
+export async function failWith(ctx: Interaction, problem: Problem, { title = "Error", keep }: { title?: string; keep?: Record<string, string> } = {}) {
+  const { signIn } = problem;
+  if (signIn) {
+    const to = signInPath(signIn.redirectTo);
+    if (ctx.js) {
+      const reply: ActionReply = { ok: false, message: problem.message, authRequired: true, redirectTo: to, ...(signIn.toast ? { toast: signIn.toast } : {}) };
+      return data(reply, { status: problem.status });
+    }
+    return signIn.toast ? redirectWithToast(to, signIn.toast) : redirect(to, 303);
+  }
+  if (problem.kind === "tampered" && !ctx.js) {
+    return new Response(problem.message, { status: problem.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const toast: Toast = { type: "error", title, description: problem.message };
+  if (ctx.js) return data<ActionReply>({ ok: false, message: problem.message, toast }, { status: problem.status, headers: problem.headers });
+  return redirectWithToast(withAnchor(ctx.back, ctx.anchor, { params: keep }), toast);
 }

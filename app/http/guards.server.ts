@@ -1,16 +1,16 @@
-import { data, redirect } from "react-router";
 import type { UserRow } from "#db/schema.ts";
-import { forbidden } from "~/lib/problem.ts";
+import { forbidden, Problem } from "~/lib/problem.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { getUser } from "./session-cookie.server.ts";
-import { toastHeader } from "./toast-cookie.server.ts";
 
-// Who acts. `getUser` (the session) is the only source of the signed-in user; these are its faces:
-// - requireUser: pages and forms. A visitor is sent to /auth?redirectTo=… with a toast, and comes back.
+// Who acts. `getUser` (the session) is the only source of the signed-in user; these are its faces.
+// Each throws a Problem, never a Response: the renderer of the answer (page, form, JSON) says it.
+// - requireUser: pages and forms. A visitor is an `unauthorized` Problem carrying where to sign in
+//   (/auth?redirectTo=… with a toast), so the page and form renderers send them there to come back.
 // - requireApiUser: JSON. A visitor gets 401 {message}.
-// - requireSelf: every write that receives a `userId` in its body checks it here (403 when it is not
-//   the session's own); a body id never decides who acts.
+// - requireSelf: every write that receives a `userId` in its body checks it here (a `tampered`
+//   Problem, 403, when it is not the session's own); a body id never decides who acts.
 
 export const AUTH_REQUIRED_TOAST: Toast = {
   type: "error",
@@ -31,9 +31,15 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
+/** The `unauthorized` Problem of a page or form: sign in, then back to `redirectTo` (with `toast`). */
+export function signInProblem(redirectTo: string, toast: Toast | null = AUTH_REQUIRED_TOAST): Problem {
+  return new Problem("unauthorized", toast?.description ?? toast?.title ?? API_AUTH_REQUIRED, { signIn: { redirectTo, toast } });
+}
+
 /**
- * The signed-in user, or (thrown) a 303 to /auth that comes back to `redirectTo` (default: this
- * page) with `toast` (default 'Authentication required'; null for none).
+ * The signed-in user, or (thrown) the `unauthorized` Problem that sends the visitor to /auth, coming
+ * back to `redirectTo` (default: this page) with `toast` (default 'Authentication required'; null
+ * for none).
  */
 export async function requireUser(
   request: Request,
@@ -41,40 +47,32 @@ export async function requireUser(
 ): Promise<UserRow> {
   const user = await getUser(request);
   if (user) return user;
-  const to = signInPath(redirectTo ?? currentPath(request));
-  // A page visit is an ordinary 302; a form's POST is answered 303 (then GET).
-  const status = request.method === "GET" || request.method === "HEAD" ? 302 : 303;
-  throw redirect(to, { status, headers: toast ? { "Set-Cookie": await toastHeader(toast) } : undefined });
+  throw signInProblem(redirectTo ?? currentPath(request), toast);
 }
 
-/** The signed-in user, or (thrown) 401 {message} for the JSON API. */
+/** The signed-in user, or (thrown) Problem 401 {message} for the JSON API. */
 export async function requireApiUser(request: Request): Promise<UserRow> {
   const user = await getUser(request);
   if (user) return user;
-  throw Response.json({ message: API_AUTH_REQUIRED }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  throw new Problem("unauthorized", API_AUTH_REQUIRED);
 }
 
-/** An admin, or (thrown) 401/403 {message} for the JSON API (docs/product.md §6). */
+/** An admin, or (thrown) Problem 401/403 {message} for the JSON API (docs/product.md §6). */
 export async function requireApiAdmin(request: Request): Promise<UserRow> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw Response.json({ message: ADMIN_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin) throw forbidden(ADMIN_REQUIRED);
   return user;
 }
 
 /**
  * An admin, for the /admin pages and their forms: a visitor goes to /auth (and comes back), a
- * member gets (thrown) 403 'Access Denied: …' for the route's ErrorBoundary. Every admin loader
- * calls it (nested loaders run side by side: the layout's check alone protects nothing).
+ * member gets (thrown) Problem 403 'Access Denied: …' for the route's ErrorBoundary. Every admin
+ * loader calls it (nested loaders run side by side: the layout's check alone protects nothing).
  */
 export async function requireAdmin(request: Request): Promise<UserRow> {
   const user = await requireUser(request, { toast: null });
-  if (!user.isAdmin) throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!user.isAdmin) throw new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } });
   return user;
-}
-
-/** A page only signed-out visitors see (the sign-in page): members go home. */
-export async function requireAnonymous(request: Request) {
-  if (await getUser(request)) throw redirect("/");
 }
 
 /**
@@ -83,6 +81,6 @@ export async function requireAnonymous(request: Request) {
  */
 export function requireSelf(user: Pick<UserRow, "id">, claimed: unknown): void {
   if (claimed === undefined || claimed === null || claimed === "") return;
-  if (String(claimed) !== String(user.id)) throw forbidden(NOT_YOURSELF);
+  if (String(claimed) !== String(user.id)) throw new Problem("tampered", NOT_YOURSELF);
 }
 

@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { z } from "zod";
-import { isProblem, type Problem } from "~/lib/problem.ts";
+import { invalid, isProblem, Problem } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { getUser } from "./session-cookie.server.ts";
@@ -8,23 +7,25 @@ import { getUser } from "./session-cookie.server.ts";
 /** docs/product.md §7: every API call disables caching. */
 export const noStore = { "Cache-Control": "no-store" } as const;
 
-export function jsonError(message: string, status: number, headers?: HeadersInit) {
-  return Response.json({ message }, { status, headers: { ...noStore, ...Object.fromEntries(new Headers(headers)) } });
-}
-
 export function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: noStore });
 }
 
-/** 405 for a method an endpoint does not answer. */
-export function methodNotAllowed(allowed: string) {
-  return jsonError(`Method not allowed: use ${allowed}.`, 405, { Allow: allowed });
+/** The Problem of a method an endpoint does not answer: 405 with Allow. */
+export function notAllowed(allowed: string): Problem {
+  return new Problem("method_not_allowed", `Method not allowed: use ${allowed}.`, { headers: { Allow: allowed } });
 }
 
-// ---- The JSON mapper: a Problem is its status and {message}. ----
+/** A resource route's loader for an endpoint that answers only `allowed` (405 with Allow). */
+export function methodNotAllowed(allowed: string): Response {
+  return problemJson(notAllowed(allowed));
+}
+
+// ---- The JSON renderer: a Problem is its status and {message}, no-store. ----
 
 export function problemJson(problem: Problem): Response {
-  return jsonError(problem.message, problem.status, problem.headers);
+  const headers = { ...noStore, ...problem.headers };
+  return Response.json({ ...problem.details, message: problem.message }, { status: problem.status, headers });
 }
 
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -49,7 +50,7 @@ export function apiAction<A extends { request: Request; context?: { clientIp?: s
   return async (args: A): Promise<Response> => {
     const method = args.request.method as Method;
     const handler = handlers[method];
-    if (!handler) return methodNotAllowed(allow);
+    if (!handler) return problemJson(notAllowed(allow));
     return answer(async () => {
       if (limit) await limitWrite(limit, { userId: (await getUser(args.request))?.id, ip: args.context?.clientIp });
       return handler(args);
@@ -68,21 +69,15 @@ export async function answer(run: () => unknown, status = 200): Promise<Response
   }
 }
 
-/** A page loader's mapper: a Problem becomes the route's error (status + {message}) for its ErrorBoundary. */
-export function pageProblem(error: unknown): never {
-  if (isProblem(error)) throw data({ message: error.message }, { status: error.status });
-  throw error;
-}
-
-/** Reads a JSON body (at most 64 KB), answering 400 with a message for anything else. */
+/** Reads a JSON body (at most 64 KB): Problem too_large (413) or invalid (400) for anything else. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (text.length > 64 * 1024) throw jsonError("Request body is too large.", 413);
+  if (text.length > 64 * 1024) throw new Problem("too_large", "Request body is too large.");
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw jsonError("Request body must be valid JSON.", 400);
+    throw invalid("Request body must be valid JSON.");
   }
 }
 

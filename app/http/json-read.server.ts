@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { isProblem } from "~/lib/problem.ts";
+import { internal, invalid, isProblem } from "~/lib/problem.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { jsonError, noStore, problemJson } from "./json-api.server.ts";
+import { noStore, problemJson } from "./json-api.server.ts";
 
-/** Parses a request's query string with a schema; a failure is a 400 carrying the first message. */
+/** Parses a request's query string with a schema; a failure is Problem("invalid") with the first message. */
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const result = schema.safeParse(searchParamsObject(new URL(request.url)));
-  if (!result.success) throw jsonError(result.error.issues[0]?.message ?? "Invalid request.", 400);
+  if (!result.success) throw invalid(result.error.issues[0]?.message ?? "Invalid request.");
   return result.data;
 }
 
@@ -18,9 +18,8 @@ export function jsonRead(failure: string, read: () => unknown): Response {
   try {
     return Response.json(read(), { headers: noStore });
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (isProblem(error)) return problemJson(error);
     console.error(`${failure}:`, error);
-    return jsonError(failure, 500);
+    return problemJson(internal(failure));
   }
 }

@@ -4,7 +4,8 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
-import { USER_NOT_FOUND, type FollowState } from "~/lib/profile.ts";
+import { SELF_FOLLOW, type FollowState } from "~/lib/interactions/follow.ts";
+import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
@@ -13,8 +14,7 @@ import { writeTransaction } from "./db.server.ts";
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
 
-export const SELF_FOLLOW = "You cannot follow yourself";
-export { USER_NOT_FOUND };
+export { SELF_FOLLOW, USER_NOT_FOUND };
 
 type FollowInput = { followerId: number; followingId: number; now?: number };
 

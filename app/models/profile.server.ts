@@ -14,8 +14,7 @@ import {
   type ProfileView,
   type UserStats,
 } from "~/lib/profile.ts";
-import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import type { ProfileUpdate } from "~/lib/schemas/profile.ts";
 import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
 import { toPublicUser } from "./user.server.ts";
 
@@ -80,13 +79,17 @@ export function getProfileFields(row: UserRow): ProfileFields {
 }
 
 /**
- * The member edits their own profile. Checked in this order: the member exists (not_found), it is
- * the actor's own (forbidden), the input is valid (invalid, with the field). Absent fields stay.
+ * Whether the actor may edit this profile: the member exists (not_found), it is the actor's own
+ * (forbidden). Routes ask it before parsing the input, so a stranger hears 403 whatever they sent.
  */
-export function updateProfile({ actorId, userId, input }: { actorId: number; userId: number; input: unknown }): ProfileView {
+export function mayEditProfile({ actorId, userId }: { actorId: number; userId: number }): void {
   requireProfileUser(userId);
   if (actorId !== userId) throw forbidden("You can only edit your own profile");
-  const changes = parseOrThrow(ProfileUpdateSchema, input);
+}
+
+/** Saves the member's own profile fields (parsed by the route with ProfileUpdateSchema). Absent fields stay. */
+export function updateProfile({ actorId, userId, changes }: { actorId: number; userId: number; changes: ProfileUpdate }): ProfileView {
+  mayEditProfile({ actorId, userId });
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) getDb().update(users).set(set).where(eq(users.id, userId)).run();
   return getProfile({ id: userId, viewerId: actorId });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, users, votes } from "#db/schema.ts";
+import { VOTE_NOT_FOUND, voteChange, type MyVote, type VoteChange } from "~/lib/interactions/vote.ts";
 import { notFound } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
 import { groupCommit, prepared, writeTransaction } from "./db.server.ts";
@@ -9,7 +10,7 @@ export const TRENDING_SCORE = 10;
 export const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type VoteTarget = { postId: number; commentId?: undefined } | { commentId: number; postId?: undefined };
-type VoteInput = { userId: number; isUpvote: boolean } & VoteTarget;
+export type VoteInput = { userId: number; isUpvote: boolean } & VoteTarget;
 
 export type VoteView = {
   id: number;
@@ -23,8 +24,8 @@ export type VoteView = {
 export type VoteResult = {
   /** The vote as it stands after this call (null: no vote). */
   vote: VoteView | null;
-  myVote: "up" | "down" | null;
-  change: "added" | "switched" | "removed";
+  myVote: MyVote;
+  change: VoteChange;
   upvotes: number;
   downvotes: number;
   score: number;
@@ -98,33 +99,17 @@ const statements = prepared((db) => ({
 }));
 
 /**
- * Inserts, deletes or flips the vote row: a first vote adds it, the same direction again takes it
- * back, the other direction switches it. Returns the counter deltas.
+ * Inserts, deletes or flips the vote row as the toggle rule (`voteChange`) says: a first vote adds
+ * it, the same direction again takes it back, the other direction switches it. Returns the counter deltas.
  */
 function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean, standing: { voteId: number | null; voteIsUpvote: boolean | null }) {
   const q = statements();
-  const existing = standing.voteId === null ? null : { id: standing.voteId, isUpvote: standing.voteIsUpvote };
-  let row: typeof votes.$inferSelect | null;
-  let change: VoteResult["change"];
-  let up = 0;
-  let down = 0;
-  if (!existing) {
-    row = q.insertVote.get({ userId, postId: target.postId ?? null, commentId: target.commentId ?? null, isUpvote: isUpvote ? 1 : 0 })!;
-    change = "added";
-    if (isUpvote) up = 1;
-    else down = 1;
-  } else if (existing.isUpvote === isUpvote) {
-    q.deleteVote.run({ id: existing.id });
-    row = null;
-    change = "removed";
-    if (isUpvote) up = -1;
-    else down = -1;
-  } else {
-    row = q.flipVote.get({ id: existing.id })!;
-    change = "switched";
-    up = isUpvote ? 1 : -1;
-    down = -up;
-  }
+  const current = standing.voteId === null ? null : standing.voteIsUpvote ? "up" : "down";
+  const { change, up, down } = voteChange(current, isUpvote ? "up" : "down");
+  let row: typeof votes.$inferSelect | null = null;
+  if (change === "added") row = q.insertVote.get({ userId, postId: target.postId ?? null, commentId: target.commentId ?? null, isUpvote: isUpvote ? 1 : 0 })!;
+  else if (change === "removed") q.deleteVote.run({ id: standing.voteId });
+  else row = q.flipVote.get({ id: standing.voteId })!;
   return { row, change, up, down };
 }
 
@@ -154,10 +139,10 @@ function announceVote(
  * trending notification. Problem(not_found) when the target does not exist (or the comment was deleted).
  */
 export function castVote(vote: VoteInput): VoteResult {
-  return writeTransaction(() => applyVote(vote));
+  return writeTransaction(() => recordVote(vote));
 }
 
-function applyVote({ userId, isUpvote, ...target }: VoteInput): VoteResult {
+function recordVote({ userId, isUpvote, ...target }: VoteInput): VoteResult {
   return target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote);
 }
 
@@ -166,7 +151,7 @@ function applyVote({ userId, isUpvote, ...target }: VoteInput): VoteResult {
  * transaction, each vote in its own savepoint: see `groupCommit`). The same rules, result and errors.
  */
 export function castVoteInGroup(vote: VoteInput): Promise<VoteResult> {
-  return groupCommit(() => applyVote(vote));
+  return groupCommit(() => recordVote(vote));
 }
 
 function result(row: typeof votes.$inferSelect | null, change: VoteResult["change"], counts: { upvotes: number; downvotes: number }): VoteResult {
@@ -183,7 +168,7 @@ function result(row: typeof votes.$inferSelect | null, change: VoteResult["chang
 function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult {
   const q = statements();
   const post = q.post.get({ postId, userId });
-  if (!post) throw notFound("Post not found");
+  if (!post) throw notFound(VOTE_NOT_FOUND.post);
   const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote, post);
   const counts = q.postCounters.get({ postId, up, down })!;
 
@@ -211,7 +196,7 @@ function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResu
 function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult {
   const q = statements();
   const comment = q.comment.get({ commentId, userId });
-  if (!comment) throw notFound("Comment not found");
+  if (!comment) throw notFound(VOTE_NOT_FOUND.comment);
   const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote, comment);
   const counts = q.commentCounters.get({ commentId, up, down })!;
 

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.delete";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
-import { isProblem } from "~/lib/problem.ts";
 import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
 import { deleteAccount } from "~/models/account/credentials.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
@@ -29,34 +31,25 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
   return { userId: user.id };
-}
+});
 
-const HIDDEN = { hideFields: ["password"] };
+const HIDDEN = { hideFields: ["password"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), {
     schema: DeleteAccountFormSchema,
   });
-  if (submission.status !== "success") return data(submission.reply(HIDDEN), { status: 400 });
-  // Guessing the password is a sign-in attempt: the same limit.
-  const limit = await checkRateLimit("login", context.clientIp);
-  if (!limit.ok)
-    return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), {
-      status: 429,
-      headers: rateLimitHeaders(limit),
-    });
+  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
+    // Guessing the password is a sign-in attempt: the same limit.
+    await enforceRateLimit("login", context.clientIp);
     await deleteAccount({ user, password: submission.value.password });
   } catch (error) {
-    if (!isProblem(error) || error.kind !== "invalid") throw error;
-    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] };
-    return data(submission.reply({ ...errors, ...HIDDEN }), {
-      status: error.status,
-    });
+    return problemReply(submission, error, HIDDEN);
   }
   return redirectWithToast(
     "/",
@@ -67,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { headers: { "Set-Cookie": await endSession(request) } },
   );
-}
+});
 
 export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("delete-account", () => import("~/lib/schemas/account.ts").then((m) => m.DeleteAccountFormSchema), actionData);

@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account.password";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { isProblem } from "~/lib/problem.ts";
 import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
 import { changePassword } from "~/models/account/credentials.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
@@ -24,21 +26,20 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
   return { userId: user.id };
-}
+});
 
-const HIDDEN = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+const HIDDEN = { hideFields: ["currentPassword", "newPassword", "confirmPassword"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
-  if (submission.status !== "success") return data(submission.reply(HIDDEN), { status: 400 });
-  // Guessing the current password is a sign-in attempt: the same limit.
-  const limit = await checkRateLimit("login", context.clientIp);
-  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], ...HIDDEN }), { status: 429, headers: rateLimitHeaders(limit) });
+  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
+    // Guessing the current password is a sign-in attempt: the same limit.
+    await enforceRateLimit("login", context.clientIp);
     const { endedSessions } = await changePassword({
       user,
       currentPassword: submission.value.currentPassword,
@@ -52,10 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `Your password was changed; ${others} signed out.`,
     });
   } catch (error) {
-    if (!isProblem(error) || !error.field) throw error;
-    return data(submission.reply({ fieldErrors: { [error.field]: [error.message] }, ...HIDDEN }), { status: error.status });
+    return problemReply(submission, error, HIDDEN);
   }
-}
+});
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("change-password", () => import("~/lib/schemas/account.ts").then((m) => m.ChangePasswordFormSchema), actionData);

@@ -1,30 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Submission, SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/auth";
 import { AuthTabs, DemoForm, LoginForm } from "~/components/auth/auth-forms.tsx";
 import { ForgotPasswordDialog } from "~/components/auth/forgot-password-dialog.tsx";
 import { RegisterForm } from "~/components/auth/register-form.tsx";
 import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
+import { invalid, notFound } from "~/lib/problem.ts";
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/lib/schemas/auth.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
-import {
-  AuthError,
-  authenticator,
-  DuplicateAccountError,
-  findDemoUser,
-  registerUser,
-  requestPasswordReset,
-} from "~/http/authenticator.server.ts";
+import { findDemoUser, requestPasswordReset, verifyLogin } from "~/http/authenticator.server.ts";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { registerAccount, takenOnForm } from "~/models/account/registration.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/integrations/rate-limit.server.ts";
-import { startSession } from "~/http/session-cookie.server.ts";
-import { requireAnonymous } from "~/http/guards.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { getUser, startSession } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { isUsernameTaken } from "~/models/user.server.ts";
 
 type Intent = AuthIntent;
+
+/** The demo button sends nothing but its intent. */
+const DemoFormSchema = z.object({});
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -37,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAnonymous(request);
+  if (await getUser(request)) throw redirect("/");
   const url = new URL(request.url);
   const forgot = url.searchParams.get("forgot");
   return {
@@ -47,69 +45,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function reply(intent: Intent, result: SubmissionResult<string[]>, init?: { status?: number; headers?: HeadersInit }) {
-  return data({ intent, result }, init);
-}
+// Every failure is a Problem, answered by the Conform renderer with the form's intent (so the
+// right tab re-renders), the password never echoed back.
+const HIDDEN = { hideFields: ["password"] };
+const withIntent = (intent: Intent | null) => (result: SubmissionResult<string[]> | null) => ({ intent, result });
 
-/** Counts the attempt; answers the form with the limit message (429 + Retry-After) when over it. */
-async function limited(action: LimitedAction, intent: Intent, clientIp: string, submission: Pick<Submission<unknown>, "reply">) {
-  const limit = await checkRateLimit(action, clientIp);
-  if (limit.ok) return null;
-  return reply(intent, submission.reply({ formErrors: [limit.message], hideFields: ["password"] }), {
-    status: 429,
-    headers: rateLimitHeaders(limit),
-  });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAnonymous(request);
-  // The form strategy reads the body itself later, so read a clone here.
-  const formData = await request.clone().formData();
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
+  if (await getUser(request)) throw redirect("/");
+  const formData = await request.formData();
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(formData.get("redirectTo"));
 
   switch (intent) {
     case "login": {
       const submission = parseWithZod(formData, { schema: LoginSchema });
-      if (submission.status !== "success") {
-        return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
-      }
-      const tooMany = await limited("login", intent, context.clientIp, submission);
-      if (tooMany) return tooMany;
+      if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
       try {
-        const user = await authenticator.authenticate("form", request);
+        await enforceRateLimit("login", context.clientIp);
+        const user = await verifyLogin(submission.value);
         return redirectWithToast(
           redirectTo,
           { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
           { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
-        return reply(intent, submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
-          status: error.status,
-        });
+        return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
       }
     }
 
     case "register": {
       const submission = parseWithZod(formData, { schema: RegisterSchema });
-      if (submission.status !== "success") {
-        return reply(intent, submission.reply({ hideFields: ["password"] }), { status: 400 });
-      }
-      const tooMany = await limited("register", intent, context.clientIp, submission);
-      if (tooMany) return tooMany;
-      const taken = (field: "username" | "email") =>
-        reply(
-          intent,
-          submission.reply({
-            fieldErrors: { [field]: [field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE] },
-            hideFields: ["password"],
-          }),
-          { status: 409 },
-        );
-      if (isUsernameTaken({ username: submission.value.username })) return taken("username");
+      if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
       try {
-        const user = await registerUser(submission.value);
+        await enforceRateLimit("register", context.clientIp);
+        const user = await registerAccount(submission.value);
         return redirectWithToast(
           redirectTo,
           {
@@ -120,41 +89,43 @@ export async function action({ request, context }: Route.ActionArgs) {
           { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
       } catch (error) {
-        if (error instanceof DuplicateAccountError) return taken(error.field);
-        throw error;
+        return problemReply(submission, takenOnForm(error), { ...HIDDEN, wrap: withIntent(intent) });
       }
     }
 
     case "demo": {
-      const limit = await checkRateLimit("demo-login", context.clientIp);
-      if (!limit.ok) {
-        return reply(intent, { status: "error", error: { "": [limit.message] } }, { status: 429, headers: rateLimitHeaders(limit) });
+      const submission = parseWithZod(formData, { schema: DemoFormSchema });
+      try {
+        await enforceRateLimit("demo-login", context.clientIp);
+        const user = findDemoUser();
+        if (!user) throw notFound("The demo account is not available on this site.");
+        return redirectWithToast(
+          redirectTo,
+          { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
+          { headers: { "Set-Cookie": await startSession(request, user.id) } },
+        );
+      } catch (error) {
+        return problemReply(submission, error, { wrap: withIntent(intent) });
       }
-      const user = findDemoUser();
-      if (!user) {
-        return reply(intent, { status: "error", error: { "": ["The demo account is not available on this site."] } }, { status: 404 });
-      }
-      return redirectWithToast(
-        redirectTo,
-        { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
-        { headers: { "Set-Cookie": await startSession(request, user.id) } },
-      );
     }
 
     case "forgot-password": {
       const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-      if (submission.status !== "success") return reply(intent, submission.reply(), { status: 400 });
-      const tooMany = await limited("forgot-password", intent, context.clientIp, submission);
-      if (tooMany) return tooMany;
+      if (submission.status !== "success") return invalidReply(submission, { wrap: withIntent(intent) });
+      try {
+        await enforceRateLimit("forgot-password", context.clientIp);
+      } catch (error) {
+        return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
+      }
       requestPasswordReset({ email: submission.value.email, request });
       // The same answer whether or not an account has this address.
       return redirect(authHref({ forgot: "sent", redirectTo: safeRedirect(formData.get("redirectTo"), "") }), 303);
     }
 
     default:
-      return data({ intent: null, result: null }, { status: 400 });
+      throw invalid("Unknown action");
   }
-}
+});
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, forgot } = loaderData;

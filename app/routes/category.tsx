@@ -1,5 +1,7 @@
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/category";
+import { page } from "~/http/page-problem.server.ts";
+import { internal, notFound } from "~/lib/problem.ts";
 import { CategoryDrawer, CategoryLinks, listHref, SortForm } from "~/components/category/category-nav.tsx";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -41,11 +43,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);
   if (slug !== undefined && !category)
-    throw data({ message: `There is no category called '${slug}'.` }, { status: 404 });
+    throw notFound(`There is no category called '${slug}'.`);
   const url = new URL(request.url);
   const { sort, t, limit } = CategoryQuerySchema.parse(searchParamsObject(url));
   const user = await getUser(request);
@@ -55,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     rows = listCategoryPosts({ category, sort, timeframe: t, limit: limit + 1, viewerId: user?.id, now });
   } catch (error) {
     console.error("category posts:", error);
-    throw data({ message: "Failed to fetch posts" }, { status: 500 });
+    throw internal("Failed to fetch posts");
   }
   let counts: CategoryCount[] | null = null;
   try {
@@ -72,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now,
     origin: siteOrigin(request),
   };
-}
+});
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, posts, hasMore, view, counts, now, origin } = loaderData;

@@ -15,10 +15,9 @@ export function loader() {
 export const action = interactionAction<{ id?: string }>(
   () => "/",
   async (ctx, params) => {
-    ctx.anchor = "comments";
     const user = await requireActor(ctx);
     const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: user.id });
     return succeed<DeleteCommentPayload>(ctx, { toast: { type: "success", title: "Comment deleted" }, payload: { mode: result.mode } });
   },
-  { failTitle: "Failed to delete comment" },
+  { failTitle: "Failed to delete comment", anchor: () => "comments" },
 );

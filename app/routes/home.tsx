@@ -1,5 +1,7 @@
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/home";
+import { page } from "~/http/page-problem.server.ts";
+import { internal } from "~/lib/problem.ts";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sidebar.tsx";
 import { PostList } from "~/components/post-card.tsx";
@@ -43,7 +45,7 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const { sort, t, q, limit } = HomeQuerySchema.parse(searchParamsObject(url));
   // 'Following' is for members: a visitor signs in and comes back to it.
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : listFeedPosts({ sort: sort === "following" ? "new" : sort, timeframe: t, q, limit: limit + 1, viewerId: user?.id, now });
   } catch (error) {
     console.error("home feed:", error);
-    throw data({ message: "Failed to fetch posts" }, { status: 500 });
+    throw internal("Failed to fetch posts");
   }
   const topPosts: SidebarList<TopPost> = sidebarList("Failed to fetch trending posts", topPostsThisWeek);
   const contributors: SidebarList<TopContributor> = sidebarList("Failed to fetch top contributors", () =>
@@ -77,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     topPosts,
     contributors,
   };
-}
+});
 
 const FOLLOWING_SIGN_IN = { type: "error", title: "Authentication required", description: "Please sign in to see posts from people you follow." } as const;
 

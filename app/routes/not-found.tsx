@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PROBLEM_STATUS } from "~/lib/problem.ts";
 import type { Route } from "./+types/not-found";
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
@@ -8,11 +9,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader() {
-  return data(null, { status: 404 });
+  return data(null, { status: PROBLEM_STATUS.not_found });
 }
 
 export function action() {
-  return data(null, { status: 404 });
+  return data(null, { status: PROBLEM_STATUS.not_found });
 }
 
 export default function NotFound() {

@@ -1,13 +1,14 @@
 import { useFetcher } from "react-router";
 import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
+import { page } from "~/http/page-problem.server.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
 import { notificationHref } from "~/lib/notifications.ts";
 import { NotificationFormSchema } from "~/lib/schemas/interact.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { requireUser } from "~/http/guards.server.ts";
-import { isProblem, Problem } from "~/lib/problem.ts";
-import { fail, interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { invalid, isProblem, Problem } from "~/lib/problem.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 
@@ -18,10 +19,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Your notifications: comments, replies, votes and new followers." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
   return { notifications: listNotifications({ userId: user.id }) };
-}
+});
 
 export const action = interactionAction(
   () => "/notifications",
@@ -29,7 +30,7 @@ export const action = interactionAction(
     const user = await requireActor(ctx);
     const parsed = NotificationFormSchema.safeParse(Object.fromEntries(ctx.form));
     if (!parsed.success) {
-      return fail(ctx, { status: 400, toast: { type: "error", title: "Error", description: "Something went wrong. Please try again." } });
+      throw invalid("Something went wrong. Please try again.");
     }
     const input = parsed.data;
     if (input.intent === "read-all") {

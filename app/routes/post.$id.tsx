@@ -1,6 +1,8 @@
 import { useMemo } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/post.$id";
+import { page } from "~/http/page-problem.server.ts";
+import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
 import { FeedLink } from "~/components/atom-link.tsx";
@@ -43,9 +45,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   const id = parseId(params.id);
-  if (id === null) throw data({ message: "Post not found" }, { status: 404 });
+  if (id === null) throw notFound("Post not found");
   const user = await getUser(request);
   let post;
   let thread;
@@ -54,11 +56,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     thread = post ? getPostThread({ postId: post.id, viewerId: user?.id }) : null;
   } catch (error) {
     console.error("post page:", error);
-    throw data({ message: "Failed to fetch post" }, { status: 500 });
+    throw internal("Failed to fetch post");
   }
-  if (!post || !thread) throw data({ message: "Post not found" }, { status: 404 });
+  if (!post || !thread) throw notFound("Post not found");
   return { post, thread, now: pageClock(), origin: siteOrigin(request) };
-}
+});
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, thread, now, origin } = loaderData;

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { invalid } from "~/lib/problem.ts";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
-import { isPasswordResetTokenValid } from "~/models/account/password-reset.server.ts";
-import { resetPassword } from "~/http/authenticator.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { isPasswordResetTokenValid, resetPassword } from "~/models/account/password-reset.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -33,26 +35,23 @@ export function loader({ request }: Route.LoaderArgs) {
   return { screen, token, email };
 }
 
+const HIDDEN = { hideFields: ["newPassword", "confirmPassword"], wrap: (result: SubmissionResult<string[]>) => result };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
-  const hidden = { hideFields: ["newPassword", "confirmPassword"] };
   if (submission.status !== "success") {
     // A tampered link (hidden token or email) is reported like a dead one.
     const badLink = Boolean(submission.error?.token || submission.error?.email);
-    return data(submission.reply(badLink ? { formErrors: [INVALID_RESET_LINK_MESSAGE], ...hidden } : hidden), {
-      status: 400,
-    });
+    return badLink ? problemReply(submission, invalid(INVALID_RESET_LINK_MESSAGE), HIDDEN) : invalidReply(submission, HIDDEN);
   }
-  const limit = await checkRateLimit("reset-password", context.clientIp);
-  if (!limit.ok) {
-    return data(submission.reply({ formErrors: [limit.message], ...hidden }), {
-      status: 429,
-      headers: rateLimitHeaders(limit),
-    });
+  try {
+    await enforceRateLimit("reset-password", context.clientIp);
+    const user = await resetPassword({ ...submission.value, keepSessionToken: await getSessionToken(request) });
+    if (!user) throw invalid(INVALID_RESET_LINK_MESSAGE);
+  } catch (error) {
+    return problemReply(submission, error, HIDDEN);
   }
-  const user = await resetPassword({ ...submission.value, keepSessionToken: await getSessionToken(request) });
-  if (!user) return data(submission.reply({ formErrors: [INVALID_RESET_LINK_MESSAGE], ...hidden }), { status: 400 });
   return redirect("/reset-password?status=done", { status: 303 });
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/search";
+import { page } from "~/http/page-problem.server.ts";
+import { internal } from "~/lib/problem.ts";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const { q, tab } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
   const user = await getUser(request);
   try {
@@ -36,9 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { q, tab, posts, users, now: pageClock(), origin: siteOrigin(request) };
   } catch (error) {
     console.error("search:", error);
-    throw data({ message: "Failed to fetch search results. Please try again." }, { status: 500 });
+    throw internal("Failed to fetch search results. Please try again.");
   }
-}
+});
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, tab, posts, users, now, origin } = loaderData;

@@ -2,6 +2,7 @@
 // is a redirect back to the page under the dialog with the dialog's new state in the URL.
 import { redirect } from "react-router";
 import type { Route } from "./+types/share";
+import { page } from "~/http/page-problem.server.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { postTitleError, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
@@ -25,7 +26,7 @@ export function loader() {
   return redirect("/?share=1");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const form = await request.formData();
   const page = pageWithoutShare(new URL(safeRedirect(form.get("page"), "/"), "http://local.invalid"));
   const state = readShareState(form);
@@ -38,13 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: back({}),
     toast: { type: "error", title: SHARE_TEXTS.authTitle, description: SHARE_TEXTS.authDescription },
   });
-  try {
-    requireSelf(user, form.get("userId"));
-  } catch (error) {
-    // Only a tampered form names someone else: a plain 403, as every other form answers it.
-    if (isProblem(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    throw error;
-  }
+  // Only a tampered form names someone else: a plain 403, as every other form answers it.
+  requireSelf(user, form.get("userId"));
 
   const { values } = state;
   switch (intent) {
@@ -109,4 +105,4 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description: message });
     }
   }
-}
+});

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { CommentView } from "~/lib/types.ts";
 import type { ActionReply } from "~/lib/interact.ts";
+import type { CommentReply } from "~/lib/interactions/comment.ts";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
 import { useHydrated } from "../hooks.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
@@ -30,8 +30,6 @@ export function VisitorCommentBox({ postId }: { postId: number }) {
     </fetcher.Form>
   );
 }
-
-type CommentReply = ActionReply<{ comment?: CommentView; ignored?: boolean }>;
 
 /** The comment box (parentId null) or a reply box: live counter, too-short message, blank ignored. */
 export function CommentForm({

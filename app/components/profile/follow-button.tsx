@@ -1,10 +1,7 @@
 import { useFetcher } from "react-router";
-import type { ActionReply } from "~/lib/interact.ts";
-import type { FollowState } from "~/lib/profile.ts";
+import type { FollowReply, FollowState } from "~/lib/interactions/follow.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
-
-type FollowReply = ActionReply<FollowState>;
 
 /**
  * The follow state of one member as the page shows it: the loader's, or while a follow is on its

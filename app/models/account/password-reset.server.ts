@@ -5,6 +5,7 @@ import { replaceFeedToken } from "../syndication-token.server.ts";
 import { deleteUserSessions } from "../session.server.ts";
 import { hashToken, randomToken } from "../token.server.ts";
 import { writeTransaction } from "../db.server.ts";
+import { hashPassword } from "../../integrations/password.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -73,4 +74,19 @@ export function resetPasswordWithToken(input: {
       replaceFeedToken({ userId: row.user.id });
       return { ...row.user, passwordHash: input.passwordHash };
     });
+}
+
+/** Sets a new password from a reset link (hashed here); null when the link is invalid, used or expired. */
+export async function resetPassword(input: {
+  token: string;
+  email: string;
+  newPassword: string;
+  keepSessionToken?: string | null;
+}): Promise<UserRow | null> {
+  return resetPasswordWithToken({
+    token: input.token,
+    email: input.email,
+    passwordHash: await hashPassword(input.newPassword),
+    keepSessionToken: input.keepSessionToken,
+  });
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { page } from "~/http/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
@@ -18,10 +19,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Site totals, recent sign-ups, top posts and daily activity for admins." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return loadOrFail(LOAD_FAILED, () => ({ stats: getDashboardStats(), activity: getDailyActivity() }));
-}
+});
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, activity } = loaderData;

@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/layout";
+import { page } from "~/http/page-problem.server.ts";
 import { useHydrated } from "~/components/hooks.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
@@ -19,10 +20,10 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   return null;
-}
+});
 
 const TABS = [
   { to: "/admin", label: "Dashboard" },

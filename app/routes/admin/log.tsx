@@ -1,4 +1,5 @@
 import type { Route } from "./+types/log";
+import { page } from "~/http/page-problem.server.ts";
 import { AdminList, AdminRow, Pager } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -16,11 +17,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every admin action and self-deletion, newest first." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   const { page } = parseAdminListQuery(new URL(request.url));
   return loadOrFail("Failed to load the moderation log", () => listModerationLog({ page }));
-}
+});
 
 const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   create_user: "Created user",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/posts";
+import { page } from "~/http/page-problem.server.ts";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
@@ -19,11 +20,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every post on the site, newest first, with search and deletion for admins." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   await requireAdmin(request);
   const query = parseAdminListQuery(new URL(request.url));
   return { ...loadOrFail("Failed to load posts", () => listAdminPosts(query)), q: query.q };
-}
+});
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, q } = loaderData;

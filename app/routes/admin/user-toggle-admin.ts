@@ -12,10 +12,9 @@ export const action = interactionAction<Route.ActionArgs["params"]>(
   () => "/admin/users",
   async (ctx, params) => {
     const actor = await requireActor(ctx);
-    ctx.anchor = `user-${params.id}`;
     const user = toggleUserAdmin({ actorId: actor.id, userId: requireId(params.id, "User not found") });
     const description = user.isAdmin ? `${user.username} is now an admin` : `${user.username} is no longer an admin`;
     return succeed(ctx, { toast: { type: "success", title: "Admin Status Updated", description }, payload: { user } });
   },
-  { failTitle: "Failed to update admin status. Please try again." },
+  { failTitle: "Failed to update admin status. Please try again.", anchor: (_form, params) => `user-${params.id}` },
 );

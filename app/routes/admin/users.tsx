@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
@@ -12,10 +12,10 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatDate, plural } from "~/lib/format.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
-import { isProblem } from "~/lib/problem.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
-import { createAccountAsAdmin, DuplicateAccountError } from "~/http/authenticator.server.ts";
+import { createAccountAsAdmin, takenOnForm } from "~/models/account/registration.server.ts";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { loadOrFail } from "~/http/admin-page.server.ts";
 import { requireAdmin } from "~/http/guards.server.ts";
 import { limitWrite } from "~/integrations/rate-limit.server.ts";
@@ -29,32 +29,28 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every account on the site, with search, the admin role and deletion for admins." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
   const query = parseAdminListQuery(new URL(request.url));
   return { ...loadOrFail("Failed to load users", () => listAdminUsers(query)), q: query.q, meId: admin.id };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+// The form again with its messages (never the password), docs/product.md §8's field texts for taken names.
+const HIDDEN = { hideFields: ["password"] };
+
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
-  // The form again with its messages (never the password), docs/product.md §8's field texts for taken names.
-  const refuse = (status: number, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
-    data({ result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
-  if (submission.status !== "success") return refuse(400);
+  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
     await limitWrite("toggle", { userId: admin.id, ip: context.clientIp });
     const user = await createAccountAsAdmin(admin.id, submission.value);
     const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
     return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
   } catch (error) {
-    if (error instanceof DuplicateAccountError) {
-      return refuse(409, { fieldErrors: { [error.field]: [error.field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE] } });
-    }
-    if (isProblem(error)) return refuse(error.status, { formErrors: [error.message] });
-    throw error;
+    return problemReply(submission, takenOnForm(error), HIDDEN);
   }
-}
+});
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, page, pageCount, total, q, meId } = loaderData;

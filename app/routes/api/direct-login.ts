@@ -1,5 +1,6 @@
 import type { Route } from "./+types/direct-login";
-import { jsonError, noStore } from "~/http/json-api.server.ts";
+import { methodNotAllowed, noStore, problemJson } from "~/http/json-api.server.ts";
+import { Problem } from "~/lib/problem.ts";
 import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
 
 // POST /api/direct-login (docs/product.md §4 session recovery). It only ever confirms the session the caller's
@@ -7,10 +8,7 @@ import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   if (!user) {
-    return Response.json(
-      { success: false, message: "No active session. Please sign in." },
-      { status: 401, headers: noStore },
-    );
+    return problemJson(new Problem("unauthorized", "No active session. Please sign in.", { details: { success: false } }));
   }
   return Response.json(
     { success: true, user: publicSelf(user), message: "Session is active." },
@@ -18,4 +16,4 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });
+export const loader = () => methodNotAllowed("POST");

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/logout";
-import { jsonError, noStore } from "~/http/json-api.server.ts";
+import { methodNotAllowed, noStore } from "~/http/json-api.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 
 // POST /api/logout: ends the caller's session (if any) and clears the cookie.
@@ -10,4 +10,4 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const loader = () => jsonError("Method not allowed: use POST.", 405, { Allow: "POST" });
+export const loader = () => methodNotAllowed("POST");

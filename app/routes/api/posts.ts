@@ -1,20 +1,20 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, claimedUserId, readJson } from "~/http/json-api.server.ts";
+import { apiAction, apiLoader, claimedUserId, readJson } from "~/http/json-api.server.ts";
 import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
 import { getUserId } from "~/http/session-cookie.server.ts";
 import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
 
 // GET /api/posts?sortBy=hot|new|top&timeframe=today|week|month|year|all&category=&q=&limit=&offset=
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => {
   const { sortBy, timeframe, category, q, limit, offset } = parseQuery(request, PostsQuerySchema);
   const viewerId = await getUserId(request);
   return jsonRead("Failed to fetch posts", () =>
     listFeedPosts({ sort: sortBy, timeframe, category, q, limit, offset, viewerId }),
   );
-}
+});
 
 // POST /api/posts (docs/product.md §7): the share dialog's path (sharePost). The author is the session user
 // (a body userId naming someone else is 403); the video fields a client sends are accepted and

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/reset-password";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { invalid } from "~/lib/problem.ts";
 import { ResetPasswordSchema } from "~/lib/schemas/auth.ts";
-import { resetPassword } from "~/http/authenticator.server.ts";
-import { apiAction, jsonError, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
+import { resetPassword } from "~/models/account/password-reset.server.ts";
+import { apiAction, methodNotAllowed, noStore, parseJsonBody } from "~/http/json-api.server.ts";
 import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 
@@ -12,7 +13,7 @@ export const action = apiAction<Route.ActionArgs>({
   const input = await parseJsonBody(request, ResetPasswordSchema);
   await enforceRateLimit("reset-password", context.clientIp);
   const user = await resetPassword({ ...input, keepSessionToken: await getSessionToken(request) });
-  if (!user) return jsonError(INVALID_RESET_LINK_MESSAGE, 400);
+  if (!user) throw invalid(INVALID_RESET_LINK_MESSAGE);
   return Response.json(
     { success: true, message: "Your password has been reset. You can now sign in with your new password." },
     { headers: noStore },

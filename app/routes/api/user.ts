@@ -1,9 +1,11 @@
 import type { Route } from "./+types/user";
 import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
-import { noStore } from "~/http/json-api.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { Problem } from "~/lib/problem.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+// GET /api/user → the signed-in member, or 401 'Not logged in'.
+export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => {
   const user = await getUser(request);
-  if (!user) return Response.json({ message: "Not logged in" }, { status: 401, headers: noStore });
-  return Response.json(publicSelf(user), { headers: noStore });
-}
+  if (!user) throw new Problem("unauthorized", "Not logged in");
+  return publicSelf(user);
+});

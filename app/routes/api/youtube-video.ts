@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
-import { apiLoader, jsonError, noStore } from "~/http/json-api.server.ts";
+import { invalid } from "~/lib/problem.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { apiLoader, noStore } from "~/http/json-api.server.ts";
 import { requireApiUser } from "~/http/guards.server.ts";
 import { enforceLookupLimit } from "~/integrations/rate-limit.server.ts";
 import { youtube, type CommentPage } from "~/integrations/youtube/client.server.ts";
@@ -25,14 +27,13 @@ export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) =>
   const user = await requireApiUser(request);
   await enforceLookupLimit(user.id);
   const videoId = parseVideoId(params.videoId);
-  if (!videoId) return jsonError("Please enter a valid YouTube video URL", 400);
+  if (!videoId) throw invalid("Please enter a valid YouTube video URL");
   const search = new URL(request.url).searchParams;
-  const query = QuerySchema.safeParse({
+  const query = parseOrThrow(QuerySchema, {
     sortBy: search.get("sortBy") || undefined,
     maxResults: search.get("maxResults") || undefined,
     pageToken: search.get("pageToken") || undefined,
   });
-  if (!query.success) return jsonError(query.error.issues[0]?.message ?? "Invalid request.", 400);
 
   const client = youtube();
   if (!client.keyConfigured) {
@@ -44,7 +45,7 @@ export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) =>
     );
   }
 
-  const { sortBy, maxResults, pageToken } = query.data;
+  const { sortBy, maxResults, pageToken } = query;
   const [video, page] = await Promise.allSettled([
     client.getVideo(videoId),
     client.getComments({ videoId, order: sortBy, maxResults, pageToken }),
@@ -53,7 +54,8 @@ export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) =>
   // Disabled comments are a property of the video, not a failure: the details still answer.
   const commentsDisabled = failure instanceof YouTubeError && failure.reason === "commentsDisabled";
   if (failure && !commentsDisabled) {
-    if (failure instanceof YouTubeError) return jsonError(failure.message, failure.status);
+    // YouTube's own failures keep the status the integration gives them (502, 504 …).
+    if (failure instanceof YouTubeError) return Response.json({ message: failure.message }, { status: failure.status, headers: noStore });
     throw failure;
   }
   const comments: CommentPage = page.status === "fulfilled" ? page.value : { comments: [], nextPageToken: null };

@@ -8,7 +8,7 @@ import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: tab.now,
     };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 

@@ -5,7 +5,7 @@ import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.
@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { items, hasMore } = pageOf(listUserComments({ userId: tab.userId, limit: tab.limit + 1 }), tab.limit);
     return { comments: items, hasMore, limit: tab.limit, userId: tab.userId, now: tab.now };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 

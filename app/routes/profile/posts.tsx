@@ -5,7 +5,7 @@ import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       origin: tab.origin,
     };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Outlet, useActionData } from "react-router";
+import { Outlet, useActionData } from "react-router";
 import type { Route } from "./+types/profile";
 import { useRevalidateWhileVisible, useRootData } from "~/components/hooks.ts";
 import { ProfileHeader } from "~/components/profile/profile-header.tsx";
@@ -7,13 +6,15 @@ import { ProfileSidePanel } from "~/components/profile/profile-side-panel.tsx";
 import { ProfileTabs } from "~/components/profile/profile-tabs.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { pageClock } from "~/lib/browse.ts";
-import { invalid, isProblem } from "~/lib/problem.ts";
+import { invalid } from "~/lib/problem.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
-import { getProfile, getProfileFields, getUserStats, updateProfile } from "~/models/profile.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
+import { formProblemReply } from "~/http/conform-problem.server.ts";
 import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
@@ -58,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: pageClock(),
     };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 
@@ -68,15 +69,16 @@ export const action = interactionAction<{ id?: string }>(
     const user = await requireActor(ctx);
     const userId = requireId(params.id, USER_NOT_FOUND);
     if (ctx.form.get("intent") !== EDIT_PROFILE_INTENT) throw invalid("Unknown action");
+    mayEditProfile({ actorId: user.id, userId });
     const input = Object.fromEntries(PROFILE_FIELDS.flatMap((k) => (typeof ctx.form.get(k) === "string" ? [[k, ctx.form.get(k)]] : [])));
+    let changes;
     try {
-      updateProfile({ actorId: user.id, userId, input });
+      changes = parseOrThrow(ProfileUpdateSchema, input);
     } catch (error) {
-      if (!isProblem(error) || error.kind !== "invalid") throw error;
-      // Re-render the form with its messages (the same schema the model used).
-      const submission = parseWithZod(ctx.form, { schema: ProfileUpdateSchema });
-      return data({ result: submission.reply(submission.status === "success" ? { formErrors: [error.message] } : undefined) }, { status: 400 });
+      // The form again with the field's message (a stranger was refused above, with a toast).
+      return formProblemReply(ctx.form, error);
     }
+    updateProfile({ actorId: user.id, userId, changes });
     const back = new URL(ctx.back, "http://local.invalid");
     back.searchParams.delete("edit");
     return succeed(ctx, { to: `${back.pathname}${back.search}`, toast: { type: "success", title: "Profile updated" } });

@@ -7,7 +7,7 @@ import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
 import { signInPath } from "~/http/guards.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return { ...base, access: error.kind, items: [], hasMore: false };
     }
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 

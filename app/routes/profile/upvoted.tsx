@@ -4,7 +4,7 @@ import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/json-api.server.ts";
+import { pageProblem } from "~/http/page-problem.server.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId });
     return { ...pageOf(rows, tab.limit), limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin };
   } catch (error) {
-    pageProblem(error);
+    return pageProblem(error, request);
   }
 }
 

@@ -1,0 +1,29 @@
+import { castVoteInGroup } from "~/models/vote.server.ts";
+import { VOTE_NOT_FOUND, voteTarget, voteToastTitle, type VoteKind, type VotePayload } from "~/lib/interactions/vote.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { VoteFormSchema } from "~/lib/schemas/interact.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { formAnchor, interactionAction, requireActor, succeed } from "./form-action.server.ts";
+
+// The form action of a vote, shared by its two URLs (routes/post.$id.vote.ts and
+// routes/comments.$id.vote.ts), each of which names its kind: direction=up|down, parsed once here,
+// then one model call. The toggle rule is the model's (lib/interactions/vote.ts).
+
+export function voteFormAction(kind: VoteKind) {
+  return interactionAction<{ id?: string }>(
+    () => "/",
+    async (ctx, params) => {
+      const user = await requireActor(ctx);
+      const id = requireId(params.id, VOTE_NOT_FOUND[kind]);
+      const { direction } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction") });
+      const isUpvote = direction === "up";
+      const result = await castVoteInGroup(kind === "post" ? { userId: user.id, postId: id, isUpvote } : { userId: user.id, commentId: id, isUpvote });
+      return succeed<VotePayload>(ctx, {
+        // With JS the arrows say it all; without JS the page reloads, so a toast confirms.
+        toast: ctx.js ? undefined : { type: "success", title: voteToastTitle(result) },
+        payload: { target: voteTarget(kind, params.id ?? ""), upvotes: result.upvotes, downvotes: result.downvotes, myVote: result.myVote },
+      });
+    },
+    { anchor: (form, params) => formAnchor(form) ?? voteTarget(kind, params.id ?? "") },
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { applyVote, voteChange } from "./vote.ts";
+
+describe("the vote toggle rule", () => {
+  it("adds a first vote, takes the same direction back, switches the other", () => {
+    expect(voteChange(null, "up")).toEqual({ myVote: "up", change: "added", up: 1, down: 0 });
+    expect(voteChange(null, "down")).toEqual({ myVote: "down", change: "added", up: 0, down: 1 });
+    expect(voteChange("up", "up")).toEqual({ myVote: null, change: "removed", up: -1, down: 0 });
+    expect(voteChange("down", "down")).toEqual({ myVote: null, change: "removed", up: 0, down: -1 });
+    expect(voteChange("up", "down")).toEqual({ myVote: "down", change: "switched", up: -1, down: 1 });
+    expect(voteChange("down", "up")).toEqual({ myVote: "up", change: "switched", up: 1, down: -1 });
+  });
+
+  it("previews the counts the server will answer", () => {
+    expect(applyVote({ upvotes: 3, downvotes: 1, myVote: null }, "up")).toEqual({ upvotes: 4, downvotes: 1, myVote: "up" });
+    expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "up")).toEqual({ upvotes: 3, downvotes: 1, myVote: null });
+    expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "down")).toEqual({ upvotes: 3, downvotes: 2, myVote: "down" });
+  });
+});

@@ -1,0 +1,47 @@
+import type { ActionReply } from "../interact.ts";
+
+// The vote, one contract for the model (which derives the row change and the counter deltas from
+// it), the two form routes (/post/:id/vote, /comments/:id/vote) and the arrows (which preview it
+// before the server answers). Browser-safe: no zod, no server code.
+
+export type VoteKind = "post" | "comment";
+export type Direction = "up" | "down";
+export type MyVote = Direction | null;
+export type VoteChange = "added" | "switched" | "removed";
+
+/** A target's counts as one voter sees them. */
+export type VoteState = { upvotes: number; downvotes: number; myVote: MyVote };
+
+/** What a vote form's fetcher receives on success: the target it is about and its new state. */
+export type VotePayload = VoteState & { target: string };
+export type VoteReply = ActionReply<VotePayload>;
+
+/**
+ * The toggle rule: pressing `direction` where `current` stands. A first vote adds it, the same
+ * direction again takes it back, the other direction switches it; `up`/`down` are the counter deltas.
+ */
+export function voteChange(current: MyVote, direction: Direction): { myVote: MyVote; change: VoteChange; up: number; down: number } {
+  if (current === null) return { myVote: direction, change: "added", up: direction === "up" ? 1 : 0, down: direction === "down" ? 1 : 0 };
+  if (current === direction) return { myVote: null, change: "removed", up: direction === "up" ? -1 : 0, down: direction === "down" ? -1 : 0 };
+  const up = direction === "up" ? 1 : -1;
+  return { myVote: direction, change: "switched", up, down: -up };
+}
+
+/** The state after pressing `direction` (the arrows' optimistic preview of `voteChange`). */
+export function applyVote(state: VoteState, direction: Direction): VoteState {
+  const { myVote, up, down } = voteChange(state.myVote, direction);
+  return { upvotes: state.upvotes + up, downvotes: state.downvotes + down, myVote };
+}
+
+/** The element id of a vote's target on a page ("post-12", "comment-40"): its anchor and reply key. */
+export function voteTarget(kind: VoteKind, id: number | string): string {
+  return `${kind}-${id}`;
+}
+
+/** The no-JS vote's confirmation (with JS the arrows say it all). */
+export function voteToastTitle({ change, myVote }: { change: VoteChange; myVote: MyVote }): string {
+  return change === "removed" ? "Vote removed" : myVote === "up" ? "Upvoted" : "Downvoted";
+}
+
+/** What each target is called when it does not exist. */
+export const VOTE_NOT_FOUND: Record<VoteKind, string> = { post: "Post not found", comment: "Comment not found" };
