@@ -133,6 +133,8 @@ export function createGuard({ trustProxy, publicUrl }) {
     if (!ownPublicHost) return false;
     const forwarded = enabled && trust(req.socket.remoteAddress, 0) ? req.headers["x-forwarded-host"] : undefined;
     const host = (forwarded ? firstValue(forwarded) : (req.headers.host ?? "")).toLowerCase();
+    // A Host that is not a host name at all is a bad request (400, answered where the URL is made).
+    if (!/^([\w-]+\.)*[\w-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) return false;
     return host !== ownPublicHost.toLowerCase() && !LOOPBACK_HOST.test(host);
   };
 

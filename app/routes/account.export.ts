@@ -1,6 +1,7 @@
 import type { Route } from "./+types/account.export";
 import { jsonDownload } from "~/http/download.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { exportFileName, exportMemberData } from "~/models/account/data-export.server.ts";
@@ -8,7 +9,7 @@ import { exportFileName, exportMemberData } from "~/models/account/data-export.s
 // GET /account/export: 'Download my data' from the owner's about tab, a plain link that works without
 // JavaScript. The file downloads and the page stays; refused (once an hour), the member lands back on
 // the about tab with the reason as a toast. A visitor signs in first and comes back here.
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
   try {
     const data = exportMemberData({ userId: user.id });
@@ -21,4 +22,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: error.message,
     });
   }
-}
+});

@@ -200,7 +200,8 @@ describe("behind a trusted proxy", () => {
     const forwarded = { Origin: "https://proxy.example", "X-Forwarded-Host": "proxy.example", "X-Forwarded-Proto": "https" };
     const untrusted = await raw(api.url, "/logout", { method: "POST", headers: forwarded });
     expect(untrusted.status).toBe(403);
-    const proxied = await startServer({ TRUST_PROXY: "loopback" });
+    // The proxy's public name is the site's (PUBLIC_URL): any other forwarded host would be 421.
+    const proxied = await startServer({ TRUST_PROXY: "loopback", PUBLIC_URL: "https://proxy.example" });
     try {
       const trusted = await raw(proxied.url, "/logout", { method: "POST", headers: forwarded });
       expect(trusted.status).toBe(303);

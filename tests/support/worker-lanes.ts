@@ -8,7 +8,7 @@ import type { Socket } from "node:net";
 export type LaneRequest = { method: string; headers: Record<string, string>; body?: string };
 
 export class Lane {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private socket: Socket | undefined;
   pid = 0;
   /** Requests answered on this lane (after the probe). */
@@ -18,13 +18,45 @@ export class Lane {
 
   /** Opens the connection and learns which process answers on it. */
   async open() {
-    const res = await this.send("/healthz", { method: "GET", headers: {} });
-    this.pid = ((await res.json()) as { pid: number }).pid;
+    this.pid = await this.probe();
     this.served = 0;
   }
 
-  /** One request on this lane's connection; fails if the connection was replaced (its worker unknown). */
-  send(path: string, { method, headers, body }: LaneRequest): Promise<Response> {
+  private async probe(): Promise<number> {
+    const res = await this.exchange("/healthz", { method: "GET", headers: {} });
+    return ((await res.json()) as { pid: number }).pid;
+  }
+
+  /**
+   * A new connection to the same worker, after the server closed an idle one (its keep-alive
+   * timeout): the primary deals connections out in turn, so a few tries reach the worker again.
+   */
+  private async reconnect() {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      this.agent.destroy();
+      this.agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      this.socket = undefined;
+      if ((await this.probe()) === this.pid) return;
+    }
+    throw new Error(`lane of worker ${this.pid}: no new connection reached that worker`);
+  }
+
+  /**
+   * One request on a connection to this lane's worker. A connection the server closed while idle is
+   * replaced first; a request it refused by closing before answering is sent again once.
+   */
+  async send(path: string, request: LaneRequest): Promise<Response> {
+    if (!this.socket || this.socket.destroyed) await this.reconnect();
+    try {
+      return await this.exchange(path, request);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ECONNRESET" && !this.socket?.destroyed) throw error;
+      await this.reconnect();
+      return this.exchange(path, request);
+    }
+  }
+
+  private exchange(path: string, { method, headers, body }: LaneRequest): Promise<Response> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         { host: this.base.hostname, port: this.base.port, path, method, headers, agent: this.agent },
@@ -33,8 +65,9 @@ export class Lane {
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("error", reject);
           res.on("end", () => {
-            if (req.socket !== this.socket) return reject(new Error(`lane of worker ${this.pid}: the connection was replaced`));
-            this.served++;
+            // Every answer after the probe must come from the connection the probe learned the pid on.
+            if (path !== "/healthz" && req.socket !== this.socket) return reject(new Error(`lane of worker ${this.pid}: the connection was replaced`));
+            if (path !== "/healthz") this.served++;
             const answer = new Headers();
             for (let i = 0; i < res.rawHeaders.length; i += 2) answer.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
             const status = res.statusCode ?? 0;
