@@ -3,6 +3,7 @@ import type { UserRow } from "#db/schema.ts";
 import { forbidden } from "~/lib/problem.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
+import { adminNeedsTwoFactor } from "~/models/account/two-factor.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
@@ -58,6 +59,7 @@ export async function requireApiUser(request: Request): Promise<UserRow> {
 export async function requireApiAdmin(request: Request): Promise<UserRow> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw Response.json({ message: ADMIN_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  await requireAdminTwoFactor(request, user, "api");
   return user;
 }
 
@@ -69,7 +71,22 @@ export async function requireApiAdmin(request: Request): Promise<UserRow> {
 export async function requireAdmin(request: Request): Promise<UserRow> {
   const user = await requireUser(request, { toast: null });
   if (!user.isAdmin) throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  await requireAdminTwoFactor(request, user, "page");
   return user;
+}
+
+export const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
+
+/**
+ * With REQUIRE_ADMIN_2FA=true, an admin without two-factor sign-in is refused every admin page and
+ * call: pages and forms go to /account/two-factor to set it up, JSON gets 403 {message}.
+ */
+async function requireAdminTwoFactor(request: Request, user: UserRow, face: "page" | "api"): Promise<void> {
+  if (!adminNeedsTwoFactor(user)) return;
+  if (face === "api") throw Response.json({ message: ADMIN_TWO_FACTOR_REQUIRED }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  const status = request.method === "GET" || request.method === "HEAD" ? 302 : 303;
+  const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
+  throw redirect("/account/two-factor", { status, headers: { "Set-Cookie": await toastHeader(toast) } });
 }
 
 /** A page only signed-out visitors see (the sign-in page): members go home. */

@@ -20,6 +20,7 @@ import {
 import { getEnv } from "~/integrations/env.server.ts";
 import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders, type LimitedAction } from "~/integrations/rate-limit.server.ts";
 import { startSession } from "~/http/session-cookie.server.ts";
+import { startSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { requireAnonymous } from "~/http/guards.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { isUsernameTaken } from "~/models/user.server.ts";
@@ -78,11 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (tooMany) return tooMany;
       try {
         const user = await authenticator.authenticate("form", request);
-        return redirectWithToast(
+        return startSignIn(request, user, {
           redirectTo,
-          { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
-          { headers: { "Set-Cookie": await startSession(request, user.id) } },
-        );
+          toast: { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
+        });
       } catch (error) {
         if (!(error instanceof AuthError)) throw error;
         return reply(intent, submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
