@@ -22,17 +22,27 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Two-factor sign-in · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
+// The secret, the recovery codes, a sign-in under way: kept by no cache, the browser's included.
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterDocumentHeaders(args));
+  headers.set("Cache-Control", PRIVATE["Cache-Control"]);
+  return headers;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const status = twoFactorStatus(user);
-  return {
-    userId: user.id,
-    enabled: status.enabled,
-    recoveryCodesLeft: status.recoveryCodesLeft,
-    pending: status.pending ? { ...status.pending, qr: qrCodeSvg(status.pending.otpauthUrl) } : null,
-  };
+  return data(
+    {
+      userId: user.id,
+      enabled: status.enabled,
+      recoveryCodesLeft: status.recoveryCodesLeft,
+      pending: status.pending ? { ...status.pending, qr: qrCodeSvg(status.pending.otpauthUrl) } : null,
+    },
+    { headers: PRIVATE },
+  );
 }
 
 type Intent = "enable" | "disable";
@@ -66,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { recoveryCodes } = enableTwoFactor({ user, code: submission.value.code });
       const toast = await toastHeader({ type: "success", title: "Two-factor sign-in is on", description: "Save your recovery codes now." });
-      return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { "Set-Cookie": toast } });
+      return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { ...PRIVATE, "Set-Cookie": toast } });
     } catch (error) {
       if (!isProblem(error)) throw error;
       return refusal(intent, submission, error);

@@ -20,7 +20,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Two-factor sign-in · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
+// The secret, the recovery codes, a sign-in under way: kept by no cache, the browser's included.
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterDocumentHeaders(args));
+  headers.set("Cache-Control", PRIVATE["Cache-Control"]);
+  return headers;
+};
 
 /** Back to the password step with `message`, the challenge forgotten. */
 async function startAgain(message: string) {
@@ -33,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   const token = await readChallengeToken(request);
   if (!token || !isChallengeLive({ token })) throw await startAgain(CHALLENGE_EXPIRED);
-  return null;
+  return data(null, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -97,6 +97,25 @@ describe("setting it up", () => {
   });
 });
 
+describe("the pages", () => {
+  it("/account/two-factor shows the waiting secret as text and a QR code, to its owner only, cached nowhere", async () => {
+    const user = await api.user();
+    const { secret } = (await (await api.fetch("/api/me/two-factor/setup", { method: "POST", user })).json()) as { secret: string };
+    for (const path of ["/account/two-factor", "/account/two-factor.data"]) {
+      const res = await api.fetch(path, { user });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(await res.text()).toContain(secret);
+    }
+    const html = await (await api.fetch("/account/two-factor", { user })).text();
+    expect(html).toMatch(/<svg[^>]*data-testid="two-factor-qr"[^>]*viewBox="0 0 \d+ \d+"/);
+    expect(html).toMatch(/<path d="M[\d,hvzM-]+" fill="black"/);
+    const visitor = await api.fetch("/account/two-factor");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+});
+
 describe("signing in with two factors", () => {
   it("/api/login answers {twoFactorRequired} without a session; the code completes it with one, marked two-factor", async () => {
     const { user, secret } = await memberWithTwoFactor();

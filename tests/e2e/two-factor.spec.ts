@@ -2,7 +2,8 @@
 // tab (the secret as text and QR code, one code, the recovery codes shown once), signing out, and
 // signing in with the password then a code; a recovery code signs in once.
 import { Secret, TOTP } from "otpauth";
-import { expect, test, type Page } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const { makeUser, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 const { startTwoFactorSetup, enableTwoFactor } = await import("~/models/account/two-factor.server.ts");
