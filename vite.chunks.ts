@@ -22,6 +22,8 @@ const GROUPS: Record<string, string[]> = {
 const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/feed-link.tsx", "/app/components/ui/card.tsx", "/app/components/ui/tabs.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
 const MOST_PAGES = 0.4;
+/** Form helpers stay out of the shell however many pages have a form: the home page has none. */
+const NEVER_SHELL = ["/app/components/ui/field.tsx", "/app/components/ui/input.tsx"];
 
 const isApp = (id: string) => id.includes("/app/") && !id.includes("node_modules") && !id.startsWith("\0");
 
@@ -66,7 +68,9 @@ function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<strin
     plan.set(id, chunk);
   };
   for (const id of reach(find("/app/root.tsx"))) assign(id, "shell");
-  for (const [id, users] of usedBy) if (users.size >= pages.length * MOST_PAGES) assign(id, "shell");
+  for (const [id, users] of usedBy) {
+    if (users.size >= pages.length * MOST_PAGES && !NEVER_SHELL.some((suffix) => id.endsWith(suffix))) assign(id, "shell");
+  }
   for (const suffix of SHELL_EXTRA) for (const id of reach(find(suffix))) assign(id, "shell");
   for (const [chunk, starts] of Object.entries(GROUPS)) {
     const members = new Set(starts.flatMap((start) => [...reach(find(start))]));

@@ -13,6 +13,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("auth", "routes/auth.tsx"),
+  route("auth/two-factor", "routes/auth.two-factor.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("share", "routes/share.tsx"),
 
@@ -30,6 +31,7 @@ export default [
   route("account/password", "routes/account.password.tsx"),
   route("account/delete", "routes/account.delete.tsx"),
   route("account/export", "routes/account.export.ts"),
+  route("account/two-factor", "routes/account.two-factor.tsx"),
 
   // Profiles and following: a layout with one child route per tab (a tab is a URL), and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [
@@ -65,6 +67,10 @@ export default [
     route("direct-login", "routes/api/direct-login.ts"),
     route("debug-session", "routes/api/debug-session.ts"),
     route("me/export", "routes/api/me-export.ts"),
+    route("login/two-factor", "routes/api/login-two-factor.ts"),
+    route("me/two-factor/setup", "routes/api/me-two-factor-setup.ts"),
+    route("me/two-factor/enable", "routes/api/me-two-factor-enable.ts"),
+    route("me/two-factor/disable", "routes/api/me-two-factor-disable.ts"),
 
     // sharing
     route("youtube/video/:videoId", "routes/api/youtube-video.ts"),

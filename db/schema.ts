@@ -62,6 +62,8 @@ export const sessions = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
     // The browser's User-Agent at sign-in (trimmed), for the user's own list of sessions.
     userAgent: text("user_agent"),
+    // Made after a second factor (a TOTP or recovery code), not with the password alone.
+    twoFactor: integer("two_factor", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
@@ -301,6 +303,8 @@ export const commentsRelations = relations(comments, ({ one }) => ({
   author: one(users, { fields: [comments.userId], references: [users.id] }),
   parent: one(comments, { fields: [comments.parentId], references: [comments.id] }),
 }));
+
+export * from "./two-factor-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

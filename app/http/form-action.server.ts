@@ -150,6 +150,10 @@ export async function failWith(ctx: Interaction, problem: Problem, { title = "Er
     }
     return signIn.toast ? redirectWithToast(to, signIn.toast) : redirect(to, 303);
   }
+  if (problem.goTo && !ctx.js) {
+    const { path, toast } = problem.goTo;
+    return toast ? redirectWithToast(path, toast) : redirect(path, 303);
+  }
   if (problem.kind === "tampered" && !ctx.js) {
     return new Response(problem.message, { status: problem.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }

@@ -2,6 +2,7 @@ import type { UserRow } from "#db/schema.ts";
 import { forbidden, Problem } from "~/lib/problem.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
+import { adminNeedsTwoFactor } from "~/models/account/two-factor.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 
 // Who acts. `getUser` (the session) is the only source of the signed-in user; these are its faces.
@@ -61,6 +62,7 @@ export async function requireApiUser(request: Request): Promise<UserRow> {
 export async function requireApiAdmin(request: Request): Promise<UserRow> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw forbidden(ADMIN_REQUIRED);
+  await requireAdminTwoFactor(user);
   return user;
 }
 
@@ -72,7 +74,20 @@ export async function requireApiAdmin(request: Request): Promise<UserRow> {
 export async function requireAdmin(request: Request): Promise<UserRow> {
   const user = await requireUser(request, { toast: null });
   if (!user.isAdmin) throw new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } });
+  await requireAdminTwoFactor(user);
   return user;
+}
+
+export const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
+
+/**
+ * With REQUIRE_ADMIN_2FA=true, an admin without two-factor sign-in is refused every admin page and
+ * call: pages and forms go to /account/two-factor to set it up, JSON gets 403 {message}.
+ */
+async function requireAdminTwoFactor(user: UserRow): Promise<void> {
+  if (!adminNeedsTwoFactor(user)) return;
+  const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
+  throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
 }
 
 /**

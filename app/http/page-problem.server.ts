@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isProblem, type Problem } from "~/lib/problem.ts";
+import type { Toast } from "~/lib/toast.ts";
 import { signInPath } from "./guards.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
@@ -13,16 +14,21 @@ import { toastHeader } from "./toast-cookie.server.ts";
 export async function pageProblem(error: unknown, request?: Request): Promise<never> {
   if (!isProblem(error)) throw error;
   if (error.signIn) throw await signInRedirect(error, request);
+  if (error.goTo) throw await goToRedirect(error.goTo.path, error.goTo.toast, request);
   // No honest page sent a tampered form: a plain refusal, no page around it.
   if (error.kind === "tampered") throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   throw data({ message: error.message }, { status: error.status, headers: error.headers });
 }
 
-async function signInRedirect({ signIn }: Problem, request?: Request): Promise<Response> {
+function signInRedirect({ signIn }: Problem, request?: Request): Promise<Response> {
+  return goToRedirect(signInPath(signIn?.redirectTo ?? "/"), signIn?.toast ?? null, request);
+}
+
+async function goToRedirect(path: string, toast: Toast | null, request?: Request): Promise<Response> {
   const method = request?.method ?? "GET";
   const status = method === "GET" || method === "HEAD" ? 302 : 303;
-  const headers = signIn?.toast ? { "Set-Cookie": await toastHeader(signIn.toast) } : undefined;
-  return redirect(signInPath(signIn?.redirectTo ?? "/"), { status, headers });
+  const headers = toast ? { "Set-Cookie": await toastHeader(toast) } : undefined;
+  return redirect(path, { status, headers });
 }
 
 /**

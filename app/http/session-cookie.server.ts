@@ -68,11 +68,12 @@ export async function getUserId(request: Request): Promise<number | null> {
  * Signs `userId` in on this browser: a new session (new token) and the Set-Cookie header for it.
  * The session the browser held before, whoever's it was, is deleted (no session fixation).
  */
-export async function startSession(request: Request, userId: number): Promise<string> {
+export async function startSession(request: Request, userId: number, { twoFactor = false }: { twoFactor?: boolean } = {}): Promise<string> {
   const { token } = createSession({
     userId,
     userAgent: request.headers.get("User-Agent"),
     replaceToken: await readToken(request),
+    twoFactor,
   });
   return sessionCookie().serialize(token);
 }

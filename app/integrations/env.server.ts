@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
   RESET_LINK_IN_RESPONSE: bool(false),
+  // Admins must turn on two-factor sign-in before any admin page or admin call works.
+  REQUIRE_ADMIN_2FA: bool(false),
   // "off", or per-IP limits like "10/60" (10 attempts a minute).
   RATE_LIMIT: z
     .string()

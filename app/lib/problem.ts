@@ -32,10 +32,14 @@ export type ProblemKind = keyof typeof PROBLEM_STATUS;
 /** Where an `unauthorized` page or form sends its visitor: /auth?redirectTo=…, with a toast (or none). */
 export type SignIn = { redirectTo: string; toast: Toast | null };
 
+/** Where a page or form sends its member to put the problem right (a setup page …), with a toast. */
+export type GoTo = { path: string; toast: Toast | null };
+
 export type ProblemOptions = {
   field?: string;
   headers?: Record<string, string>;
   signIn?: SignIn;
+  goTo?: GoTo;
   /** More fields of the JSON answer beside its message ({success: false} …). */
   details?: Record<string, unknown>;
 };
@@ -48,6 +52,8 @@ export class Problem extends Error {
   readonly headers?: Record<string, string>;
   /** For `unauthorized` from a page or form guard: where to sign in and come back. */
   readonly signIn?: SignIn;
+  /** For a page or form: where the member can put it right (JSON answers the status and message). */
+  readonly goTo?: GoTo;
   /** More fields of the JSON answer beside its message. */
   readonly details?: Record<string, unknown>;
   constructor(kind: ProblemKind, message: string, options: ProblemOptions = {}) {
@@ -57,6 +63,7 @@ export class Problem extends Error {
     this.field = options.field;
     this.headers = options.headers;
     this.signIn = options.signIn;
+    this.goTo = options.goTo;
     this.details = options.details;
   }
   get status(): number {

@@ -37,10 +37,13 @@ export function createSession({
   userId,
   userAgent,
   replaceToken,
+  twoFactor = false,
 }: {
   userId: number;
   userAgent?: string | null;
   replaceToken?: string | null;
+  /** Made after a second factor, not with the password alone (the session list says so). */
+  twoFactor?: boolean;
 }): { token: string; expiresAt: Date } {
   const token = randomToken();
   const now = Date.now();
@@ -54,6 +57,7 @@ export function createSession({
           expiresAt,
           lastSeenAt: new Date(now),
           userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+          twoFactor,
         })
         .run();
     });
@@ -114,6 +118,8 @@ export type SessionSummary = {
   lastSeenAt: Date;
   /** The session of the request asking. */
   current: boolean;
+  /** Made with two factors (password and code). */
+  twoFactor: boolean;
 };
 
 /** The live sessions of a user, the current one first, then the most recently seen. */
@@ -132,6 +138,7 @@ export function listUserSessions({ userId, currentToken }: { userId: number; cur
     signedInAt: row.createdAt,
     lastSeenAt: row.lastSeenAt ?? row.createdAt,
     current: row.id === currentId,
+    twoFactor: row.twoFactor,
   }));
   return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
 }

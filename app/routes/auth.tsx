@@ -17,6 +17,7 @@ import { registerAccount, takenOnForm } from "~/models/account/registration.serv
 import { getEnv } from "~/integrations/env.server.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getUser, startSession } from "~/http/session-cookie.server.ts";
+import { startSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 type Intent = AuthIntent;
@@ -63,11 +64,10 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
       try {
         await enforceRateLimit("login", context.clientIp);
         const user = await verifyLogin(submission.value);
-        return redirectWithToast(
+        return startSignIn(request, user, {
           redirectTo,
-          { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
-          { headers: { "Set-Cookie": await startSession(request, user.id) } },
-        );
+          toast: { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
+        });
       } catch (error) {
         return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
       }

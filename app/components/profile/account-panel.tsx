@@ -40,9 +40,14 @@ export function AccountPanel({
       <SessionList sessions={account.sessions} now={now} timeZone={timeZone} />
       <FollowingFeedPanel feedUrl={account.feedUrl} />
       <Part id="account-password" title="Password">
-        <LinkButton to="/account/password" variant="secondary" size="sm">
-          Change password
-        </LinkButton>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to="/account/password" variant="secondary" size="sm">
+            Change password
+          </LinkButton>
+          <LinkButton to="/account/two-factor" variant="secondary" size="sm">
+            Two-factor sign-in
+          </LinkButton>
+        </div>
       </Part>
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">

@@ -10,6 +10,8 @@ export type SessionItem = {
   signedInAt: string;
   lastSeenAt: string;
   current: boolean;
+  /** Signed in with a password and a second factor. */
+  twoFactor: boolean;
 };
 
 /**
@@ -34,6 +36,11 @@ export function SessionList({ sessions, now, timeZone }: { sessions: SessionItem
               {s.device}
               {s.current ? (
                 <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">This device</span>
+              ) : null}
+              {s.twoFactor ? (
+                <span data-testid="session-two-factor" className="ml-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800">
+                  two-factor
+                </span>
               ) : null}
             </span>
             <span className="text-slate-700">

@@ -19,13 +19,14 @@ import { getSessionToken } from "~/http/session-cookie.server.ts";
 async function ownerAccount(request: Request, userId: number, origin: string): Promise<OwnerAccount> {
   const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
   return {
-    sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current }) => ({
+    sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current, twoFactor }) => ({
       key,
       device,
       userAgent,
       signedInAt: signedInAt.toISOString(),
       lastSeenAt: lastSeenAt.toISOString(),
       current,
+      twoFactor,
     })),
     feedUrl: `${origin}${followingFeedPath(getFeedToken({ userId }))}`,
   };

@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.two-factor";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
+import { isProblem } from "~/lib/problem.ts";
+import { safeRedirect } from "~/lib/redirect.ts";
+import { TwoFactorCodeSchema } from "~/lib/schemas/two-factor.ts";
+import { CHALLENGE_EXPIRED, isChallengeLive } from "~/models/account/two-factor-challenge.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
+import { clearChallengeCookie, finishSignIn, readChallengeToken } from "~/http/two-factor-sign-in.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+
+// /auth/two-factor: the sign-in's second step. The password was right; a code from the authenticator
+// app (or a recovery code) makes the session. Without a live challenge the visitor goes back to /auth.
+// Works without JavaScript (POST → 303 + toast, or the form again with its message).
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [{ title: `Two-factor sign-in · ${siteName}` }, { name: "robots", content: "noindex" }];
+};
+
+// The secret, the recovery codes, a sign-in under way: kept by no cache, the browser's included.
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterDocumentHeaders(args));
+  headers.set("Cache-Control", PRIVATE["Cache-Control"]);
+  return headers;
+};
+
+/** Back to the password step with `message`, the challenge forgotten. */
+async function startAgain(message: string) {
+  return redirectWithToast("/auth", { type: "error", title: "Sign in again", description: message }, {
+    headers: { "Set-Cookie": await clearChallengeCookie() },
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const token = await readChallengeToken(request);
+  if (!token || !isChallengeLive({ token })) throw await startAgain(CHALLENGE_EXPIRED);
+  return data(null, { headers: PRIVATE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const submission = parseWithZod(await request.formData(), { schema: TwoFactorCodeSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  // A guessed code is a sign-in attempt: the sign-in budget of this address.
+  const limit = await checkRateLimit("login", context.clientIp);
+  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], hideFields: ["code"] }), { status: 429, headers: rateLimitHeaders(limit) });
+  try {
+    const { user, redirectTo, cookies } = await finishSignIn(request, submission.value.code);
+    const headers = new Headers();
+    for (const c of cookies) headers.append("Set-Cookie", c);
+    return redirectWithToast(
+      safeRedirect(redirectTo),
+      { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
+      { headers },
+    );
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    if (error.status === 401) return startAgain(error.message);
+    const reply = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] };
+    return data(submission.reply({ ...reply, hideFields: ["code"] }), { status: error.status, headers: error.headers });
+  }
+}
+
+export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useZodForm("two-factor-step", () => import("~/lib/schemas/two-factor.ts").then((m) => m.TwoFactorCodeSchema), actionData);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...form.props} className="space-y-4" aria-label="Two-factor code">
+          <h1 className="text-2xl font-bold">Two-factor sign-in</h1>
+          <p className="text-sm text-slate-700">
+            Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.
+          </p>
+          <FormAlert id={form.errorId} title="Not signed in" errors={form.errors} />
+          <FormField field={fields.code} label="Code" autoComplete="one-time-code" />
+          <SubmitButton disabled={submitting}>{submitting ? "Checking…" : "Verify"}</SubmitButton>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth" className="font-semibold text-brand hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
