@@ -4,7 +4,6 @@ import { getDb } from "#db/client.server.ts";
 import { passwordResetTokens } from "#db/schema.ts";
 import {
   AuthError,
-  authenticator,
   requestPasswordReset,
   verifyLogin,
 } from "./authenticator.server.ts";
@@ -32,23 +31,6 @@ describe("verifyLogin", () => {
     await expect(wrong).rejects.toThrow("Invalid username or password.");
     await expect(verifyLogin({ username: "nobody_here", password: "secret-pass" })).rejects.toThrow(
       "Invalid username or password.",
-    );
-  });
-});
-
-describe("the form strategy", () => {
-  const post = (fields: Record<string, string>) =>
-    new Request("http://chortle.test/auth", { method: "POST", body: new URLSearchParams(fields) });
-
-  it("signs in with form fields", async () => {
-    const user = await register();
-    const authed = await authenticator.authenticate("form", post({ username: user.email, password: "secret-pass" }));
-    expect(authed.id).toBe(user.id);
-  });
-
-  it("answers invalid fields with the schema message", async () => {
-    await expect(authenticator.authenticate("form", post({ username: "Demo_User", password: "secret-pass" }))).rejects.toThrow(
-      "For the demo account, you must use the exact username 'demo_user' (case-sensitive)",
     );
   });
 });

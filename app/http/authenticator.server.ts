@@ -1,11 +1,9 @@
 import { Problem } from "~/lib/problem.ts";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import type { UserRow } from "#db/schema.ts";
 import { findUserByEmail, findUserByLogin } from "~/models/user.server.ts";
 import { createPasswordResetToken } from "~/models/account/password-reset.server.ts";
 import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/lib/account-rules.ts";
-import { LoginSchema, type LoginInput } from "~/lib/schemas/auth.ts";
+import type { LoginInput } from "~/lib/schemas/auth.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
 import { hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
@@ -29,21 +27,6 @@ export async function verifyLogin({ username, password }: LoginInput): Promise<U
   if (!user || !ok) throw new AuthError(LOGIN_FAILED_MESSAGE);
   return user;
 }
-
-/**
- * remix-auth with the form strategy, for a caller holding only the request: it reads and parses
- * the body itself. The /auth page parses its form once (Conform, for the field errors) and calls
- * `verifyLogin` with that input instead. remix-auth 4 keeps no session: the caller starts one with
- * startSession().
- */
-export const authenticator = new Authenticator<UserRow>().use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message ?? LOGIN_FAILED_MESSAGE, "invalid");
-    return verifyLogin(parsed.data);
-  }),
-  "form",
-);
 
 /** The pre-made demo account, or null on a site seeded without demo content. */
 export function findDemoUser(): UserRow | null {
