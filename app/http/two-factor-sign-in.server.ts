@@ -1,9 +1,11 @@
 import { createCookie, redirect } from "react-router";
 import type { UserRow } from "#db/schema.ts";
+import { isProblem, Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { CHALLENGE_TTL_MS, completeChallenge, createChallenge } from "~/models/account/two-factor-challenge.server.ts";
+import { CHALLENGE_EXPIRED, CHALLENGE_TTL_MS, completeChallenge, createChallenge, isChallengeLive } from "~/models/account/two-factor-challenge.server.ts";
 import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
+import type { GoToProblem } from "./conform-problem.server.ts";
 import { noStore } from "./json-api.server.ts";
 import { publicSelf, startSession } from "./session-cookie.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
@@ -11,7 +13,8 @@ import { redirectWithToast } from "./toast-cookie.server.ts";
 // Sign-in after the password check: a member without two-factor gets a session at once; with it, no
 // session yet but a pending challenge (models/account/two-factor-challenge.server.ts) whose random
 // token rides in a short-lived signed cookie to the second step (/auth/two-factor, or
-// POST /api/login/two-factor), which makes the session, marked as made with two factors.
+// POST /api/login/two-factor), which makes the session, marked as made with two factors. A page whose
+// challenge is gone (expired, spent, never started) sends its visitor back to the password step.
 
 export const TWO_FACTOR_STEP_PATH = "/auth/two-factor";
 
@@ -72,4 +75,29 @@ export async function finishSignIn(request: Request, code: string): Promise<{ us
   const token = await readChallengeToken(request);
   const { user, redirectTo } = completeChallenge({ token: token ?? "", code });
   return { user, redirectTo, cookies: [await startSession(request, user.id, { twoFactor: true }), await clearChallengeCookie()] };
+}
+
+/**
+ * The page's way back to the password step: Problem("unauthorized") with `message`, whose `goTo` is
+ * /auth with a "Sign in again" toast and whose Set-Cookie forgets the challenge.
+ */
+export async function signInAgain(message: string): Promise<GoToProblem> {
+  const goTo = { path: "/auth", toast: { type: "error", title: "Sign in again", description: message } } as const;
+  return new Problem("unauthorized", message, { goTo, headers: { "Set-Cookie": await clearChallengeCookie() } }) as GoToProblem;
+}
+
+/** The second step's page: null while this browser holds a live challenge, else `signInAgain`. */
+export async function challengeGone(request: Request): Promise<GoToProblem | null> {
+  const token = await readChallengeToken(request);
+  return token && isChallengeLive({ token }) ? null : signInAgain(CHALLENGE_EXPIRED);
+}
+
+/** `finishSignIn` for the page: a challenge that is gone (401 over JSON) is `signInAgain` with its message. */
+export async function finishPageSignIn(request: Request, code: string): ReturnType<typeof finishSignIn> {
+  try {
+    return await finishSignIn(request, code);
+  } catch (error) {
+    if (isProblem(error) && error.kind === "unauthorized") throw await signInAgain(error.message);
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import type { Toast } from "./toast.ts";
 // - page (page-problem.server.ts, `pageProblem`): the route's thrown error data for its ErrorBoundary
 //   (a visitor is sent to /auth instead);
 // - Conform (conform-problem.server.ts, `problemReply`): a Problem about a field is that field's
-//   error in the re-rendered form, any other its form error.
+//   error in the re-rendered form, any other its form error; one with `goTo` is the 303 there.
 
 export const PROBLEM_STATUS = {
   invalid: 400,

@@ -3,12 +3,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/account.two-factor";
 import { EnabledPanel, PendingSetupPanel, RecoveryCodesPanel, StartSetup } from "~/components/account/two-factor-panels.tsx";
-import { isProblem, type Problem } from "~/lib/problem.ts";
+import { invalid, isProblem } from "~/lib/problem.ts";
 import { TwoFactorDisableSchema, TwoFactorEnableSchema } from "~/lib/schemas/two-factor.ts";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorStatus } from "~/models/account/two-factor.server.ts";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { failWith } from "~/http/form-action.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { redirectWithToast, toastHeader } from "~/http/toast-cookie.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { qrCodeSvg } from "~/integrations/totp.server.ts";
 
 // /account/two-factor: a signed-in member turns two-factor sign-in on (a secret as text and QR code,
@@ -31,7 +34,7 @@ export const headers: Route.HeadersFunction = (args) => {
   return headers;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
   const status = twoFactorStatus(user);
   return data(
@@ -43,19 +46,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers: PRIVATE },
   );
-}
+});
 
 type Intent = "enable" | "disable";
-const reply = (intent: Intent, result: SubmissionResult<string[]>, init?: { status?: number; headers?: HeadersInit }) =>
-  data({ intent, result, recoveryCodes: null as string[] | null }, init);
+// Every failure is a Problem, answered by the Conform renderer with the form's intent (so its panel
+// shows the message), the password and the code never echoed back.
+const replyOptions = (intent: Intent, hideFields = ["password", "code"]) => ({
+  hideFields,
+  wrap: (result: SubmissionResult<string[]>) => ({ intent, result, recoveryCodes: null as string[] | null }),
+});
 
-/** A model's refusal on the form: under its field, or above the form (with Retry-After on a 429). */
-function refusal(intent: Intent, submission: { reply: (o: object) => SubmissionResult<string[]> }, problem: Problem) {
-  const where = problem.field ? { fieldErrors: { [problem.field]: [problem.message] } } : { formErrors: [problem.message] };
-  return reply(intent, submission.reply({ ...where, hideFields: ["password", "code"] }), { status: problem.status, headers: problem.headers });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -66,42 +67,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, { type: "success", title: "Secret ready", description: "Scan the QR code, then enter a code from your app." });
     } catch (error) {
       if (!isProblem(error)) throw error;
-      return redirectWithToast(PAGE, { type: "error", title: "Two-factor sign-in", description: error.message });
+      // A plain form: the form renderer's 303 back to this page with the error toast (thrown, so the
+      // action's data stays the two Conform forms' replies).
+      throw await failWith({ request, form, js: false, back: PAGE, limit: "toggle" }, error, { title: "Two-factor sign-in" });
     }
   }
 
   if (intent === "enable") {
     const submission = parseWithZod(form, { schema: TwoFactorEnableSchema });
-    if (submission.status !== "success") return reply(intent, submission.reply({ hideFields: ["code"] }), { status: 400 });
+    if (submission.status !== "success") return invalidReply(submission, replyOptions(intent, ["code"]));
     try {
       const { recoveryCodes } = enableTwoFactor({ user, code: submission.value.code });
       const toast = await toastHeader({ type: "success", title: "Two-factor sign-in is on", description: "Save your recovery codes now." });
       return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { ...PRIVATE, "Set-Cookie": toast } });
     } catch (error) {
-      if (!isProblem(error)) throw error;
-      return refusal(intent, submission, error);
+      return problemReply(submission, error, replyOptions(intent));
     }
   }
 
   if (intent === "disable") {
     const submission = parseWithZod(form, { schema: TwoFactorDisableSchema });
-    if (submission.status !== "success") return reply(intent, submission.reply({ hideFields: ["password", "code"] }), { status: 400 });
-    // Guessing the password is a sign-in attempt: the same budget.
-    const limit = await checkRateLimit("login", context.clientIp);
-    if (!limit.ok) {
-      return reply(intent, submission.reply({ formErrors: [limit.message], hideFields: ["password", "code"] }), { status: 429, headers: rateLimitHeaders(limit) });
-    }
+    if (submission.status !== "success") return invalidReply(submission, replyOptions(intent));
     try {
+      // Guessing the password is a sign-in attempt: the same budget.
+      await enforceRateLimit("login", context.clientIp);
       await disableTwoFactor({ user, password: submission.value.password, code: submission.value.code });
       return redirectWithToast(PAGE, { type: "success", title: "Two-factor sign-in is off", description: "Sign-in asks for your password only." });
     } catch (error) {
-      if (!isProblem(error)) throw error;
-      return refusal(intent, submission, error);
+      return problemReply(submission, error, replyOptions(intent));
     }
   }
 
-  return data({ intent: null, result: null, recoveryCodes: null }, { status: 400 });
-}
+  throw invalid("Unknown action");
+});
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { enabled, pending, recoveryCodesLeft, userId } = loaderData;

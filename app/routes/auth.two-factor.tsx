@@ -1,15 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.two-factor";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { isProblem } from "~/lib/problem.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { TwoFactorCodeSchema } from "~/lib/schemas/two-factor.ts";
-import { CHALLENGE_EXPIRED, isChallengeLive } from "~/models/account/two-factor-challenge.server.ts";
+import { goToReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
-import { clearChallengeCookie, finishSignIn, readChallengeToken } from "~/http/two-factor-sign-in.server.ts";
+import { challengeGone, finishPageSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { checkRateLimit, rateLimitHeaders, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 
 // /auth/two-factor: the sign-in's second step. The password was right; a code from the authenticator
 // app (or a recovery code) makes the session. Without a live challenge the visitor goes back to /auth.
@@ -29,29 +30,25 @@ export const headers: Route.HeadersFunction = (args) => {
   return headers;
 };
 
-/** Back to the password step with `message`, the challenge forgotten. */
-async function startAgain(message: string) {
-  return redirectWithToast("/auth", { type: "error", title: "Sign in again", description: message }, {
-    headers: { "Set-Cookie": await clearChallengeCookie() },
-  });
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
-  const token = await readChallengeToken(request);
-  if (!token || !isChallengeLive({ token })) throw await startAgain(CHALLENGE_EXPIRED);
+  const gone = await challengeGone(request);
+  if (gone) throw await goToReply(gone);
   return data(null, { headers: PRIVATE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+// Every failure is a Problem, answered by the Conform renderer (the code never echoed back); a
+// sign-in that cannot go on (expired, its attempts spent) is the way back to /auth.
+const HIDDEN = { hideFields: ["code"], wrap: (result: SubmissionResult<string[]>) => result };
+
+export const action = page(async ({ request, context }: Route.ActionArgs) => {
   if (await getUser(request)) throw redirect("/");
   const submission = parseWithZod(await request.formData(), { schema: TwoFactorCodeSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  // A guessed code is a sign-in attempt: the sign-in budget of this address.
-  const limit = await checkRateLimit("login", context.clientIp);
-  if (!limit.ok) return data(submission.reply({ formErrors: [limit.message], hideFields: ["code"] }), { status: 429, headers: rateLimitHeaders(limit) });
+  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
-    const { user, redirectTo, cookies } = await finishSignIn(request, submission.value.code);
+    // A guessed code is a sign-in attempt: the sign-in budget of this address.
+    await enforceRateLimit("login", context.clientIp);
+    const { user, redirectTo, cookies } = await finishPageSignIn(request, submission.value.code);
     const headers = new Headers();
     for (const c of cookies) headers.append("Set-Cookie", c);
     return redirectWithToast(
@@ -60,12 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    if (!isProblem(error)) throw error;
-    if (error.status === 401) return startAgain(error.message);
-    const reply = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] };
-    return data(submission.reply({ ...reply, hideFields: ["code"] }), { status: error.status, headers: error.headers });
+    return problemReply(submission, error, HIDDEN);
   }
-}
+});
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("two-factor-step", () => import("~/lib/schemas/two-factor.ts").then((m) => m.TwoFactorCodeSchema), actionData);
