@@ -33,8 +33,8 @@ type Handler<A> = (args: A) => unknown | Promise<unknown>;
 
 /**
  * The action of a JSON resource route: dispatches on the method (405 with Allow otherwise), spends
- * one write of `limit` from the member's and the address's budget (null: the route has a budget of
- * its own, like sign-in), answers a returned value as JSON (a Response as it is), and maps any
+ * one write of `limit` from a member's and their address's budget (a visitor's write, refused by the
+ * handler's guard, spends nothing; null: the route has a budget of its own, like sign-in), answers a returned value as JSON (a Response as it is), and maps any
  * Problem a model, a schema, a guard or the limiter threw to its status and {message}. `alsoAllow`
  * names the methods the loader answers (GET).
  */
@@ -52,7 +52,10 @@ export function apiAction<A extends { request: Request; context?: { clientIp?: s
     const handler = handlers[method];
     if (!handler) return problemJson(notAllowed(allow));
     return answer(async () => {
-      if (limit) await limitWrite(limit, { userId: (await getUser(args.request))?.id, ip: args.context?.clientIp });
+      // Who acts is decided before any budget is spent: a visitor's write is refused by the
+      // handler's guard (401) and costs the address nothing.
+      const user = limit ? await getUser(args.request) : null;
+      if (limit && user) await limitWrite(limit, { userId: user.id, ip: args.context?.clientIp });
       return handler(args);
     }, status[method]);
   };

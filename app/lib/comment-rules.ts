@@ -1,3 +1,5 @@
+import { cleanText, isInvisible, visibleLength } from "./text.ts";
+
 // The rules of a comment and a reply (docs/product.md §5, §9), without zod: the comment box in the browser
 // checks them as you type, and CommentFormSchema / CommentApiSchema check them on the server.
 
@@ -21,9 +23,12 @@ export function commentLimits(isReply: boolean) {
     : { min: COMMENT_MIN, max: COMMENT_MAX, tooShort: COMMENT_TOO_SHORT, tooLong: COMMENT_TOO_LONG };
 }
 
-/** The message for a draft, or null when it may be posted. A blank draft is no error: it is ignored. */
+/**
+ * The message for a draft, or null when it may be posted. A blank draft (nothing visible) is no
+ * error: it is ignored. Lengths count the characters a person sees (app/lib/text.ts).
+ */
 export function commentError(content: string, isReply: boolean): string | null {
-  const length = content.trim().length;
+  const length = isBlank(content) ? 0 : visibleLength(cleanText(content));
   const limits = commentLimits(isReply);
   if (length === 0) return null;
   if (length < limits.min) return limits.tooShort;
@@ -31,6 +36,7 @@ export function commentError(content: string, isReply: boolean): string | null {
   return null;
 }
 
+/** Nothing a person would see: not text, empty, or only spaces and invisible characters. */
 export function isBlank(content: unknown): boolean {
-  return typeof content !== "string" || content.trim().length === 0;
+  return typeof content !== "string" || isInvisible(cleanText(content));
 }

@@ -38,6 +38,36 @@ describe("write limits (per member and per address)", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("decides who acts first: a visitor's refused writes spend nothing of the address's budget", async () => {
+    const post = api.post((await api.user()).id);
+    const headers = { "X-Forwarded-For": "10.9.5.1" };
+    const addressBudget = WRITE_BUDGETS.comment.points * PER_ADDRESS_FACTOR;
+    for (let i = 0; i <= addressBudget; i++) {
+      const json = await api.fetch("/api/comments", { method: "POST", json: { postId: post.id, content: `visitor ${i}` }, headers });
+      expect(json.status).toBe(401);
+    }
+    const form = await api.fetch(`/post/${post.id}/comments`, { method: "POST", form: { content: "a visitor's form", _js: "1" }, headers });
+    expect(form.status).toBe(401);
+    // A member at the same address still has the whole budget.
+    const member = await api.user();
+    const ok = await api.fetch("/api/comments", { method: "POST", user: member, json: { postId: post.id, content: "from the same address" }, headers });
+    expect(ok.status).toBe(201);
+  });
+
+  it("a fetcher over the budget gets 429 with Retry-After and RateLimit-* headers", async () => {
+    const writer = await api.user();
+    const post = api.post((await api.user()).id);
+    const send = (content: string) =>
+      api.fetch(`/post/${post.id}/comments`, { method: "POST", user: writer, form: { content, _js: "1" }, headers: { "X-Forwarded-For": "10.9.6.1" } });
+    for (let i = 0; i < WRITE_BUDGETS.comment.points; i++) expect((await send(`fetcher comment ${i}`)).status).toBe(200);
+    const refused = await send("one too many");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-limit")).toBe(String(WRITE_BUDGETS.comment.points));
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+  });
+
   it("a no-JS comment over the budget comes back with a toast that says when, and the draft kept", async () => {
     const writer = await api.user();
     const post = api.post((await api.user()).id);

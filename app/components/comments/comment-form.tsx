@@ -7,6 +7,7 @@ import { useHydrated } from "../hooks.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { useThread } from "./thread-context.ts";
+import { cleanText, visibleLength } from "~/lib/text.ts";
 
 export function VisitorCommentBox({ postId }: { postId: number }) {
   const fetcher = useFetcher<ActionReply>();
@@ -61,7 +62,7 @@ export function CommentForm({
   // With JS the rule is checked as you type (and the button waits for enough text); without JS
   // the server's message comes back with the page.
   const error = hydrated ? commentError(text, isReply) : serverError;
-  const tooShort = hydrated && text.trim().length < limits.min;
+  const tooShort = hydrated && visibleLength(cleanText(text)) < limits.min;
   const boxId = isReply ? `reply-box-${parentId}` : `comment-box-${postId}`;
   return (
     <fetcher.Form
@@ -79,7 +80,6 @@ export function CommentForm({
         id={boxId}
         name="content"
         rows={isReply ? 2 : 3}
-        maxLength={limits.max}
         value={text}
         onChange={(e) => setText(e.target.value)}
         autoFocus={isReply && hydrated}
@@ -90,7 +90,7 @@ export function CommentForm({
       />
       <div className="flex flex-wrap items-center gap-2">
         <span id={`${boxId}-count`} className="text-xs text-slate-600">
-          {text.length}/{limits.max}
+          {visibleLength(text)}/{limits.max}
         </span>
         {error ? (
           <span id={`${boxId}-error`} role="alert" className="text-xs font-semibold text-red-700">

@@ -9,6 +9,7 @@ import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from
 import { showToast } from "../toaster.tsx";
 import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
+import { truncateVisible, visibleLength } from "~/lib/text.ts";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -53,14 +54,14 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   async function paste() {
     try {
       const text = await navigator.clipboard.readText();
-      set({ text: text.slice(0, POST_LIMITS.commentMax) });
+      set({ text: truncateVisible(text, POST_LIMITS.commentMax) });
       setPasted(true);
     } catch {
       showToast({ type: "error", title: SHARE_TEXTS.clipboardTitle, description: SHARE_TEXTS.clipboardDescription });
     }
   }
 
-  const length = fields.text.length;
+  const length = visibleLength(fields.text);
   return (
     <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
       {/* Enter in a field means 'share' (the first submit button is the form's default). */}
@@ -93,7 +94,6 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
           id="share-text"
           name={SHARE_PARAM.text}
           rows={4}
-          maxLength={POST_LIMITS.commentMax}
           value={fields.text}
           onChange={(e) => set({ text: e.target.value })}
           placeholder="Type or paste the funny comment"
@@ -112,7 +112,6 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
         <TextInput
           id="share-author"
           name={SHARE_PARAM.author}
-          maxLength={POST_LIMITS.authorMax}
           value={fields.author}
           onChange={(e) => set({ author: e.target.value })}
           placeholder="@username"

@@ -1,7 +1,6 @@
 // Step 1 'Video & Title': the link, the video it leads to (or why not) and the post's title.
 import { Form } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
-import { POST_LIMITS } from "~/lib/post-rules.ts";
 import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share-dialog-state.ts";
 import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
 
@@ -33,7 +32,6 @@ export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZon
           id="share-title"
           error={errors.title}
           name={SHARE_PARAM.title}
-          maxLength={POST_LIMITS.titleMax}
           defaultValue={values.title}
           placeholder="Give it a catchy title"
           data-autofocus={titleFirst ? "" : undefined}

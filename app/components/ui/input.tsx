@@ -2,6 +2,7 @@
 // look, error lists and alerts, the submit button and the textarea with a counter.
 import { useState, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { buttonClass } from "./button.tsx";
+import { visibleLength } from "~/lib/text.ts";
 
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
@@ -54,7 +55,7 @@ export function TextareaWithCounter({
   hideLabel = false,
   ...props
 }: { id: string; label: string; max: number; error?: string | null; hideLabel?: boolean } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "maxLength">) {
-  const [length, setLength] = useState(String(defaultValue).length);
+  const [length, setLength] = useState(visibleLength(String(defaultValue)));
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const over = length > max;
@@ -68,7 +69,7 @@ export function TextareaWithCounter({
         defaultValue={defaultValue}
         aria-invalid={error || over ? true : undefined}
         aria-describedby={`${counterId}${error ? ` ${errorId}` : ""}`}
-        onInput={(event) => setLength(event.currentTarget.value.length)}
+        onInput={(event) => setLength(visibleLength(event.currentTarget.value))}
         className={inputClass}
         {...props}
       />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textField } from "./text.ts";
 import { RegisterSchema } from "./auth.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
 
@@ -35,10 +36,7 @@ export type AdminCreateUserInput = z.infer<typeof AdminCreateUserSchema>;
 
 /** The optional reason typed in a confirmation (stored in the moderation log). */
 export const ReasonSchema = z.object({
-  reason: z
-    .string({ error: "Reason must be text" })
-    .trim()
-    .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`)
+  reason: textField({ type: "Reason must be text", max: { length: REASON_MAX, message: `Reason must be at most ${REASON_MAX} characters` } })
     .nullish()
     .transform((v) => v || null),
 });

@@ -1,6 +1,7 @@
 // Query-string schemas of the read side. The JSON endpoints are strict (a bad parameter is a 400
 // with the message); the screens are lenient (a bad parameter falls back to the default view).
 import { z } from "zod";
+import { textField } from "./text.ts";
 import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
 import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
 
@@ -25,7 +26,7 @@ export const whole = (name: string, min: number, max: number, fallback: number) 
     .max(max, `${name} must be at most ${max}`)
     .default(fallback);
 
-const query = z.string().trim().max(MAX_QUERY, `Search query must be at most ${MAX_QUERY} characters`).default("");
+const query = textField({ type: "Search query must be text", max: { length: MAX_QUERY, message: `Search query must be at most ${MAX_QUERY} characters` } }).default("");
 
 /** ?category= takes any casing of one of the 20 categories, or 'Uncategorized'. */
 const category = z.string().transform((value, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
+import { textField } from "./text.ts";
 
 // One set of rules for the forms (client and action) and the JSON endpoints (docs/product.md §5, §7).
 
@@ -25,7 +26,7 @@ export const VoteApiSchema = z
   });
 
 const commentFields = {
-  content: z.string({ error: "Comment cannot be empty" }).trim().min(1, "Comment cannot be empty"),
+  content: textField({ type: "Comment cannot be empty", required: "Comment cannot be empty" }),
   parentId: IdSchema.nullish(),
 };
 

@@ -2,29 +2,34 @@ import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../video-url.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
+import { textField } from "./text.ts";
 
 export { POST_LIMITS, SHARE_MESSAGES };
 
 const VIEW_COUNT = "Video view count must be a whole number.";
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /**
  * What the person sharing writes (docs/product.md §3 / §5): the post's title, the comment, its author and a
  * category. The title rule lives here and only here (the dialog's step 1, its submit and the API).
  */
 export const PostTextSchema = z.object({
-  title: required(SHARE_MESSAGES.missingTitle)
-    .min(POST_LIMITS.titleMin, `Title must be at least ${POST_LIMITS.titleMin} characters.`)
-    .max(POST_LIMITS.titleMax, `Title must be at most ${POST_LIMITS.titleMax} characters.`),
-  comment: required(SHARE_MESSAGES.missingFields).max(
-    POST_LIMITS.commentMax,
-    `Comment must be at most ${POST_LIMITS.commentMax} characters.`,
-  ),
-  commentAuthor: required(SHARE_MESSAGES.missingFields).max(
-    POST_LIMITS.authorMax,
-    `Comment author must be at most ${POST_LIMITS.authorMax} characters.`,
-  ),
-  category: required(SHARE_MESSAGES.missingFields).pipe(
+  title: textField({
+    type: SHARE_MESSAGES.missingTitle,
+    required: SHARE_MESSAGES.missingTitle,
+    min: { length: POST_LIMITS.titleMin, message: `Title must be at least ${POST_LIMITS.titleMin} characters.` },
+    max: { length: POST_LIMITS.titleMax, message: `Title must be at most ${POST_LIMITS.titleMax} characters.` },
+  }),
+  comment: textField({
+    type: SHARE_MESSAGES.missingFields,
+    required: SHARE_MESSAGES.missingFields,
+    max: { length: POST_LIMITS.commentMax, message: `Comment must be at most ${POST_LIMITS.commentMax} characters.` },
+  }),
+  commentAuthor: textField({
+    type: SHARE_MESSAGES.missingFields,
+    required: SHARE_MESSAGES.missingFields,
+    max: { length: POST_LIMITS.authorMax, message: `Comment author must be at most ${POST_LIMITS.authorMax} characters.` },
+  }),
+  category: textField({ type: SHARE_MESSAGES.missingFields, required: SHARE_MESSAGES.missingFields }).pipe(
     z.enum(CATEGORIES, { error: "Please choose one of the categories." }),
   ),
 });
@@ -53,8 +58,16 @@ export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema })
 /** What the server found out about the video (YouTube's Data API, oEmbed or the docs/product.md §5 fallback). */
 export const VideoFactsSchema = z.object({
   videoId: VideoIdSchema,
-  videoTitle: required("Video title is required.").max(300, "Video title must be at most 300 characters."),
-  videoChannel: required("Video channel is required.").max(200, "Video channel must be at most 200 characters."),
+  videoTitle: textField({
+    type: "Video title is required.",
+    required: "Video title is required.",
+    max: { length: 300, message: "Video title must be at most 300 characters." },
+  }),
+  videoChannel: textField({
+    type: "Video channel is required.",
+    required: "Video channel is required.",
+    max: { length: 200, message: "Video channel must be at most 200 characters." },
+  }),
   videoThumbnail: z
     .string({ error: "Video thumbnail must be an https URL." })
     .trim()

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FEED_PAGE, MAX_LIST } from "../browse.ts";
 import { BIO_MAX } from "../profile.ts";
 import { whole } from "./browse.ts";
+import { textField } from "./text.ts";
 
 // Profiles: the edit form and PATCH /api/users/:id share one schema; the list queries of the
 // profile tabs (lenient) and of GET /api/users/:id/{posts,comments,upvoted,saved} (strict).
@@ -14,10 +15,7 @@ export const WEBSITE_INVALID = "Website must be a link starting with http:// or 
 
 /** A text field: trimmed, at most `max`; empty means "not set" (null). Absent leaves it unchanged. */
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  textField({ type: `${label} must be text`, max: { length: max, message: `${label} must be at most ${max} characters` } })
     .transform((s) => (s === "" ? null : s))
     .optional();
 
@@ -40,10 +38,7 @@ function isHttpUrl(value: string): boolean {
 
 /** The profile edit form and PATCH /api/users/:id: every field optional, '' clears it. */
 export const ProfileUpdateSchema = z.object({
-  bio: z
-    .string({ error: "Bio must be text" })
-    .trim()
-    .max(BIO_MAX, BIO_TOO_LONG)
+  bio: textField({ type: "Bio must be text", max: { length: BIO_MAX, message: BIO_TOO_LONG } })
     .transform((s) => (s === "" ? null : s))
     .optional(),
   displayName: text("Display name", DISPLAY_NAME_MAX),
