@@ -11,8 +11,9 @@ import { failWith } from "~/http/form-action.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
 import { page } from "~/http/page-problem.server.ts";
 import { redirectWithToast, toastHeader } from "~/http/toast-cookie.server.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 import { qrCodeSvg } from "~/integrations/totp.server.ts";
+import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
 
 // /account/two-factor: a signed-in member turns two-factor sign-in on (a secret as text and QR code,
 // then one valid code; the ten recovery codes are shown once, in the answer to that POST) or off
@@ -25,14 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Two-factor sign-in · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-// The secret, the recovery codes, a sign-in under way: kept by no cache, the browser's included.
-const PRIVATE = { "Cache-Control": "private, no-store" };
-
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(retryAfterDocumentHeaders(args));
-  headers.set("Cache-Control", PRIVATE["Cache-Control"]);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
@@ -44,7 +38,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
       recoveryCodesLeft: status.recoveryCodesLeft,
       pending: status.pending ? { ...status.pending, qr: qrCodeSvg(status.pending.otpauthUrl) } : null,
     },
-    { headers: PRIVATE },
+    { headers: PRIVATE_PAGE },
   );
 });
 
@@ -79,7 +73,7 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
     try {
       const { recoveryCodes } = enableTwoFactor({ user, code: submission.value.code });
       const toast = await toastHeader({ type: "success", title: "Two-factor sign-in is on", description: "Save your recovery codes now." });
-      return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { ...PRIVATE, "Set-Cookie": toast } });
+      return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { ...PRIVATE_PAGE, "Set-Cookie": toast } });
     } catch (error) {
       return problemReply(submission, error, replyOptions(intent));
     }

@@ -10,7 +10,8 @@ import { page } from "~/http/page-problem.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
 import { challengeGone, finishPageSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
 
 // /auth/two-factor: the sign-in's second step. The password was right; a code from the authenticator
 // app (or a recovery code) makes the session. Without a live challenge the visitor goes back to /auth.
@@ -21,20 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Two-factor sign-in · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-// The secret, the recovery codes, a sign-in under way: kept by no cache, the browser's included.
-const PRIVATE = { "Cache-Control": "private, no-store" };
-
-export const headers: Route.HeadersFunction = (args) => {
-  const headers = new Headers(retryAfterDocumentHeaders(args));
-  headers.set("Cache-Control", PRIVATE["Cache-Control"]);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
   const gone = await challengeGone(request);
   if (gone) throw await goToReply(gone);
-  return data(null, { headers: PRIVATE });
+  return data(null, { headers: PRIVATE_PAGE });
 }
 
 // Every failure is a Problem, answered by the Conform renderer (the code never echoed back); a

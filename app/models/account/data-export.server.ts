@@ -1,7 +1,8 @@
 // 'Download my data': everything the site keeps about a member, as one JSON document they can take
 // away. Never the password hash, session tokens, reset tokens or the private feed token (secrets are
 // not data about the member), and nothing about other members beyond the names on their own rows.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, follows, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
@@ -31,20 +32,20 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
     if (last !== undefined && now.getTime() - last < EXPORT_EVERY_MS) throw exportTooSoon(last + EXPORT_EVERY_MS - now.getTime());
     tx.update(users).set({ dataExportedAt: now }).where(eq(users.id, userId)).run();
 
-    const following = tx
-      .select({ userId: follows.followingId, username: users.username, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followingId))
-      .where(eq(follows.followerId, userId))
-      .orderBy(asc(follows.createdAt))
-      .all();
-    const followers = tx
-      .select({ userId: follows.followerId, username: users.username, since: follows.createdAt })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(eq(follows.followingId, userId))
-      .orderBy(asc(follows.createdAt))
-      .all();
+    // Both directions of following, each other member by id and name only.
+    const side = (self: AnySQLiteColumn, other: AnySQLiteColumn) =>
+      tx
+        .select({ userId: other, username: users.username, since: follows.createdAt })
+        .from(follows)
+        .innerJoin(users, eq(users.id, other))
+        .where(eq(self, userId))
+        .orderBy(asc(follows.createdAt))
+        .all();
+    const following = side(follows.followerId, follows.followingId);
+    const followers = side(follows.followingId, follows.followerId);
+    // The member's own rows of a table, oldest first.
+    type Query<T> = { where: (where: SQL) => { orderBy: (order: SQL) => { all: () => T[] } } };
+    const mine = <T>(query: Query<T>, owner: AnySQLiteColumn, order: AnySQLiteColumn) => query.where(eq(owner, userId)).orderBy(asc(order)).all();
     return {
       exportedAt: now.toISOString(),
       account: {
@@ -59,8 +60,8 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
         website: user.website,
         joinedAt: user.createdAt.toISOString(),
       },
-      posts: tx
-        .select({
+      posts: mine(
+        tx.select({
           id: posts.id,
           title: posts.title,
           category: posts.category,
@@ -72,33 +73,28 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
           downvotes: posts.downvotes,
           commentsCount: posts.commentsCount,
           createdAt: posts.createdAt,
-        })
-        .from(posts)
-        .where(eq(posts.userId, userId))
-        .orderBy(asc(posts.id))
-        .all(),
-      comments: tx
-        .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, deletedAt: comments.deletedAt })
-        .from(comments)
-        .where(eq(comments.userId, userId))
-        .orderBy(asc(comments.id))
-        .all(),
-      votes: tx
-        .select({ postId: votes.postId, commentId: votes.commentId, direction: votes.isUpvote, createdAt: votes.createdAt })
-        .from(votes)
-        .where(eq(votes.userId, userId))
-        .orderBy(asc(votes.id))
-        .all()
-        .map((v) => ({ ...v, direction: v.direction ? "up" : "down" })),
-      saves: tx.select({ postId: saves.postId, savedAt: saves.createdAt }).from(saves).where(eq(saves.userId, userId)).orderBy(asc(saves.createdAt)).all(),
+        }).from(posts),
+        posts.userId,
+        posts.id,
+      ),
+      comments: mine(
+        tx.select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, content: comments.content, createdAt: comments.createdAt, deletedAt: comments.deletedAt }).from(comments),
+        comments.userId,
+        comments.id,
+      ),
+      votes: mine(
+        tx.select({ postId: votes.postId, commentId: votes.commentId, direction: votes.isUpvote, createdAt: votes.createdAt }).from(votes),
+        votes.userId,
+        votes.id,
+      ).map((v) => ({ ...v, direction: v.direction ? "up" : "down" })),
+      saves: mine(tx.select({ postId: saves.postId, savedAt: saves.createdAt }).from(saves), saves.userId, saves.createdAt),
       following,
       followers,
-      notifications: tx
-        .select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt })
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(asc(notifications.id))
-        .all(),
+      notifications: mine(
+        tx.select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt }).from(notifications),
+        notifications.userId,
+        notifications.id,
+      ),
       sessions: tx
         .select({ userAgent: sessions.userAgent, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
         .from(sessions)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { problemOf } from "../../../tests/support/expect-error.ts";
 import { makeUser } from "../../../tests/support/unit-factories.ts";
 import { totpCode } from "~/integrations/totp.server.ts";
-import { isProblem, type Problem } from "~/lib/problem.ts";
 import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
 import {
   CHALLENGE_ENDED,
@@ -16,15 +16,6 @@ import { enableTwoFactor, startTwoFactorSetup, twoFactorStatus } from "./two-fac
 
 const STEP = 30_000;
 
-function problemOf(run: () => unknown): Problem {
-  try {
-    run();
-  } catch (error) {
-    if (isProblem(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a Problem");
-}
 
 /** A member with two-factor on, enabled a few steps ago (so the current code is not a replay). */
 function withTwoFactor() {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { problemOf } from "../../../tests/support/expect-error.ts";
 import { makeUser } from "../../../tests/support/unit-factories.ts";
 import { totpCode } from "~/integrations/totp.server.ts";
 import { isProblem, type Problem } from "~/lib/problem.ts";
@@ -21,15 +22,6 @@ import {
 const PASSWORD = "test-password";
 const STEP = 30_000;
 
-function problemOf(run: () => unknown): Problem {
-  try {
-    run();
-  } catch (error) {
-    if (isProblem(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a Problem");
-}
 
 async function asyncProblemOf(run: () => Promise<unknown>): Promise<Problem> {
   try {
