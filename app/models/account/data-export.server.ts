@@ -3,6 +3,7 @@
 // not data about the member), and nothing about other members beyond the names on their own rows.
 import { and, asc, eq, gt } from "drizzle-orm";
 import { comments, follows, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
+import { isDemo } from "~/lib/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { writeTransaction } from "../db.server.ts";
@@ -99,7 +100,8 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
         .where(eq(notifications.userId, userId))
         .orderBy(asc(notifications.id))
         .all(),
-      sessions: tx
+      // The shared demo account's sessions are other visitors'.
+      sessions: isDemo(user) ? [] : tx
         .select({ userAgent: sessions.userAgent, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
