@@ -305,6 +305,7 @@ export const commentsRelations = relations(comments, ({ one }) => ({
 }));
 
 export * from "./two-factor-schema.ts";
+export * from "./block-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
