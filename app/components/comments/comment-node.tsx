@@ -7,6 +7,7 @@ import { useHydrated } from "../hooks.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
+import { BlockButton } from "../profile/block-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { countAll, useThread, type Node } from "./thread-context.ts";
 
@@ -91,6 +92,9 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                 )
               ) : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
+              {viewer && !mine && node.userId !== null ? (
+                <BlockButton userId={node.userId} name={node.username} blocked={false} anchor={`comment-${node.id}`} size="sm" variant="ghost" />
+              ) : null}
             </div>
           ) : null}
           {replying ? (

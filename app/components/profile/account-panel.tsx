@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { FollowingFeedPanel } from "../private-atom-url.tsx";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
+import type { BlockedMember } from "~/lib/interactions/block.ts";
+import { BlockedList } from "./blocked-list.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";
 
 /** For the shared demo account (`demo`), no sessions nor feed link: they are other visitors'. */
-export type OwnerAccount = { demo: boolean; sessions: SessionItem[] | null; feedUrl: string | null };
+export type OwnerAccount = { demo: boolean; sessions: SessionItem[] | null; feedUrl: string | null; blocks: BlockedMember[] };
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -55,6 +57,7 @@ export function AccountPanel({
           </LinkButton>
         </div>
       </Part>}
+      <BlockedList blocks={account.blocks} />
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">
           One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.

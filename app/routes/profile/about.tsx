@@ -8,6 +8,7 @@ import { isDemo } from "~/lib/demo-rules.ts";
 import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
+import { listBlocks } from "~/models/block.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
@@ -19,10 +20,12 @@ import { getSessionToken } from "~/http/session-cookie.server.ts";
 /** The owner's account section, read only when the viewer is the owner (nobody else is sent it). */
 async function ownerAccount(request: Request, userId: number, origin: string, username: string): Promise<OwnerAccount> {
   // The shared demo account's sessions and feed link are other visitors' business.
-  if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null };
+  const blocks = listBlocks({ userId });
+  if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null, blocks };
   const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
   return {
     demo: false,
+    blocks,
     sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current, twoFactor }) => ({
       key,
       device,
