@@ -108,5 +108,5 @@ export function listBlocks({ userId }: { userId: number }): BlockedMember[] {
     .where(eq(blocks.blockerId, userId))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
     .all()
-    .map((r) => ({ ...r, blockedAt: r.blockedAt.toISOString() }));
+    .map((r) => ({ ...r, displayName: r.displayName ?? r.username, blockedAt: r.blockedAt.toISOString() }));
 }

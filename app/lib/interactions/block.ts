@@ -11,7 +11,7 @@ export type BlockState = { blocked: boolean };
 export type BlockReply = ActionReply<BlockState>;
 
 /** One entry of the blocker's list (the about tab, GET /api/me/blocks). */
-export type BlockedMember = { id: number; username: string; displayName: string | null; blockedAt: string };
+export type BlockedMember = { id: number; username: string; displayName: string; blockedAt: string };
 
 export const SELF_BLOCK = "You cannot block yourself";
 /** Either of two members blocked the other: no replies, follows or mentions between them. */
