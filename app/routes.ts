@@ -54,6 +54,7 @@ export default [
   route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
   route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
   route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),
+  route("admin/demo/reset", "routes/admin/demo-reset.ts"),
 
   ...prefix("api", [
     // accounts

@@ -269,7 +269,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "reset_demo"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post"] as const;
 

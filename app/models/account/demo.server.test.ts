@@ -46,3 +46,34 @@ describe("the shared demo account cannot be taken over", () => {
     await expect(changePassword({ user: member, currentPassword: "old-password", newPassword: "new-password", keepSessionToken: mine })).resolves.toEqual({ endedSessions: 0 });
   });
 });
+
+describe("an admin resets the demo account", () => {
+  it("takes away what visitors made, brings back the seeded posts and profile, and logs it", async () => {
+    const { resetDemoAccount } = await import("../admin/demo-reset.server.ts");
+    const { demoAccountPosts } = await import("#db/seed.ts");
+    const { makePost, makeUser } = await import("../../../tests/support/unit-factories.ts");
+    const { createComment } = await import("../comment.server.ts");
+    const { castVote } = await import("../vote.server.ts");
+    const { getDb } = await import("#db/client.server.ts");
+    const { moderationLog, posts, users } = await import("#db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const demo = demoUser();
+    const admin = makeUser({ isAdmin: true });
+    const other = makeUser();
+    const theirs = makePost({ userId: other.id });
+    makePost({ userId: demo.id, title: "Graffiti by a visitor" });
+    createComment({ userId: demo.id, postId: theirs.id, content: "A visitor's comment" });
+    castVote({ userId: demo.id, postId: theirs.id, isUpvote: true });
+
+    expect(() => resetDemoAccount({ actorId: other.id })).toThrow();
+    expect(resetDemoAccount({ actorId: admin.id })).toEqual({ posts: demoAccountPosts().length });
+
+    const db = getDb();
+    const titles = db.select({ title: posts.title }).from(posts).where(eq(posts.userId, demo.id)).all().map((p) => p.title);
+    expect(titles.sort()).toEqual(demoAccountPosts().map((p) => p.title).sort());
+    const after = db.select().from(posts).where(eq(posts.id, theirs.id)).get()!;
+    expect([after.upvotes, after.commentsCount]).toEqual([0, 0]);
+    expect(db.select({ n: users.postsCount, bio: users.bio }).from(users).where(eq(users.id, demo.id)).get()).toEqual({ n: demoAccountPosts().length, bio: "Just here for the comments." });
+    expect(db.select().from(moderationLog).where(eq(moderationLog.action, "reset_demo")).all().at(-1)).toMatchObject({ adminId: admin.id, targetId: demo.id });
+  });
+});
