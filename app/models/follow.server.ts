@@ -143,5 +143,5 @@ export function listFollowingPosts({
     .offset(offset)
     .all()
     .map((r) => r.id);
-  return listPostsByIds({ ids, viewerId: followerId });
+  return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true });
 }

@@ -65,3 +65,22 @@ describe("a demo session", () => {
     expect((await api.fetch(`/api/users/${author.id}/block`, { method: "POST", user: demo })).status).toBe(200);
   });
 });
+
+describe("'Reset the demo account' (POST /admin/demo/reset)", () => {
+  it("an admin resets it (303 with a toast, logged); a member is refused", async () => {
+    const admin = await api.user({ isAdmin: true });
+    const member = await api.user();
+    api.post(demo.id, { title: "Something a visitor left behind" });
+    const headers = { Referer: `${api.url}/admin` };
+    let res = await api.fetch("/admin/demo/reset", { method: "POST", user: member, form: {}, headers });
+    expect(await readToast(res)).toMatchObject({ type: "error", title: "Failed to reset the demo account" });
+    res = await api.fetch("/admin/demo/reset", { method: "POST", user: admin, form: {}, headers });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin");
+    expect(await readToast(res)).toMatchObject({ type: "success", title: "Demo account reset" });
+    const titles = ((await (await api.fetch(`/api/users/${demo.id}/posts?limit=50`)).json()) as { title: string }[]).map((p) => p.title);
+    expect(titles).not.toContain("Something a visitor left behind");
+    const log = (await (await api.fetch("/api/admin/log", { user: admin })).json()) as { action: string }[];
+    expect(log[0].action).toBe("reset_demo");
+  });
+});

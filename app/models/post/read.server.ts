@@ -193,8 +193,12 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
   return view ? withViewerState([view], viewerId)[0] : null;
 }
 
-/** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
-export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
+/**
+ * Posts by id, in the order given (a list whose order another table decides: saves, votes, follows).
+ * `hideBlocked`: a feed (search, Following) leaves out the authors the viewer blocked; a member's own
+ * lists and a profile show what they are asked for.
+ */
+export function listPostsByIds({ ids, viewerId, hideBlocked = false }: { ids: number[]; viewerId?: number | null; hideBlocked?: boolean }): PostView[] {
   if (ids.length === 0) return [];
   // One prepared statement for any number of ids: they go in as one JSON array.
   const query = preparedFor("posts-by-ids", () =>
@@ -207,5 +211,5 @@ export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: nu
     const byId = new Map(query.all({ ids: key }).map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []).map(toView);
   });
-  return withViewerState(withoutBlocked(views, viewerId), viewerId);
+  return withViewerState(hideBlocked ? withoutBlocked(views, viewerId) : views, viewerId);
 }
