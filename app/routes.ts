@@ -42,6 +42,7 @@ export default [
     route("about", "routes/profile/about.tsx"),
   ]),
   route("profile/:id/follow", "routes/profile/follow.ts"),
+  route("profile/:id/block", "routes/profile/block.ts"),
 
   // Admin dashboard: a guarded layout with its tabs, and the forms its rows post to.
   route("admin", "routes/admin/layout.tsx", [
@@ -53,6 +54,7 @@ export default [
   route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
   route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
   route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),
+  route("admin/demo/reset", "routes/admin/demo-reset.ts"),
 
   ...prefix("api", [
     // accounts
@@ -103,6 +105,8 @@ export default [
     route("users/:id/upvoted", "routes/api/users.$id.list.ts", { id: "api-user-upvoted" }),
     route("users/:id/saved", "routes/api/users.$id.list.ts", { id: "api-user-saved" }),
     route("users/:id/follow", "routes/api/users.$id.follow.ts"),
+    route("users/:id/block", "routes/api/users.$id.block.ts"),
+    route("me/blocks", "routes/api/me-blocks.ts"),
 
     // admin (401 signed out, 403 for members)
     route("admin/dashboard", "routes/api/admin-dashboard.ts"),

@@ -269,7 +269,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "reset_demo"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post"] as const;
 
@@ -305,6 +305,7 @@ export const commentsRelations = relations(comments, ({ one }) => ({
 }));
 
 export * from "./two-factor-schema.ts";
+export * from "./block-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -75,6 +75,13 @@ const REPLIES = [
   "Not the reply I expected but the one I needed.",
 ];
 
+/** The posts the seed gives the demo account (the first person), as the seed writes them. */
+export function demoAccountPosts(): { category: string; title: string; comment: string; commentAuthor: string; videoId: string; videoTitle: string; videoChannel: string; videoViewCount: number }[] {
+  return POSTS.filter((_, i) => (i * 5 + 1) % PEOPLE.length === 0).map(
+    ([category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount]) => ({ category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount }),
+  );
+}
+
 /** A small deterministic random generator so every fresh seed looks the same. */
 function rng(seed: number) {
   let s = seed >>> 0;

@@ -10,6 +10,8 @@ export const PASSWORDS_MISMATCH_MESSAGE = "Passwords Don't Match: Please make su
 export const RESET_PASSWORD_TOO_SHORT_MESSAGE = "Password Too Short: Password must be at least 6 characters long.";
 export const INVALID_RESET_LINK_MESSAGE = "This password reset link is invalid or has expired.";
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password.";
+/** SIGNUP_MODE=closed: the sign-up form and POST /api/register. */
+export const SIGNUP_CLOSED_MESSAGE = "Sign-ups are closed on this site: only an admin can create accounts.";
 
 export const PASSWORD_MIN = 6;
 // argon2 takes any length, but nobody needs more and it bounds the work per attempt.

@@ -12,6 +12,8 @@ export type CommentView = {
   downvotes: number;
   createdAt: string;
   isDeleted: boolean;
+  /** By a member the viewer blocked: shown as '[comment from a member you blocked]', in its place. */
+  isBlocked?: boolean;
   /** The viewer's own vote on it. */
   myVote: "up" | "down" | null;
 };

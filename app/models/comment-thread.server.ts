@@ -7,6 +7,8 @@ import { comments, users, votes } from "#db/schema.ts";
 import type { ThreadData } from "~/lib/comment-thread.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { commentColumns, DELETED_TEXT } from "./comment.server.ts";
+import { BLOCKED_COMMENT_TEXT } from "~/lib/interactions/block.ts";
+import { blockedBy } from "./block.server.ts";
 import { versionedCache } from "./data-version.server.ts";
 import { prepared } from "./db.server.ts";
 
@@ -68,12 +70,25 @@ function viewerVotes(postId: number, viewerId: number | null | undefined): Map<n
   return mine;
 }
 
+/** A blocked member's comment as their blocker sees it: no name, no text, the same place in the tree. */
+function collapsed(c: CommentView): CommentView {
+  return { ...c, userId: null, username: BLOCKED_COMMENT_TEXT, content: BLOCKED_COMMENT_TEXT, isBlocked: true };
+}
+
+/** The thread as this viewer sees it: the shared list, or a copy with the blocked members' comments collapsed. */
+function viewerThread(postId: number, viewerId: number | null | undefined): readonly CommentView[] {
+  const thread = readThread(postId);
+  const hidden = blockedBy(viewerId);
+  if (hidden.size === 0 || !thread.some((c) => c.userId !== null && hidden.has(c.userId))) return thread;
+  return thread.map((c) => (c.userId !== null && hidden.has(c.userId) ? collapsed(c) : c));
+}
+
 /**
  * Every comment of a post, oldest first, flat with parentId, with the viewer's own votes (one
  * query). Without any, the list is the shared one: read it, never change it.
  */
 export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
-  const thread = readThread(postId) as CommentView[];
+  const thread = viewerThread(postId, viewerId) as CommentView[];
   if (thread.length === 0) return thread;
   const mine = viewerVotes(postId, viewerId);
   if (mine.size === 0) return thread;
@@ -82,9 +97,11 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
 
 /** The post page's thread: the shared JSON (made once per data version) and the viewer's votes. */
 export function getPostThread({ postId, viewerId }: { postId: number; viewerId?: number | null }): ThreadData {
-  const thread = readThread(postId);
+  const thread = viewerThread(postId, viewerId);
   let json = threadJson.get(thread);
   if (json === undefined) {
+    // A blocker's own copy is made per request: only the shared list is worth keeping as JSON.
+    if (thread !== readThread(postId)) return { json: JSON.stringify(thread), myVotes: Object.fromEntries(viewerVotes(postId, viewerId)) };
     json = JSON.stringify(thread);
     threadJson.set(thread, json);
   }

@@ -2,6 +2,7 @@ import { forbidden, notFound } from "~/lib/problem.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, users } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
+import { assertMayInteract } from "./block.server.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 import { writeTransaction } from "./db.server.ts";
 
@@ -29,7 +30,8 @@ export const commentColumns = {
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
  * post's author comment_on_post (once, and never for your own content). Content is already valid
  * (CommentFormSchema / CommentApiSchema in lib/schemas/interact.ts); replies go only to live comments
- * of the same post. Problem(not_found) otherwise.
+ * of the same post. Problem(not_found) otherwise; forbidden when the post's or the parent's author
+ * and the commenter blocked each other (either way).
  */
 export function createComment({
   userId,
@@ -54,7 +56,9 @@ export function createComment({
           .get();
         if (!parent) throw notFound("Comment not found");
         parentAuthor = parent.userId;
+        assertMayInteract({ actorId: userId, targetId: parentAuthor });
       }
+      assertMayInteract({ actorId: userId, targetId: post.userId });
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
 

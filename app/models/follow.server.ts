@@ -7,6 +7,7 @@ import { invalid, notFound } from "~/lib/problem.ts";
 import { SELF_FOLLOW, type FollowState } from "~/lib/interactions/follow.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import type { PostView } from "~/lib/browse.ts";
+import { assertMayInteract } from "./block.server.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { writeTransaction } from "./db.server.ts";
@@ -59,10 +60,12 @@ function adjustCounters(tx: DbOrTx, { followerId, followingId }: FollowInput, de
 /**
  * `followerId` follows `followingId` (following twice changes nothing). Both counters change with
  * the row; the followed member gets a new_follower notification unless this follower already sent
- * one in the last 24 hours. Problems: invalid (yourself), not_found (no such member).
+ * one in the last 24 hours. Problems: invalid (yourself), not_found (no such member), forbidden
+ * (either blocked the other).
  */
 export function followUser(input: FollowInput): FollowState {
   return change(input, (tx, follower) => {
+    assertMayInteract({ actorId: input.followerId, targetId: input.followingId });
     const inserted = tx
       .insert(follows)
       .values({ followerId: input.followerId, followingId: input.followingId })
@@ -140,5 +143,5 @@ export function listFollowingPosts({
     .offset(offset)
     .all()
     .map((r) => r.id);
-  return listPostsByIds({ ids, viewerId: followerId });
+  return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true });
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
 import { notifications, type NotificationType } from "#db/schema.ts";
 import type { NotificationView } from "~/lib/notifications.ts";
+import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
 
 export type { NotificationView };
@@ -67,10 +68,11 @@ const statements = prepared((db) => {
 /**
  * Creates a notification. Call it inside the transaction of its cause (one connection: it is part
  * of that transaction). Acting on your own content notifies nobody: when the actor is the
- * recipient, or there is no recipient, nothing is written.
+ * recipient, or there is no recipient, nothing is written; nor between members blocked either way.
  */
 export function notify(n: NewNotification): boolean {
   if (n.userId === null || n.userId === n.actorId) return false;
+  if (!mayNotify(n.userId, n.actorId)) return false;
   statements().insert.run({ ...n, postId: n.postId ?? null, commentId: n.commentId ?? null });
   return true;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
 import { versionedCache } from "./data-version.server.ts";
@@ -98,10 +99,11 @@ export function deleteUserSessions({ userId, keepToken }: { userId: number; keep
 /**
  * 'Sign out everywhere else': ends every session of the user but the one holding `keepToken`, and
  * replaces the private Following feed URL in the same transaction (a device that is being shut out
- * may have copied it).
+ * may have copied it). The shared demo account may not (one visitor would shut the others out).
  */
 export function signOutOtherSessions({ userId, keepToken }: { userId: number; keepToken: string }): { ended: number } {
   return writeTransaction(() => {
+    refuseDemo(getDb().select({ username: users.username }).from(users).where(eq(users.id, userId)).get());
     const ended = deleteUserSessions({ userId, keepToken });
     replaceFeedToken({ userId });
     return { ended };

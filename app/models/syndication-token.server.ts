@@ -2,7 +2,8 @@
 // request or by a password reset (the old feed URL then answers 404).
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { feedTokens } from "#db/schema.ts";
+import { feedTokens, users } from "#db/schema.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
 import { randomToken } from "./token.server.ts";
 
 /** The member's token, made now if they have none yet. */
@@ -16,8 +17,9 @@ export function getFeedToken({ userId }: { userId: number }): string {
   return read()!;
 }
 
-/** A new token for the member; the old one stops working at once. */
+/** A new token for the member; the old one stops working at once. Not for the shared demo account. */
 export function regenerateFeedToken({ userId }: { userId: number }): string {
+  refuseDemo(getDb().select({ username: users.username }).from(users).where(eq(users.id, userId)).get());
   const token = randomToken();
   getDb()
     .insert(feedTokens)

@@ -9,6 +9,7 @@ import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
 import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
 import { deleteAccount } from "~/models/account/credentials.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
@@ -33,6 +34,7 @@ export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
+  refuseDemo(user);
   return { userId: user.id };
 });
 

@@ -8,6 +8,7 @@ import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/
 import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
 import { changePassword } from "~/models/account/credentials.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
@@ -28,6 +29,7 @@ export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await requireUser(request);
+  refuseDemo(user);
   return { userId: user.id };
 });
 

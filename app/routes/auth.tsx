@@ -13,7 +13,8 @@ import { safeRedirect } from "~/lib/redirect.ts";
 import { findDemoUser, requestPasswordReset, verifyLogin } from "~/http/authenticator.server.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";
-import { registerAccount, takenOnForm } from "~/models/account/registration.server.ts";
+import { registerAccount, signupsOpen, takenOnForm } from "~/models/account/registration.server.ts";
+import { SIGNUP_CLOSED_MESSAGE } from "~/lib/account-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getUser, startSession } from "~/http/session-cookie.server.ts";
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const forgot = url.searchParams.get("forgot");
   return {
     mode: url.searchParams.get("signup") === "true" ? ("signup" as const) : ("signin" as const),
+    signupsOpen: signupsOpen(),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     forgot: forgot === "sent" ? ("sent" as const) : forgot ? ("form" as const) : null,
   };
@@ -143,7 +145,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
         <div className="mt-6">
           {mode === "signup" ? (
-            <RegisterForm key="register" redirectTo={redirectTo} lastResult={resultFor("register")} />
+            loaderData.signupsOpen ? (
+              <RegisterForm key="register" redirectTo={redirectTo} lastResult={resultFor("register")} />
+            ) : (
+              <p role="status" data-testid="signups-closed" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+                {SIGNUP_CLOSED_MESSAGE}
+              </p>
+            )
           ) : (
             <LoginForm key="login" redirectTo={redirectTo} lastResult={resultFor("login")} />
           )}

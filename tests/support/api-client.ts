@@ -49,9 +49,14 @@ export class ApiClient {
   async user({ isAdmin = false }: { isAdmin?: boolean } = {}): Promise<ApiUser> {
     const username = `api${process.pid % 1000}x${++this.n}${crypto.randomBytes(2).toString("hex")}`.slice(0, 20);
     const row = makeUser({ username, isAdmin });
+    return this.signIn(row);
+  }
+
+  /** A new session of an existing account (the shared demo account …). */
+  async signIn(row: { id: number; username: string }): Promise<ApiUser> {
     const { token } = createSession({ userId: row.id });
     const header = await this.cookie.serialize(token);
-    return { id: row.id, username, cookie: header.split(";")[0] };
+    return { id: row.id, username: row.username, cookie: header.split(";")[0] };
   }
 
   post(userId: number, fields: Parameters<typeof makePost>[0] extends infer T ? Partial<T> : never = {}) {

@@ -7,6 +7,7 @@ import { useHydrated } from "../hooks.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
+import { BlockButton } from "../profile/block-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { countAll, useThread, type Node } from "./thread-context.ts";
 
@@ -27,8 +28,11 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   // Optimistic delete: gone at once, or a placeholder when replies hang below it.
   const removing = remove.state !== "idle" || remove.data?.ok === true;
   if (removing && node.replies.length === 0) return null;
-  const deleted = node.isDeleted || removing;
-  const username = deleted ? "[deleted]" : node.username;
+  // A blocked member's comment keeps its place like a deleted one, with its own words.
+  const blocked = Boolean(node.isBlocked) && !removing;
+  const deleted = node.isDeleted || removing || blocked;
+  const stub = blocked ? node.content : "[deleted]";
+  const username = deleted ? (blocked ? "[blocked]" : "[deleted]") : node.username;
   const mine = !deleted && viewer !== null && node.userId === viewer.id;
   const replying = !deleted && viewer !== null && openReply === node.id;
   const total = countAll(node.replies);
@@ -65,7 +69,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
         </summary>
         <div className="ml-7 mt-1 space-y-1">
           <p className={`whitespace-pre-line break-words text-sm ${deleted ? "italic text-slate-500" : "text-slate-900"}`}>
-            {deleted ? "[deleted]" : node.content}
+            {deleted ? stub : node.content}
           </p>
           {!deleted ? (
             <div className="flex flex-wrap items-center gap-1">
@@ -88,6 +92,9 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                 )
               ) : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
+              {viewer && !mine && node.userId !== null ? (
+                <BlockButton userId={node.userId} name={node.username} blocked={false} anchor={`comment-${node.id}`} size="sm" variant="ghost" />
+              ) : null}
             </div>
           ) : null}
           {replying ? (

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { FollowingFeedPanel } from "../private-atom-url.tsx";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
+import type { BlockedMember } from "~/lib/interactions/block.ts";
+import { BlockedList } from "./blocked-list.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";
 
-export type OwnerAccount = { sessions: SessionItem[]; feedUrl: string };
+/** For the shared demo account (`demo`), no sessions nor feed link: they are other visitors'. */
+export type OwnerAccount = { demo: boolean; sessions: SessionItem[] | null; feedUrl: string | null; blocks: BlockedMember[] };
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -37,9 +40,14 @@ export function AccountPanel({
         Your account
       </h2>
       <p className="text-sm text-slate-600">Only you can see this section.</p>
-      <SessionList sessions={account.sessions} now={now} timeZone={timeZone} />
-      <FollowingFeedPanel feedUrl={account.feedUrl} />
-      <Part id="account-password" title="Password">
+      {account.demo ? (
+        <p data-testid="demo-account-note" className="text-sm text-slate-700">
+          This is the shared demo account: its password, sessions, private feed link and deletion are not available.
+        </p>
+      ) : null}
+      {account.sessions ? <SessionList sessions={account.sessions} now={now} timeZone={timeZone} /> : null}
+      {account.feedUrl ? <FollowingFeedPanel feedUrl={account.feedUrl} /> : null}
+      {account.demo ? null : <Part id="account-password" title="Password">
         <div className="flex flex-wrap gap-2">
           <LinkButton to="/account/password" variant="secondary" size="sm">
             Change password
@@ -48,7 +56,8 @@ export function AccountPanel({
             Two-factor sign-in
           </LinkButton>
         </div>
-      </Part>
+      </Part>}
+      <BlockedList blocks={account.blocks} />
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">
           One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.
@@ -57,12 +66,12 @@ export function AccountPanel({
           Download my data
         </a>
       </Part>
-      <Part id="account-delete" title="Delete my account">
+      {account.demo ? null : <Part id="account-delete" title="Delete my account">
         <p className="text-sm text-slate-700">Your posts, votes, saves and follows go with it. You confirm with your password.</p>
         <LinkButton to="/account/delete" variant="danger" size="sm">
           Delete my account
         </LinkButton>
-      </Part>
+      </Part>}
     </section>
   );
 }

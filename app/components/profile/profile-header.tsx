@@ -6,6 +6,7 @@ import { Avatar } from "../avatar.tsx";
 import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
+import { BlockButton } from "./block-button.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
@@ -49,6 +50,8 @@ export function ProfileDetails({ profile, timeZone }: { profile: ProfileView; ti
 type HeaderProps = {
   profile: ProfileView;
   isOwner: boolean;
+  /** The viewer blocked this member. */
+  blocked: boolean;
   signedIn: boolean;
   timeZone: string;
   /** The owner's values when the edit form is open (?edit=profile). */
@@ -57,7 +60,7 @@ type HeaderProps = {
 };
 
 /** Banner, avatar, names, bio (or its edit form), counts, details, badges and Follow. */
-export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, lastResult }: HeaderProps) {
+export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, fields, lastResult }: HeaderProps) {
   const { pathname } = useLocation();
   const { state } = useFollow(profile.id, { following: profile.isFollowingUser, followersCount: profile.followersCount });
   const counts = [
@@ -85,12 +88,17 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
               </LinkButton>
             )
           ) : (
-            <FollowButton
-              userId={profile.id}
-              name={profile.displayName}
-              initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
-              signedIn={signedIn}
-            />
+            <div className="flex gap-2">
+              {blocked ? null : (
+                <FollowButton
+                  userId={profile.id}
+                  name={profile.displayName}
+                  initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
+                  signedIn={signedIn}
+                />
+              )}
+              {signedIn ? <BlockButton userId={profile.id} name={profile.displayName} blocked={blocked} /> : null}
+            </div>
           )}
         </div>
         <h1 id="profile-name" className="mt-2 text-2xl font-bold">

@@ -60,6 +60,11 @@ export const ProfileTabQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST).catch(FEED_PAGE),
 });
 
+/** The block form: one button that says what it will do. */
+export const BlockFormSchema = z.object({
+  intent: z.enum(["block", "unblock"], { error: "Choose block or unblock" }),
+});
+
 /** The follow form: one button that says what it will do. */
 export const FollowFormSchema = z.object({
   intent: z.enum(["follow", "unfollow"], { error: "Choose follow or unfollow" }),

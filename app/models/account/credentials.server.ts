@@ -1,4 +1,5 @@
 import type { UserRow } from "#db/schema.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
 import { invalid } from "~/lib/problem.ts";
 import { CURRENT_PASSWORD_WRONG, DELETE_PASSWORD_WRONG } from "~/lib/schemas/account.ts";
 import { replacePassword } from "~/models/account/password-change.server.ts";
@@ -15,6 +16,7 @@ export async function changePassword(input: {
   newPassword: string;
   keepSessionToken: string | null;
 }): Promise<{ endedSessions: number }> {
+  refuseDemo(input.user);
   if (!(await verifyPassword(input.user.passwordHash, input.currentPassword))) {
     throw invalid(CURRENT_PASSWORD_WRONG, "currentPassword");
   }
@@ -30,6 +32,7 @@ export async function changePassword(input: {
  * field): the admin's cascade, logged as a self-deletion; the last admin is refused with the reason.
  */
 export async function deleteAccount(input: { user: UserRow; password: string }): Promise<{ username: string }> {
+  refuseDemo(input.user);
   if (!(await verifyPassword(input.user.passwordHash, input.password))) throw invalid(DELETE_PASSWORD_WRONG, "password");
   return deleteOwnAccount({ userId: input.user.id });
 }

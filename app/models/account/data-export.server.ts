@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, follows, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
+import { isDemo } from "~/lib/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { writeTransaction } from "../db.server.ts";
@@ -95,7 +96,8 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
         notifications.userId,
         notifications.id,
       ),
-      sessions: tx
+      // The shared demo account's sessions are other visitors'.
+      sessions: isDemo(user) ? [] : tx
         .select({ userAgent: sessions.userAgent, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))

@@ -1,6 +1,7 @@
 import type { UserRow } from "#db/schema.ts";
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
-import { conflict, type Problem } from "~/lib/problem.ts";
+import { EMAIL_TAKEN_MESSAGE, SIGNUP_CLOSED_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
+import { conflict, forbidden, type Problem } from "~/lib/problem.ts";
+import { getEnv } from "../../integrations/env.server.ts";
 import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
 import type { RegisterInput } from "~/lib/schemas/auth.ts";
 import { hashPassword } from "../../integrations/password.server.ts";
@@ -13,8 +14,17 @@ import { createUser, DuplicateAccountError, isUsernameTaken } from "../user.serv
 
 export { DuplicateAccountError };
 
-/** A visitor's new account. Problem conflict (DuplicateAccountError) when the name or address is taken. */
+/** Whether visitors may make accounts (SIGNUP_MODE; closed: only admins create them). */
+export function signupsOpen(): boolean {
+  return getEnv().SIGNUP_MODE !== "closed";
+}
+
+/**
+ * A visitor's new account. Problem forbidden when sign-ups are closed; conflict
+ * (DuplicateAccountError) when the name or address is taken.
+ */
 export async function registerAccount(input: RegisterInput): Promise<UserRow> {
+  if (!signupsOpen()) throw forbidden(SIGNUP_CLOSED_MESSAGE);
   if (isUsernameTaken({ username: input.username })) throw new DuplicateAccountError("username");
   return createUser({ username: input.username, email: input.email, passwordHash: await hashPassword(input.password) });
 }

@@ -15,11 +15,16 @@ import type { DbOrTx } from "../notification.server.ts";
 
 /** The account and everything it made, every counter its rows fed corrected (see above). */
 export function removeAccount(tx: DbOrTx, userId: number) {
+  removeAccountContent(tx, userId);
+  tx.delete(users).where(eq(users.id, userId)).run();
+}
+
+/** Everything the account made (votes, posts, comments, follows), every counter corrected; the account stays. */
+export function removeAccountContent(tx: DbOrTx, userId: number) {
   withdrawVotes(tx, userId);
   tx.delete(posts).where(eq(posts.userId, userId)).run();
   removeComments(tx, userId);
   withdrawFollows(tx, userId);
-  tx.delete(users).where(eq(users.id, userId)).run();
 }
 
 /** Takes back every vote of the user, lowering the counters (and the hot rank) of what it voted on. */

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
+import { blockedBy } from "../block.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
@@ -78,6 +79,15 @@ function withViewerState(views: PostView[], viewerId: number | null | undefined)
     const state = states.get(v.id);
     return state && (state.myVote !== null || state.isSaved) ? { ...v, myVote: state.myVote, isSaved: state.isSaved } : v;
   });
+}
+
+/**
+ * The lists without the posts of the members the viewer blocked. After the shared cache, so the cached
+ * lists stay the same for everyone (a page of a blocker's feed may be a few posts shorter).
+ */
+function withoutBlocked(views: PostView[], viewerId: number | null | undefined): PostView[] {
+  const hidden = blockedBy(viewerId);
+  return hidden.size === 0 ? views : views.filter((v) => v.userId === null || !hidden.has(v.userId));
 }
 
 /** Rows → the JSON shape, with the viewer's vote and saved flag (two queries for the whole page). */
@@ -155,7 +165,7 @@ function listPosts({
   };
   const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
   return withViewerState(
-    listed.get(key, () => query.all(params).map(toView)),
+    withoutBlocked(listed.get(key, () => query.all(params).map(toView)), viewerId),
     viewerId,
   );
 }
@@ -183,8 +193,12 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
   return view ? withViewerState([view], viewerId)[0] : null;
 }
 
-/** Posts by id, in the order given (a list whose order another table decides: saves, votes, follows). */
-export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: number | null }): PostView[] {
+/**
+ * Posts by id, in the order given (a list whose order another table decides: saves, votes, follows).
+ * `hideBlocked`: a feed (search, Following) leaves out the authors the viewer blocked; a member's own
+ * lists and a profile show what they are asked for.
+ */
+export function listPostsByIds({ ids, viewerId, hideBlocked = false }: { ids: number[]; viewerId?: number | null; hideBlocked?: boolean }): PostView[] {
   if (ids.length === 0) return [];
   // One prepared statement for any number of ids: they go in as one JSON array.
   const query = preparedFor("posts-by-ids", () =>
@@ -197,5 +211,5 @@ export function listPostsByIds({ ids, viewerId }: { ids: number[]; viewerId?: nu
     const byId = new Map(query.all({ ids: key }).map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []).map(toView);
   });
-  return withViewerState(views, viewerId);
+  return withViewerState(hideBlocked ? withoutBlocked(views, viewerId) : views, viewerId);
 }

@@ -41,7 +41,7 @@ export function searchPosts({
   const { ids, n } = rankings.get(`${limit}\0${expression}`, () => rankMatches(expression, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
-  return { posts: listPostsByIds({ ids, viewerId }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { posts: listPostsByIds({ ids, viewerId, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { page } from "~/http/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
+import { DemoResetForm } from "~/components/admin/demo-reset-form.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
@@ -93,6 +94,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ol>
         </Card>
       </div>
+      <DemoResetForm />
     </div>
   );
 }

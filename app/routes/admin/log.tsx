@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   delete_user: "Deleted user",
   delete_post: "Deleted post",
   delete_self: "Deleted own account",
+  reset_demo: "Reset the demo account",
 };
 
 export default function AdminLog({ loaderData }: Route.ComponentProps) {

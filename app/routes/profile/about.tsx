@@ -4,9 +4,11 @@ import { AccountPanel, type OwnerAccount } from "~/components/profile/account-pa
 import { ActivityChart } from "~/components/profile/weekly-activity-chart.tsx";
 import { BadgeList } from "~/components/profile/badges.tsx";
 import { ProfileDetails } from "~/components/profile/profile-header.tsx";
+import { isDemo } from "~/lib/demo-rules.ts";
 import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
+import { listBlocks } from "~/models/block.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
@@ -16,9 +18,14 @@ import { getSessionToken } from "~/http/session-cookie.server.ts";
 // for the owner only, their account: sessions, the private Following feed, password, deletion.
 
 /** The owner's account section, read only when the viewer is the owner (nobody else is sent it). */
-async function ownerAccount(request: Request, userId: number, origin: string): Promise<OwnerAccount> {
+async function ownerAccount(request: Request, userId: number, origin: string, username: string): Promise<OwnerAccount> {
+  // The shared demo account's sessions and feed link are other visitors' business.
+  const blocks = listBlocks({ userId });
+  if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null, blocks };
   const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
   return {
+    demo: false,
+    blocks,
     sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current, twoFactor }) => ({
       key,
       device,
@@ -38,10 +45,11 @@ export const handle = { memo: true };
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const tab = await profileTab(request, params);
+    const profile = getProfile({ id: tab.userId, viewerId: tab.viewerId });
     return {
-      profile: getProfile({ id: tab.userId, viewerId: tab.viewerId }),
+      profile,
       weeks: getWeeklyActivity({ userId: tab.userId, now: tab.now }),
-      account: tab.isOwner ? await ownerAccount(request, tab.userId, tab.origin) : null,
+      account: tab.isOwner ? await ownerAccount(request, tab.userId, tab.origin, profile.username) : null,
       now: tab.now,
     };
   } catch (error) {

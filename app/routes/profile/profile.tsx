@@ -13,6 +13,7 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
+import { hasBlocked } from "~/models/block.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
 import { formProblemReply } from "~/http/conform-problem.server.ts";
 import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
@@ -52,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return {
       profile,
       isOwner,
+      blocked: hasBlocked({ blockerId: viewer?.id, blockedId: id }),
       fields: editing && viewer ? getProfileFields(viewer) : null,
       stats: getUserStats({ userId: id }),
       categories,
@@ -87,7 +89,7 @@ export const action = interactionAction<{ id?: string }>(
 );
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, fields, stats, categories, contributors } = loaderData;
+  const { profile, isOwner, blocked, fields, stats, categories, contributors } = loaderData;
   const { user, timeZone } = useRootData();
   const actionData = useActionData<{ result?: Parameters<typeof ProfileHeader>[0]["lastResult"] }>();
   useRevalidateWhileVisible(PROFILE_REFRESH_MS, PROFILE_STALE_MS);
@@ -97,6 +99,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ProfileHeader
           profile={profile}
           isOwner={isOwner}
+          blocked={blocked}
           signedIn={Boolean(user)}
           timeZone={timeZone}
           fields={fields}

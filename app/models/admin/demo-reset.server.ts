@@ -1,0 +1,48 @@
+// 'Reset the demo account' (the admin dashboard): the shared demo account back to what the seed made
+// of it, whatever its visitors did. One immediate transaction, logged.
+import { eq, sql } from "drizzle-orm";
+import { demoAccountPosts } from "#db/seed.ts";
+import { blocks, notifications, posts, saves, users } from "#db/schema.ts";
+import { DEMO_USERNAME } from "~/lib/account-rules.ts";
+import { notFound } from "~/lib/problem.ts";
+import { removeAccountContent } from "../account/removal.server.ts";
+import { writeTransaction } from "../db.server.ts";
+import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+
+export const DEMO_MISSING = "This site has no demo account.";
+
+// The seed's profile of the demo account (db/seed.ts).
+const SEEDED_PROFILE = { displayName: "Demo User", bio: "Just here for the comments.", location: "London", occupation: null, website: null };
+
+/**
+ * An admin resets the demo account: everything its visitors made goes (posts, comments, votes,
+ * saves, follows, blocks, its notifications; every counter corrected), its profile and its seeded
+ * posts come back (new, so they start at the top of New). Sessions stay. Problems: forbidden (not an
+ * admin), not_found (no demo account on this site).
+ */
+export function resetDemoAccount({ actorId, now = Date.now() }: { actorId: number; now?: number }): { posts: number } {
+  return writeTransaction((tx) => {
+    const admin = requireModerator(tx, actorId);
+    const demo = tx.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME)).get();
+    if (!demo) throw notFound(DEMO_MISSING);
+    removeAccountContent(tx, demo.id);
+    tx.delete(saves).where(eq(saves.userId, demo.id)).run();
+    tx.delete(blocks).where(eq(blocks.blockerId, demo.id)).run();
+    tx.delete(notifications).where(eq(notifications.userId, demo.id)).run();
+    const seeded = demoAccountPosts();
+    seeded.forEach((p, i) => {
+      tx.insert(posts)
+        .values({
+          ...p,
+          userId: demo.id,
+          videoThumbnail: `https://i.ytimg.com/vi/${p.videoId}/hqdefault.jpg`,
+          createdAt: new Date(now - (seeded.length - i) * 60_000),
+          hot: sql`hot_score(0, 0, ${now - (seeded.length - i) * 60_000})`,
+        })
+        .run();
+    });
+    tx.update(users).set({ ...SEEDED_PROFILE, postsCount: seeded.length }).where(eq(users.id, demo.id)).run();
+    appendModerationLog(tx, { admin, action: "reset_demo", target: { kind: "user", id: demo.id, label: DEMO_USERNAME } });
+    return { posts: seeded.length };
+  });
+}
