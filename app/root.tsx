@@ -21,6 +21,10 @@ import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
+import { activeSuspension } from "./models/moderation/suspension.server.ts";
+import { ReportDialog } from "./components/report-dialog.tsx";
+import { SuspensionBanner } from "./components/suspension-banner.tsx";
+import { readReportParam, REPORT_PARAM } from "./lib/interactions/report.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
@@ -53,6 +57,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: getTimeZone(request),
       clientHintScript,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
+      // Read against the clock now: a suspension ends by itself at its end.
+      suspension: row ? (activeSuspension(row.id)?.message ?? null) : null,
+      // The report dialog's URL state (?report=post-12), for members.
+      report: row ? readReportParam(new URL(request.url).searchParams.get(REPORT_PARAM)) : null,
     },
     headers ? { headers } : undefined,
   );
@@ -89,7 +97,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* No <Suspense> of its own: React would send a large boundary after the rest of the page,
               to be moved in place by script. The server has its code at hand (lazy-parts.tsx), and
               the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
+          {root?.suspension ? <SuspensionBanner message={root.suspension} /> : null}
           {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
+          {root?.report ? <ReportDialog target={root.report} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

@@ -7,7 +7,8 @@ import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
-import { ShareMenu } from "./post-link-menu.tsx";
+import { menuItemClass, ShareMenu } from "./post-link-menu.tsx";
+import { ReportLink } from "./report-dialog.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {
@@ -161,7 +162,9 @@ export function PostCard({
           anchor={`post-${post.id}`}
         />
         <CommentsToggle postId={post.id} count={post.commentsCount} />
-        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
+        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title}>
+          {signedIn ? <ReportLink targetType="post" targetId={post.id} className={`${menuItemClass} border-t border-slate-100`} label="Report post" /> : null}
+        </ShareMenu>
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
       </footer>
     </article>

@@ -7,6 +7,7 @@ import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
+import { ReportLink } from "../report-dialog.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
@@ -85,12 +86,15 @@ export function ProfileHeader({ profile, isOwner, signedIn, timeZone, fields, la
               </LinkButton>
             )
           ) : (
-            <FollowButton
-              userId={profile.id}
-              name={profile.displayName}
-              initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
-              signedIn={signedIn}
-            />
+            <span className="flex items-center gap-2">
+              {signedIn ? <ReportLink targetType="user" targetId={profile.id} label="Report" className="rounded-full px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100" /> : null}
+              <FollowButton
+                userId={profile.id}
+                name={profile.displayName}
+                initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
+                signedIn={signedIn}
+              />
+            </span>
           )}
         </div>
         <h1 id="profile-name" className="mt-2 text-2xl font-bold">
