@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Dialog } from "./ui/dialog.tsx";
 import { buttonClass } from "./ui/button.tsx";
 import { inputClass } from "./ui/input.tsx";
@@ -69,8 +69,8 @@ export function ReportDialog({ target }: { target: { targetType: ReportTargetTyp
 export function ReportLink({ targetType, targetId, className, label = "Report" }: { targetType: ReportTargetType; targetId: number; className?: string; label?: string }) {
   const href = useReportHref(targetType, targetId);
   return (
-    <a href={href} className={className} rel="nofollow">
+    <Link to={href} preventScrollReset className={className} rel="nofollow">
       {label}
-    </a>
+    </Link>
   );
 }
