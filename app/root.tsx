@@ -11,7 +11,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { LazyShareDialog } from "./components/lazy-parts.tsx";
+import { LazyReportDialog, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
@@ -22,7 +22,6 @@ import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
-import { ReportDialog } from "./components/report-dialog.tsx";
 import { SuspensionBanner } from "./components/suspension-banner.tsx";
 import { readReportParam, REPORT_PARAM } from "./lib/interactions/report.ts";
 import { isNoindexPath } from "./lib/seo.ts";
@@ -99,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
           {root?.suspension ? <SuspensionBanner message={root.suspension} /> : null}
           {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
-          {root?.report ? <ReportDialog target={root.report} /> : null}
+          {root?.report ? <LazyReportDialog target={root.report} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

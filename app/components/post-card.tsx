@@ -8,7 +8,7 @@ import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { menuItemClass, ShareMenu } from "./post-link-menu.tsx";
-import { ReportLink } from "./report-dialog.tsx";
+import { ReportLink } from "./report-link.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {

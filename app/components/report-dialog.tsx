@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Dialog } from "./ui/dialog.tsx";
 import { buttonClass } from "./ui/button.tsx";
 import { inputClass } from "./ui/input.tsx";
@@ -7,7 +7,6 @@ import {
   REPORT_PARAM,
   REPORT_REASON_LABELS,
   REPORT_REASON_VALUES,
-  reportParam,
   type ReportTargetType,
 } from "~/lib/interactions/report.ts";
 
@@ -16,14 +15,6 @@ import {
 // answers 303 back to the page without ?report and with the thanks.
 
 const TITLES: Record<ReportTargetType, string> = { post: "Report this post", comment: "Report this comment", user: "Report this member" };
-
-/** `?report=…` added to the page's own URL (its other parameters kept), for the Report links. */
-export function useReportHref(targetType: ReportTargetType, targetId: number): string {
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.set(REPORT_PARAM, reportParam(targetType, targetId));
-  return `${pathname}?${params}`;
-}
 
 export function ReportDialog({ target }: { target: { targetType: ReportTargetType; targetId: number } }) {
   const { pathname, search, hash } = useLocation();
@@ -62,15 +53,5 @@ export function ReportDialog({ target }: { target: { targetType: ReportTargetTyp
         </div>
       </Form>
     </Dialog>
-  );
-}
-
-/** The Report entry of a menu or an action row: a link that opens the dialog. */
-export function ReportLink({ targetType, targetId, className, label = "Report" }: { targetType: ReportTargetType; targetId: number; className?: string; label?: string }) {
-  const href = useReportHref(targetType, targetId);
-  return (
-    <Link to={href} preventScrollReset className={className} rel="nofollow">
-      {label}
-    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { ReportLink } from "../report-dialog.tsx";
+import { ReportLink } from "../report-link.tsx";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";

@@ -7,7 +7,7 @@ import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
-import { ReportLink } from "../report-dialog.tsx";
+import { ReportLink } from "../report-link.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
