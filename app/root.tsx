@@ -23,7 +23,7 @@ import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
 import { SuspensionBanner } from "./components/suspension-banner.tsx";
-import { readReportParam, REPORT_PARAM } from "./lib/interactions/report.ts";
+import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";

@@ -8,7 +8,6 @@ import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { menuItemClass, ShareMenu } from "./post-link-menu.tsx";
-import { ReportLink } from "./report-link.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {
@@ -163,7 +162,13 @@ export function PostCard({
         />
         <CommentsToggle postId={post.id} count={post.commentsCount} />
         <ShareMenu url={`${origin}/post/${post.id}`} title={post.title}>
-          {signedIn ? <ReportLink targetType="post" targetId={post.id} className={`${menuItemClass} border-t border-slate-100`} label="Report post" /> : null}
+          {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
+              own parameters give way, and the home page's script budget keeps its bytes. */}
+          {signedIn ? (
+            <Link to={`?report=post-${post.id}`} preventScrollReset rel="nofollow" className={`${menuItemClass} border-t border-slate-100`}>
+              Report post
+            </Link>
+          ) : null}
         </ShareMenu>
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
       </footer>

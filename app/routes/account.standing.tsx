@@ -14,7 +14,6 @@ import { page } from "~/http/page-problem.server.ts";
 export const meta: Route.MetaFunction = () => [
   { title: "Your standing" },
   { name: "description", content: "What moderators removed, your suspensions, their reasons, and your appeals." },
-  { name: "robots", content: "noindex" },
 ];
 
 export function headers() {

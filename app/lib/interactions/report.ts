@@ -31,15 +31,8 @@ export const REPORT_NOT_FOUND = { post: "Post not found", comment: "Comment not 
 export const REPORT_AUTH_TOAST: Toast = { type: "error", title: "Authentication required", description: "Please sign in to report content." };
 export const REPORT_FAIL_TITLE = "Report not sent";
 
-/** The `?report=` URL state of the dialog: "post-12", "comment-7", "user-3". */
-export const REPORT_PARAM = "report";
-export function reportParam(targetType: ReportTargetType, targetId: number): string {
-  return `${targetType}-${targetId}`;
-}
-export function readReportParam(value: string | null): { targetType: ReportTargetType; targetId: number } | null {
-  const match = value ? /^(post|comment|user)-([1-9]\d{0,15})$/.exec(value) : null;
-  return match ? { targetType: match[1] as ReportTargetType, targetId: Number(match[2]) } : null;
-}
+// The dialog's URL state lives in ./report-url.ts: the Report links of every card load only that.
+export { REPORT_PARAM, readReportParam, reportParam } from "./report-url.ts";
 
 /** What a report answers: the case it joined. */
 export type ReportView = { id: number; caseId: number; targetType: ReportTargetType; targetId: number; reason: ReportReason; note: string | null; createdAt: string };
