@@ -92,7 +92,7 @@ export const appeals = sqliteTable(
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("appeals_subject_idx").on(t.subjectType, t.subjectId), index("appeals_status_idx").on(t.status)],
+  (t) => [uniqueIndex("appeals_subject_idx").on(t.subjectType, t.subjectId), index("appeals_status_idx").on(t.status), index("appeals_user_idx").on(t.userId)],
 );
 
 export type ReportCaseRow = typeof reportCases.$inferSelect;

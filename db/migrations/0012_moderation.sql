@@ -12,6 +12,7 @@ CREATE TABLE `appeals` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `appeals_subject_idx` ON `appeals` (`subject_type`,`subject_id`);--> statement-breakpoint
 CREATE INDEX `appeals_status_idx` ON `appeals` (`status`);--> statement-breakpoint
+CREATE INDEX `appeals_user_idx` ON `appeals` (`user_id`);--> statement-breakpoint
 CREATE TABLE `report_cases` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`target_type` text NOT NULL,
