@@ -165,7 +165,7 @@ export function PostCard({
           {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
               own parameters give way, and the home page's script budget keeps its bytes. */}
           {signedIn ? (
-            <Link to={`?report=post-${post.id}`} preventScrollReset rel="nofollow" className={`${menuItemClass} border-t border-slate-100`}>
+            <Link to={`?report=post-${post.id}`} className={menuItemClass}>
               Report post
             </Link>
           ) : null}
