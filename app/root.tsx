@@ -11,7 +11,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { LazyReportDialog, LazyShareDialog } from "./components/lazy-parts.tsx";
+import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
@@ -22,7 +22,6 @@ import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
-import { SuspensionBanner } from "./components/suspension-banner.tsx";
 import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
@@ -96,9 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* No <Suspense> of its own: React would send a large boundary after the rest of the page,
               to be moved in place by script. The server has its code at hand (lazy-parts.tsx), and
               the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
-          {root?.suspension ? <SuspensionBanner message={root.suspension} /> : null}
           {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
-          {root?.report ? <LazyReportDialog target={root.report} /> : null}
+          {root?.suspension || root?.report ? <LazyModerationParts suspension={root.suspension} report={root.report} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />
