@@ -11,7 +11,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Header, type HeaderUser } from "./components/header.tsx";
-import { LazyShareDialog } from "./components/lazy-parts.tsx";
+import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
@@ -21,6 +21,8 @@ import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
+import { activeSuspension } from "./models/moderation/suspension.server.ts";
+import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
@@ -53,6 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: getTimeZone(request),
       clientHintScript,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
+      // Read against the clock now: a suspension ends by itself at its end.
+      suspension: row ? (activeSuspension(row.id)?.message ?? null) : null,
+      // The report dialog's URL state (?report=post-12), for members.
+      report: row ? readReportParam(new URL(request.url).searchParams.get(REPORT_PARAM)) : null,
     },
     headers ? { headers } : undefined,
   );
@@ -90,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               to be moved in place by script. The server has its code at hand (lazy-parts.tsx), and
               the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
           {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
+          {root?.suspension || root?.report ? <LazyModerationParts suspension={root.suspension} report={root.report} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

@@ -25,6 +25,7 @@ export default [
   route("post/:id/delete", "routes/post.$id.delete.ts"),
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
   route("notifications", "routes/notifications.tsx"),
+  route("reports", "routes/reports.ts"),
 
   // Accounts: sessions, password and deleting your own account (pages, so they work without JS).
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
@@ -32,6 +33,7 @@ export default [
   route("account/delete", "routes/account.delete.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/two-factor", "routes/account.two-factor.tsx"),
+  route("account/standing", "routes/account.standing.tsx"),
 
   // Profiles and following: a layout with one child route per tab (a tab is a URL), and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [
@@ -50,7 +52,11 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("posts", "routes/admin/posts.tsx"),
     route("log", "routes/admin/log.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
   ]),
+  route("admin/reports/:id/resolve", "routes/admin/report-resolve.ts"),
+  route("admin/appeals/:id/decide", "routes/admin/appeal-decide.ts"),
+  route("admin/users/:id/suspend", "routes/admin/user-suspend.ts"),
   route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
   route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
   route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),
@@ -108,6 +114,9 @@ export default [
     route("users/:id/block", "routes/api/users.$id.block.ts"),
     route("me/blocks", "routes/api/me-blocks.ts"),
 
+    // reports (a budget of their own) and the member's standing
+    route("reports", "routes/api/reports.ts"),
+
     // admin (401 signed out, 403 for members)
     route("admin/dashboard", "routes/api/admin-dashboard.ts"),
     route("admin/users", "routes/api/admin-users.ts"),
@@ -116,6 +125,10 @@ export default [
     route("admin/posts", "routes/api/admin-posts.ts"),
     route("admin/posts/:id", "routes/api/admin-post.ts"),
     route("admin/log", "routes/api/admin-log.ts"),
+    route("admin/reports", "routes/api/admin-reports.ts"),
+    route("admin/reports/:id/resolve", "routes/api/admin-report-resolve.ts"),
+    route("admin/users/:id/suspend", "routes/api/admin-user-suspension.ts", { id: "api-user-suspend" }),
+    route("admin/users/:id/suspension", "routes/api/admin-user-suspension.ts", { id: "api-user-suspension" }),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -239,6 +239,10 @@ export const NOTIFICATION_TYPES = [
   "comment_downvote",
   "new_follower",
   "trending_comment",
+  "content_removed",
+  "report_outcome",
+  "account_suspended",
+  "appeal_outcome",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -269,9 +273,9 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "reset_demo"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const MODERATION_TARGETS = ["user", "post"] as const;
+export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 
 // Append-only record of every admin action. No foreign keys: an entry outlives the admin, the user
 // or the post it names, so names and titles are snapshots taken when it was written. Triggers in the
@@ -306,6 +310,7 @@ export const commentsRelations = relations(comments, ({ one }) => ({
 
 export * from "./two-factor-schema.ts";
 export * from "./block-schema.ts";
+export * from "./moderation-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

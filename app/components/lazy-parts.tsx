@@ -16,6 +16,8 @@ const memberControls = lazyComponent(() => import("./member-controls.tsx").then(
 const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
 const followSuggestions = lazyComponent(() => import("./profile/follow-suggestions.tsx").then((m) => m.FollowSuggestions));
 const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
+// The suspension banner and the report dialog: on pages where one shows.
+const moderationParts = lazyComponent(() => import("./moderation-parts.tsx").then((m) => m.ModerationParts));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
@@ -24,6 +26,7 @@ export const LazyProfileEditForm = profileEditForm.Component;
 export const preloadProfileEditForm = profileEditForm.preload;
 export const LazyFollowSuggestions = followSuggestions.Component;
 export const LazyConfirmStep = confirmStep.Component;
+export const LazyModerationParts = moderationParts.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready(), moderationParts.ready()]);

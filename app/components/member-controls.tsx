@@ -20,6 +20,9 @@ export function MemberControls({ user, unreadCount, timeZone }: { user: HeaderUs
           <Link to={`/profile/${user.id}`} className="block px-4 py-2 text-sm hover:bg-slate-100">
             Profile
           </Link>
+          <Link to="/account/standing" className="block px-4 py-2 text-sm hover:bg-slate-100">
+            Your standing
+          </Link>
           {user.isAdmin ? (
             <Link to="/admin" className="block px-4 py-2 text-sm hover:bg-slate-100">
               Admin Dashboard

@@ -7,7 +7,7 @@ import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
-import { ShareMenu } from "./post-link-menu.tsx";
+import { menuItemClass, ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {
@@ -161,7 +161,15 @@ export function PostCard({
           anchor={`post-${post.id}`}
         />
         <CommentsToggle postId={post.id} count={post.commentsCount} />
-        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
+        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title}>
+          {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
+              own parameters give way, and the home page's script budget keeps its bytes. */}
+          {signedIn ? (
+            <Link to={`?report=post-${post.id}`} className={menuItemClass}>
+              Report post
+            </Link>
+          ) : null}
+        </ShareMenu>
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
       </footer>
     </article>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
 
@@ -15,13 +15,15 @@ export function shareTargets(url: string, title: string) {
 }
 
 const item = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100";
+/** The class of an entry added to the menu (the card's Report). */
+export const menuItemClass = item;
 
 /**
  * docs/product.md §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
  * ('Link copied!') and the native share sheet when the browser has one. A <details> menu: without
  * JavaScript the links still work and the post's address is shown to copy by hand.
  */
-export function ShareMenu({ url, title }: { url: string; title: string }) {
+export function ShareMenu({ url, title, children }: { url: string; title: string; children?: ReactNode }) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
@@ -98,6 +100,7 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
             Share via…
           </button>
         ) : null}
+        {children}
       </div>
     </details>
   );

@@ -4,7 +4,7 @@ import { safeRedirect } from "~/lib/redirect.ts";
 import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { AUTH_REQUIRED_TOAST, requireSelf, signInPath, signInProblem } from "./guards.server.ts";
+import { AUTH_REQUIRED_TOAST, mayAct, requireSelf, signInPath, signInProblem } from "./guards.server.ts";
 import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
@@ -113,13 +113,14 @@ export function interactionAction<P extends Record<string, string | undefined>>(
 /**
  * The signed-in user acting, through the one guard. A visitor is the `unauthorized` Problem that
  * sends them to /auth (coming back to this page and anchor) with 'Authentication required'; a form
- * naming another userId is refused (`tampered`) by `requireSelf`.
+ * naming another userId is refused (`tampered`) by `requireSelf`; a suspended member's write by `mayAct`.
  */
 export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRED_TOAST): Promise<UserRow> {
   const user = await getUser(ctx.request);
   // Where to come back to after signing in (made only for visitors).
   if (!user) throw signInProblem(withAnchor(ctx.back, ctx.anchor, { keepTransient: true }), toast);
   requireSelf(user, ctx.form.get("userId"));
+  mayAct(ctx.request, user);
   await limitWrite(ctx.limit, { userId: user.id, ip: ctx.clientIp });
   return user;
 }

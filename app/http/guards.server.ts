@@ -3,6 +3,7 @@ import { forbidden, Problem } from "~/lib/problem.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { adminNeedsTwoFactor } from "~/models/account/two-factor.server.ts";
+import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 
 // Who acts. `getUser` (the session) is the only source of the signed-in user; these are its faces.
@@ -21,6 +22,28 @@ export const AUTH_REQUIRED_TOAST: Toast = {
 
 export const API_AUTH_REQUIRED = "Authentication required. Please log in.";
 export const NOT_YOURSELF = "You can only act as yourself.";
+
+// A suspended member reads and signs in, and keeps their account in hand (password, two-factor,
+// sessions, notifications, their data, deleting it, their standing and its appeal); every other
+// write is refused with the reason and the end. Decided here, for every guard, by the request.
+const KEEPS_WORKING_WHILE_SUSPENDED = [
+  /^\/account\//,
+  /^\/api\/me\//,
+  /^\/api\/notifications(\/|$)/,
+  /^\/notifications$/,
+  /^\/sessions\//,
+  /^\/feeds\/following\/token$/,
+  /^\/(api\/)?logout$/,
+];
+
+/** `user`, once a write by them may go ahead: a suspended member's is Problem(forbidden) with its reason. */
+export function mayAct<U extends Pick<UserRow, "id">>(request: Request, user: U): U {
+  if (request.method === "GET" || request.method === "HEAD") return user;
+  const { pathname } = new URL(request.url);
+  if (KEEPS_WORKING_WHILE_SUSPENDED.some((path) => path.test(pathname))) return user;
+  assertNotSuspended(user.id);
+  return user;
+}
 
 /** /auth?redirectTo=… for a path of this site. */
 export function signInPath(redirectTo: string): string {
@@ -47,14 +70,14 @@ export async function requireUser(
   { redirectTo, toast = AUTH_REQUIRED_TOAST }: { redirectTo?: string; toast?: Toast | null } = {},
 ): Promise<UserRow> {
   const user = await getUser(request);
-  if (user) return user;
+  if (user) return mayAct(request, user);
   throw signInProblem(redirectTo ?? currentPath(request), toast);
 }
 
 /** The signed-in user, or (thrown) Problem 401 {message} for the JSON API. */
 export async function requireApiUser(request: Request): Promise<UserRow> {
   const user = await getUser(request);
-  if (user) return user;
+  if (user) return mayAct(request, user);
   throw new Problem("unauthorized", API_AUTH_REQUIRED);
 }
 

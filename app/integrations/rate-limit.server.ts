@@ -13,14 +13,16 @@ import { getEnv } from "./env.server.ts";
 //   toggle  (votes, saves, follows, notification reads, deletions, profile edits, admin actions) 120 a minute
 //   comment (comments and replies)                                                              20 in 5 minutes
 //   post    (shares)                                                                            10 an hour
+//   report  (reports and appeals)                                                               20 an hour
 
 export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password" | "demo-login";
-export type WriteKind = "toggle" | "comment" | "post";
+export type WriteKind = "toggle" | "comment" | "post" | "report";
 
 export const WRITE_BUDGETS: Record<WriteKind, { points: number; seconds: number }> = {
   toggle: { points: 120, seconds: 60 },
   comment: { points: 20, seconds: 300 },
   post: { points: 10, seconds: 3600 },
+  report: { points: 20, seconds: 3600 },
 };
 /** An address may hold several members (a household, an office): it gets three members' budget. */
 export const PER_ADDRESS_FACTOR = 3;

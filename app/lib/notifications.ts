@@ -23,6 +23,10 @@ const ICONS: Record<string, NotificationIconName> = {
   comment_downvote: "dislike",
   new_follower: "follower",
   trending_comment: "fire",
+  content_removed: "bell",
+  report_outcome: "bell",
+  account_suspended: "bell",
+  appeal_outcome: "bell",
 };
 
 /** The type's icon (drawn by components/notification-icon.tsx); unknown types get the default bell (docs/product.md §3). */
@@ -37,6 +41,7 @@ export function notificationIcon(type: string): NotificationIconName {
 export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId">>): string {
   if (n.postId) return `/post/${n.postId}`;
   if (n.type === "new_follower" && n.actorId) return `/profile/${n.actorId}`;
+  if (n.type === "content_removed" || n.type === "account_suspended" || n.type === "appeal_outcome") return "/account/standing";
   return "/";
 }
 

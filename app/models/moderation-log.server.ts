@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { moderationLog, users, type ModerationAction } from "#db/schema.ts";
+import { moderationLog, users, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
 import { forbidden } from "~/lib/problem.ts";
 import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { DbOrTx } from "./notification.server.ts";
@@ -17,7 +17,7 @@ export type ModerationEntry = {
   adminId: number;
   adminName: string;
   action: ModerationAction;
-  targetKind: "user" | "post";
+  targetKind: (typeof MODERATION_TARGETS)[number];
   targetId: number;
   targetLabel: string;
   reason: string | null;
@@ -39,7 +39,7 @@ export function appendModerationLog(
   entry: {
     admin: Moderator;
     action: ModerationAction;
-    target: { kind: "user" | "post"; id: number; label: string };
+    target: { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
     reason?: string | null;
   },
 ) {

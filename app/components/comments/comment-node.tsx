@@ -1,3 +1,4 @@
+import { ReportLink } from "../report-link.tsx";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
@@ -92,6 +93,9 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                 )
               ) : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
+              {viewer && !mine ? (
+                <ReportLink targetType="comment" targetId={node.id} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" />
+              ) : null}
               {viewer && !mine && node.userId !== null ? (
                 <BlockButton userId={node.userId} name={node.username} blocked={false} anchor={`comment-${node.id}`} size="sm" variant="ghost" />
               ) : null}

@@ -8,6 +8,7 @@ import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { BlockButton } from "./block-button.tsx";
 import { FollowButton, useFollow } from "./follow-button.tsx";
+import { ReportLink } from "../report-link.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
@@ -88,7 +89,8 @@ export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, f
               </LinkButton>
             )
           ) : (
-            <div className="flex gap-2">
+            <div className="flex items-center gap-2">
+              {signedIn ? <ReportLink targetType="user" targetId={profile.id} label="Report" className="rounded-full px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100" /> : null}
               {blocked ? null : (
                 <FollowButton
                   userId={profile.id}

@@ -30,6 +30,7 @@ const TABS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/posts", label: "Posts" },
   { to: "/admin/log", label: "Log" },
+  { to: "/admin/reports", label: "Reports" },
 ];
 
 export default function AdminLayout() {

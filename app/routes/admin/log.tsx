@@ -31,7 +31,14 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   delete_post: "Deleted post",
   delete_self: "Deleted own account",
   reset_demo: "Reset the demo account",
+  dismiss_report: "Dismissed a report",
+  delete_comment: "Deleted comment",
+  suspend_user: "Suspended user",
+  lift_suspension: "Lifted suspension",
+  decide_appeal: "Decided an appeal",
 };
+
+const TARGET_LABELS: Record<ModerationEntry["targetKind"], string> = { user: "User", post: "Post", comment: "Comment" };
 
 export default function AdminLog({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total } = loaderData;
@@ -51,7 +58,7 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
             <AdminRow key={e.id} id={`log-${e.id}`}>
               <span className="font-medium">{ACTION_LABELS[e.action]}</span>
               <span className="min-w-0 truncate">
-                {e.targetKind === "post" ? "Post" : "User"} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
+                {TARGET_LABELS[e.targetKind]} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
               </span>
               <span className="text-slate-700">by {e.adminName}</span>
               <time dateTime={e.createdAt} className="text-slate-700">

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
+import { SuspendControl } from "~/components/admin/suspend-control.tsx";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -13,6 +14,7 @@ import type { ActionReply } from "~/lib/interact.ts";
 import { formatDate, plural } from "~/lib/format.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
+import { suspendedUsers } from "~/models/moderation/suspension.server.ts";
 import { createAccountAsAdmin, takenOnForm } from "~/models/account/registration.server.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";
@@ -32,7 +34,10 @@ export const meta: Route.MetaFunction = () => [
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const admin = await requireAdmin(request);
   const query = parseAdminListQuery(new URL(request.url));
-  return { ...loadOrFail("Failed to load users", () => listAdminUsers(query)), q: query.q, meId: admin.id };
+  const list = loadOrFail("Failed to load users", () => listAdminUsers(query));
+  const suspended = suspendedUsers(list.items.map((u) => u.id));
+  const items = list.items.map((u) => ({ ...u, suspension: suspended.get(u.id)?.message ?? null }));
+  return { ...list, items, q: query.q, meId: admin.id };
 });
 
 // The form again with its messages (never the password), docs/product.md §8's field texts for taken names.
@@ -73,7 +78,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
+function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | null }; isMe: boolean }) {
   const { timeZone } = useRootData();
   return (
     <AdminRow
@@ -82,6 +87,7 @@ function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
         isMe ? null : (
           <>
             <ToggleAdmin user={user} />
+            {user.isAdmin ? null : <SuspendControl userId={user.id} username={user.username} suspension={user.suspension} />}
             <ConfirmForm
               confirmKey={`delete-user-${user.id}`}
               trigger="Delete"
@@ -110,6 +116,7 @@ function UserRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
       <span className="min-w-0 truncate text-slate-800">{user.email}</span>
       <span className="text-slate-700">Joined {formatDate(user.joinDate, timeZone)}</span>
       <span className="text-slate-700">{plural(user.postsCount, "post")}</span>
+      {user.suspension ? <span className="basis-full text-sm font-medium text-red-800">{user.suspension}</span> : null}
     </AdminRow>
   );
 }

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import {
+  CASE_ACTION_VALUES,
+  REPORT_NOTE_MAX,
+  REPORT_NOTE_TOO_LONG,
+  REPORT_REASON_VALUES,
+  REPORT_TARGET_TYPES,
+  REPORT_UNKNOWN_REASON,
+  RESOLUTION_REASON_MAX,
+  RESOLUTION_REASON_REQUIRED,
+} from "../interactions/report.ts";
+import { IdSchema } from "./id.ts";
+
+// The report form, POST /api/reports and the queue's decisions parse with these.
+
+export const ReportSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: "targetType must be post, comment or user" }),
+  targetId: IdSchema,
+  reason: z.enum(REPORT_REASON_VALUES, { error: REPORT_UNKNOWN_REASON }),
+  note: z
+    .string({ error: "The note must be text" })
+    .trim()
+    .max(REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ReportInput = z.infer<typeof ReportSchema>;
+
+/** The reason the author reads, required on every decision. */
+export const ModerationReasonSchema = z
+  .string({ error: RESOLUTION_REASON_REQUIRED })
+  .trim()
+  .min(1, RESOLUTION_REASON_REQUIRED)
+  .max(RESOLUTION_REASON_MAX, `The reason must be at most ${RESOLUTION_REASON_MAX} characters.`);
+
+export const SUSPENSION_UNTIL_INVALID = "The end of a suspension must be a future date (YYYY-MM-DD or an ISO time), or empty for none.";
+
+/** `until`: an ISO date or time, or empty/null for no end. A date alone ends at 00:00 UTC of that day. */
+export const UntilSchema = z
+  .union([z.string(), z.null()], { error: SUSPENSION_UNTIL_INVALID })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === "") return null;
+    const text = value.trim();
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(text);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: SUSPENSION_UNTIL_INVALID });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const ResolveCaseSchema = z.object({
+  action: z.enum(CASE_ACTION_VALUES, { error: "action must be dismiss, remove or suspend" }),
+  reason: ModerationReasonSchema,
+  until: UntilSchema,
+});
+export type ResolveCaseInput = z.infer<typeof ResolveCaseSchema>;
+
+export const SuspendSchema = z.object({ reason: ModerationReasonSchema, until: UntilSchema });
+
+export const APPEAL_TEXT_MAX = 1000;
+export const AppealSchema = z.object({
+  subjectType: z.enum(["case", "suspension"], { error: "Nothing to appeal" }),
+  subjectId: IdSchema,
+  text: z
+    .string({ error: "Write why the decision should change." })
+    .trim()
+    .min(1, "Write why the decision should change.")
+    .max(APPEAL_TEXT_MAX, `An appeal must be at most ${APPEAL_TEXT_MAX} characters.`),
+});
+
+export const DecideAppealSchema = z.object({ decision: z.enum(["upheld", "granted"], { error: "decision must be upheld or granted" }), reason: ModerationReasonSchema });

@@ -1,0 +1,86 @@
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { suspensions, users } from "#db/schema.ts";
+import { forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/lib/moderation-rules.ts";
+import { writeTransaction } from "../db.server.ts";
+import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
+import { notify, type DbOrTx } from "../notification.server.ts";
+
+// Suspensions: a reason and an end (or none). A suspension lasts while it is not lifted and its end
+// is later than the clock at read time, so it ends by itself without any job.
+
+export type ActiveSuspension = { id: number; reason: string; until: string | null; message: string };
+
+function activeWhere(userId: number, now: Date) {
+  return and(eq(suspensions.userId, userId), isNull(suspensions.liftedAt), or(isNull(suspensions.until), gt(suspensions.until, now)));
+}
+
+/** The member's suspension in force at `now` (the one ending last), or null. */
+export function activeSuspension(userId: number, { now = new Date(), db = getDb() as DbOrTx } = {}): ActiveSuspension | null {
+  const rows = db.select().from(suspensions).where(activeWhere(userId, now)).orderBy(desc(suspensions.id)).all();
+  if (rows.length === 0) return null;
+  // No end beats any end; else the latest end.
+  const row = rows.find((r) => r.until === null) ?? rows.reduce((a, b) => (a.until! > b.until! ? a : b));
+  const until = row.until ? row.until.toISOString() : null;
+  return { id: row.id, reason: row.reason, until, message: suspensionMessage({ until, reason: row.reason }) };
+}
+
+/** The one check of every write: a suspended member is refused with the reason and the end. */
+export function assertNotSuspended(userId: number, now = new Date()): void {
+  const active = activeSuspension(userId, { now });
+  if (active) throw forbidden(active.message);
+}
+
+/** Suspends `userId` inside the caller's transaction (the queue's 'remove and suspend' uses it too). */
+export function suspendInTx(
+  tx: DbOrTx,
+  { moderator, userId, reason, until, now = new Date() }: { moderator: Moderator; userId: number; reason: string; until: Date | null; now?: Date },
+): { id: number; until: string | null } {
+  const target = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
+  if (!target) throw notFound("User not found");
+  if (target.id === moderator.id) throw forbidden(CANNOT_SUSPEND_SELF);
+  if (target.isAdmin) throw forbidden(ADMIN_NOT_SUSPENDABLE);
+  if (until && until <= now) throw invalid(SUSPENSION_END_PAST, "until");
+  const row = tx.insert(suspensions).values({ userId, reason, until }).returning({ id: suspensions.id }).get();
+  appendModerationLog(tx, {
+    admin: moderator,
+    action: "suspend_user",
+    target: { kind: "user", id: userId, label: target.username },
+    reason: until ? `${reason} (until ${formatUntil(until)})` : `${reason} (no end)`,
+  });
+  notify({ userId, actorId: null, type: "account_suspended", message: suspensionMessage({ until, reason }) });
+  return { id: row.id, until: until ? until.toISOString() : null };
+}
+
+/** An admin suspends a member (never an admin, never themselves), logged and notified. */
+export function suspendUser({ actorId, userId, reason, until, now = new Date() }: { actorId: number; userId: number; reason: string; until: Date | null; now?: Date }) {
+  return writeTransaction((tx) => {
+    const moderator = requireModerator(tx, actorId);
+    const made = suspendInTx(tx, { moderator, userId, reason, until, now });
+    return { suspended: true as const, ...made, message: suspensionMessage({ until: made.until, reason }) };
+  });
+}
+
+/** Lifts every suspension in force (logged); 404 when there is none. */
+export function liftSuspension({ actorId, userId, reason = null, now = new Date() }: { actorId: number; userId: number; reason?: string | null; now?: Date }) {
+  return writeTransaction((tx) => {
+    const moderator = requireModerator(tx, actorId);
+    const target = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
+    if (!target) throw notFound("User not found");
+    const lifted = tx.update(suspensions).set({ liftedAt: now }).where(activeWhere(userId, now)).returning({ id: suspensions.id }).all();
+    if (lifted.length === 0) throw notFound(NOT_SUSPENDED);
+    appendModerationLog(tx, { admin: moderator, action: "lift_suspension", target: { kind: "user", id: userId, label: target.username }, reason });
+    return { suspended: false as const };
+  });
+}
+
+/** Members suspended at `now`, for the admin Users tab: id → message. */
+export function suspendedUsers(userIds: number[], now = new Date()): Map<number, ActiveSuspension> {
+  const map = new Map<number, ActiveSuspension>();
+  for (const id of userIds) {
+    const active = activeSuspension(id, { now });
+    if (active) map.set(id, active);
+  }
+  return map;
+}

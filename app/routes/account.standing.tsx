@@ -1,0 +1,51 @@
+import type { Route } from "./+types/account.standing";
+import { StandingList } from "~/components/account/standing-list.tsx";
+import { APPEAL_SENT } from "~/lib/moderation-rules.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { AppealSchema } from "~/lib/schemas/report.ts";
+import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.ts";
+import { requireUser } from "~/http/guards.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+
+// /account/standing: the member's removed items, suspensions and their reasons, each with one
+// appeal (this route's action). Only the member sees it; a suspended member may still appeal.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your standing" },
+  { name: "description", content: "What moderators removed, your suspensions, their reasons, and your appeals." },
+];
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export const loader = page(async ({ request }: Route.LoaderArgs) => {
+  const user = await requireUser(request);
+  return memberStanding(user.id);
+});
+
+export const action = interactionAction(
+  () => "/account/standing",
+  async (ctx) => {
+    const user = await requireActor(ctx);
+    const input = parseOrThrow(AppealSchema, {
+      subjectType: ctx.form.get("subjectType"),
+      subjectId: ctx.form.get("subjectId"),
+      text: ctx.form.get("text"),
+    });
+    fileAppeal({ userId: user.id, ...input });
+    return succeed(ctx, { toast: { type: "success", title: APPEAL_SENT } });
+  },
+  { limit: "report", failTitle: "Appeal not sent" },
+);
+
+export default function Standing({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-bold">Your standing</h1>
+      <p className="text-sm text-slate-700">Only you can see this page. Each decision can be appealed once.</p>
+      <StandingList standing={loaderData} />
+    </section>
+  );
+}

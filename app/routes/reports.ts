@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import { REPORT_AUTH_TOAST, REPORT_FAIL_TITLE, REPORT_PARAM, REPORT_THANKS, type ReportView } from "~/lib/interactions/report.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { ReportSchema } from "~/lib/schemas/report.ts";
+import { fileReport } from "~/models/moderation/report.server.ts";
+import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+
+// POST /reports {targetType, targetId, reason, note?}: the report dialog's form. 303 back to the page
+// (dialog closed) with 'Thanks — a moderator will look at it.', or back to the open dialog with the
+// error toast. Visitors sign in and come back to the dialog.
+
+export const loader = () => redirect("/");
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+const anchorOf = (form: FormData) => {
+  const type = field(form, "targetType");
+  const id = field(form, "targetId");
+  return (type === "post" || type === "comment") && id && /^\d+$/.test(id) ? `${type}-${id}` : undefined;
+};
+
+export const action = interactionAction<Record<string, string | undefined>>(
+  () => "/",
+  async (ctx) => {
+    const user = await requireActor(ctx, REPORT_AUTH_TOAST);
+    const input = parseOrThrow(ReportSchema, {
+      targetType: field(ctx.form, "targetType"),
+      targetId: field(ctx.form, "targetId"),
+      reason: field(ctx.form, "reason"),
+      note: field(ctx.form, "note"),
+    });
+    const report = fileReport({ reporterId: user.id, input });
+    return succeed<ReportView>(ctx, { toast: { type: "success", title: REPORT_THANKS }, payload: report });
+  },
+  {
+    limit: "report",
+    failTitle: REPORT_FAIL_TITLE,
+    anchor: (form) => anchorOf(form),
+    // A message about the input reopens the dialog; anything else (reported already …) closes it.
+    keepOnFailure: (form, problem): Record<string, string> => {
+      if (problem.kind !== "invalid") return {};
+      const type = field(form, "targetType");
+      const id = field(form, "targetId");
+      return type && id ? { [REPORT_PARAM]: `${type}-${id}` } : {};
+    },
+  },
+);
