@@ -110,6 +110,8 @@ export const posts = sqliteTable(
     hot: real("hot").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
     trendingNotifiedAt: integer("trending_notified_at", { mode: "timestamp_ms" }),
+    // The last edit of the title, category or quoted author (db/revision-schema.ts keeps the history).
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -144,6 +146,8 @@ export const comments = sqliteTable(
     downvotes: integer("downvotes").notNull().default(0),
     // A deleted comment that still has replies stays as a '[deleted]' placeholder.
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    // The last edit of its text (db/revision-schema.ts keeps the history).
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -239,6 +243,7 @@ export const NOTIFICATION_TYPES = [
   "comment_downvote",
   "new_follower",
   "trending_comment",
+  "mention",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -269,9 +274,9 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "edit_post", "redact_revision"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const MODERATION_TARGETS = ["user", "post"] as const;
+export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 
 // Append-only record of every admin action. No foreign keys: an entry outlives the admin, the user
 // or the post it names, so names and titles are snapshots taken when it was written. Triggers in the
@@ -305,6 +310,7 @@ export const commentsRelations = relations(comments, ({ one }) => ({
 }));
 
 export * from "./two-factor-schema.ts";
+export * from "./revision-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -12,6 +12,10 @@ export type CommentView = {
   downvotes: number;
   createdAt: string;
   isDeleted: boolean;
+  /** When its text was last edited (null: never). */
+  editedAt?: string | null;
+  /** The members its @mentions name (lower-cased name → id), for the links; absent when none. */
+  mentions?: Record<string, number>;
   /** The viewer's own vote on it. */
   myVote: "up" | "down" | null;
 };

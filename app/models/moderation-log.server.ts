@@ -17,7 +17,7 @@ export type ModerationEntry = {
   adminId: number;
   adminName: string;
   action: ModerationAction;
-  targetKind: "user" | "post";
+  targetKind: "user" | "post" | "comment";
   targetId: number;
   targetLabel: string;
   reason: string | null;
@@ -39,7 +39,7 @@ export function appendModerationLog(
   entry: {
     admin: Moderator;
     action: ModerationAction;
-    target: { kind: "user" | "post"; id: number; label: string };
+    target: { kind: "user" | "post" | "comment"; id: number; label: string };
     reason?: string | null;
   },
 ) {

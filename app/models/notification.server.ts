@@ -28,7 +28,18 @@ export const notificationMessage = {
   comment_downvote: (actor: string, title: string) => `${actor} downvoted your comment on ${quoteTitle(title)}`,
   new_follower: (actor: string) => `${actor} started following you`,
   trending_comment: (score: number, title: string) => `Your post ${quoteTitle(title)} is trending with a score of ${score}!`,
+  mention: (actor: string, title: string) => `${actor} mentioned you on ${quoteTitle(title)}`,
 } as const;
+
+/**
+ * Whether `actorId` may notify `recipientId` at all. The one place a member's wish not to hear from
+ * someone (a block) is asked; everyone may, for now.
+ */
+export function mayNotify(recipientId: number, actorId: number | null): boolean {
+  void recipientId;
+  void actorId;
+  return true;
+}
 
 export type NewNotification = {
   /** The recipient; null (an author whose account is gone) notifies nobody. */

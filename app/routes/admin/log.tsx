@@ -30,6 +30,8 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   delete_user: "Deleted user",
   delete_post: "Deleted post",
   delete_self: "Deleted own account",
+  edit_post: "Edited post",
+  redact_revision: "Redacted a version",
 };
 
 export default function AdminLog({ loaderData }: Route.ComponentProps) {
