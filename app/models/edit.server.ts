@@ -5,6 +5,7 @@ import { commentError } from "~/lib/comment-rules.ts";
 import { EDIT_OWN_ONLY, EDIT_WINDOW_CLOSED, withinEditWindow } from "~/lib/edit-rules.ts";
 import { conflict, forbidden, invalid, notFound } from "~/lib/problem.ts";
 import type { PostEditInput } from "~/lib/schemas/post.ts";
+import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { notifyMentions } from "./mention.server.ts";
 import { appendModerationLog, type Moderator } from "./moderation-log.server.ts";
@@ -104,4 +105,21 @@ export function editPost({ id, actorId, changes }: { id: number; actorId: number
     }
     return { id, ...next, editedAt: now.toISOString() };
   });
+}
+
+export type PostForEditing = { id: number; title: string; category: string; commentAuthor: string; asModerator: boolean };
+
+/**
+ * The post as its edit form shows it, when `actorId` may edit it now (the same rules as editPost):
+ * Problem forbidden or conflict otherwise.
+ */
+export function postForEditing({ id, actorId }: { id: number; actorId: number }, options: EditOptions = {}): PostForEditing {
+  const db = getDb();
+  const post = db.select().from(posts).where(eq(posts.id, id)).get();
+  if (!post) throw notFound("Post not found");
+  const actor = db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
+  const own = post.userId === actorId;
+  if (!own && !actor?.isAdmin) throw forbidden(EDIT_OWN_ONLY);
+  if (!actor?.isAdmin && !withinEditWindow(post.createdAt, windowOf(options), options.now)) throw conflict(EDIT_WINDOW_CLOSED);
+  return { id, title: post.title, category: post.category, commentAuthor: post.commentAuthor, asModerator: !own };
 }
