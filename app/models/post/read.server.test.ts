@@ -168,6 +168,7 @@ describe("listFeedPosts", () => {
         "score",
         "commentsCount",
         "createdAt",
+        "editedAt",
         "author",
         "myVote",
         "isSaved",
