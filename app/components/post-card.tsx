@@ -3,7 +3,7 @@ import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
-import { EDITED_LABEL, withinEditWindow } from "~/lib/edit-rules.ts";
+import { EDITED_LABEL } from "~/lib/edit-rules.ts";
 import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
@@ -25,8 +25,8 @@ export type PostCardProps = {
   eagerThumbnail?: boolean;
   /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
   profileHref?: (userId: number) => string;
-  /** Who looks and the edit window (EDIT_WINDOW_HOURS), where the card offers 'Edit' (the post page). */
-  editing?: { viewer: { id: number; isAdmin: boolean } | null; windowHours: number };
+  /** Offer 'Edit' (the post page, to its author within the window and to admins). */
+  canEdit?: boolean;
 };
 
 const plainProfileHref = (userId: number) => `/profile/${userId}`;
@@ -79,11 +79,8 @@ export function PostCard({
   headingLevel = 2,
   eagerThumbnail = headingLevel === 1,
   profileHref = plainProfileHref,
-  editing,
+  canEdit = false,
 }: PostCardProps) {
-  const viewer = editing?.viewer;
-  // Shown to the author within the window and to admins; the model decides again on saving.
-  const canEdit = Boolean(viewer && (viewer.isAdmin || (viewer.id === post.userId && withinEditWindow(post.createdAt, editing!.windowHours, now))));
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
   return (

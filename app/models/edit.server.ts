@@ -123,3 +123,9 @@ export function postForEditing({ id, actorId }: { id: number; actorId: number },
   if (!actor?.isAdmin && !withinEditWindow(post.createdAt, windowOf(options), options.now)) throw conflict(EDIT_WINDOW_CLOSED);
   return { id, title: post.title, category: post.category, commentAuthor: post.commentAuthor, asModerator: !own };
 }
+
+/** Whether a page offers 'Edit' on a post to `viewer`: its author within the window, or an admin. */
+export function offersPostEdit(post: { userId: number | null; createdAt: string }, viewer: { id: number; isAdmin: boolean } | null, options: EditOptions = {}): boolean {
+  if (!viewer) return false;
+  return viewer.isAdmin || (viewer.id === post.userId && editWindowOpen(post.createdAt, options));
+}
