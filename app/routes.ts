@@ -24,6 +24,12 @@ export default [
   route("post/:id/comments", "routes/post.$id.comments.ts"),
   route("post/:id/delete", "routes/post.$id.delete.ts"),
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
+  // Editing and its history (a form with URL state without JS, in place with it).
+  route("post/:id/edit", "routes/post.$id.edit.tsx"),
+  route("comments/:id/edit", "routes/comments.$id.edit.ts"),
+  route("post/:id/history", "routes/history.tsx", { id: "post-history" }),
+  route("comments/:id/history", "routes/history.tsx", { id: "comment-history" }),
+  route("revisions/:id/redact", "routes/revisions.$id.redact.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("reports", "routes/reports.ts"),
 
@@ -89,6 +95,7 @@ export default [
     route("votes/user/:userId/comment/:commentId", "routes/api/vote-lookup.ts", { id: "api-vote-comment" }),
     route("comments", "routes/api/comments.ts"),
     route("comments/:id", "routes/api/comment.ts"),
+    route("comments/:id/revisions", "routes/api/revisions.ts", { id: "api-comment-revisions" }),
     route("posts/:id/saved", "routes/api/post-saved.ts"),
     route("posts/:id/save", "routes/api/post-save.ts"),
     route("notifications", "routes/api/notifications.ts"),
@@ -100,6 +107,7 @@ export default [
     route("posts", "routes/api/posts.ts"),
     route("posts/:id", "routes/api/post.ts"),
     route("posts/:id/comments", "routes/api/post-comments.ts"),
+    route("posts/:id/revisions", "routes/api/revisions.ts", { id: "api-post-revisions" }),
     route("categories", "routes/api/categories.ts"),
     route("search", "routes/api/search.ts"),
     route("users/top/contributors", "routes/api/top-contributors.ts"),

@@ -9,6 +9,8 @@ import { getDb } from "./client.server.ts";
 const UNINDEXED: Record<string, string> = {
   // Only deleting an account sets it to NULL (rare, one scan); an index would cost every notice.
   "notifications.actor_id": "set null on account deletion only",
+  // Likewise: who made an edit is cleared only when their account goes; revisions are read by item.
+  "revisions.editor_id": "set null on account deletion only",
 };
 
 type ForeignKey = { table: string; from: string };

@@ -110,6 +110,8 @@ export const posts = sqliteTable(
     hot: real("hot").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
     trendingNotifiedAt: integer("trending_notified_at", { mode: "timestamp_ms" }),
+    // The last edit of the title, category or quoted author (db/revision-schema.ts keeps the history).
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -144,6 +146,8 @@ export const comments = sqliteTable(
     downvotes: integer("downvotes").notNull().default(0),
     // A deleted comment that still has replies stays as a '[deleted]' placeholder.
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    // The last edit of its text (db/revision-schema.ts keeps the history).
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -239,6 +243,7 @@ export const NOTIFICATION_TYPES = [
   "comment_downvote",
   "new_follower",
   "trending_comment",
+  "mention",
   "content_removed",
   "report_outcome",
   "account_suspended",
@@ -273,7 +278,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 
@@ -311,6 +316,7 @@ export const commentsRelations = relations(comments, ({ one }) => ({
 export * from "./two-factor-schema.ts";
 export * from "./block-schema.ts";
 export * from "./moderation-schema.ts";
+export * from "./revision-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -3,6 +3,7 @@ import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
+import { EDITED_LABEL } from "~/lib/edit-rules.ts";
 import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
@@ -24,6 +25,8 @@ export type PostCardProps = {
   eagerThumbnail?: boolean;
   /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
   profileHref?: (userId: number) => string;
+  /** Offer 'Edit' (the post page, to its author within the window and to admins). */
+  canEdit?: boolean;
 };
 
 const plainProfileHref = (userId: number) => `/profile/${userId}`;
@@ -76,6 +79,7 @@ export function PostCard({
   headingLevel = 2,
   eagerThumbnail = headingLevel === 1,
   profileHref = plainProfileHref,
+  canEdit = false,
 }: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
@@ -106,6 +110,14 @@ export function PostCard({
             <time dateTime={post.createdAt} title={formatDateTime(post.createdAt, timeZone)}>
               {formatRelative(post.createdAt, now, timeZone)}
             </time>
+            {post.editedAt ? (
+              <>
+                {" · "}
+                <Link to={`/post/${post.id}/history`} className="underline hover:text-slate-900" title={formatDateTime(post.editedAt, timeZone)}>
+                  {EDITED_LABEL} <time dateTime={post.editedAt}>{formatRelative(post.editedAt, now, timeZone)}</time>
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <CategoryChip category={post.category} />
@@ -171,6 +183,11 @@ export function PostCard({
           ) : null}
         </ShareMenu>
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
+        {canEdit ? (
+          <Link to={`/post/${post.id}/edit`} className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            Edit
+          </Link>
+        ) : null}
       </footer>
     </article>
   );

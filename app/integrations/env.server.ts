@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   THUMBNAIL_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(200),
   // URLs per sitemap file; above this /sitemap.xml becomes a sitemap index (50,000 is the protocol's cap).
   SITEMAP_SPLIT: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  // Hours after writing a post or a comment that its author may still edit it; 0 turns editing off.
+  EDIT_WINDOW_HOURS: z.coerce.number().min(0).max(100_000).default(24),
   // "off": no memo or in-memory cache keeps anything between requests (app/pipeline/README.md), so
   // every request does the full work; the answers must be the same either way.
   MEMO: bool(true),

@@ -82,6 +82,8 @@ export type PostView = {
   score: number;
   commentsCount: number;
   createdAt: string;
+  /** When its title, category or quoted author was last edited (null: never). */
+  editedAt: string | null;
   author: PostAuthor;
   myVote: "up" | "down" | null;
   isSaved: boolean;

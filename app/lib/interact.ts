@@ -4,7 +4,7 @@ import type { Toast } from "./toast.ts";
 export const JS_FIELD = "_js";
 
 /** One-shot URL state of the thread (an open reply box, a no-JS validation message, its draft). */
-export const TRANSIENT_PARAMS = ["replyTo", "commentError", "draft", "confirm", "report"] as const;
+export const TRANSIENT_PARAMS = ["replyTo", "commentError", "draft", "confirm", "report", "edit", "editError"] as const;
 
 /** What an interaction action answers a fetcher. */
 export type ActionReply<T extends object = object> =

@@ -12,7 +12,7 @@ export type NotificationView = {
   actorId: number | null;
 };
 
-export type NotificationIconName = "comment" | "reply" | "up" | "down" | "like" | "dislike" | "follower" | "fire" | "bell";
+export type NotificationIconName = "comment" | "reply" | "up" | "down" | "like" | "dislike" | "follower" | "fire" | "mention" | "bell";
 
 const ICONS: Record<string, NotificationIconName> = {
   comment_on_post: "comment",
@@ -23,6 +23,7 @@ const ICONS: Record<string, NotificationIconName> = {
   comment_downvote: "dislike",
   new_follower: "follower",
   trending_comment: "fire",
+  mention: "mention",
   content_removed: "bell",
   report_outcome: "bell",
   account_suspended: "bell",
@@ -38,7 +39,9 @@ export function notificationIcon(type: string): NotificationIconName {
  * Where clicking a notification goes: its post; a new follower's profile (docs/product.md §2: better
  * than the home page, the old fallback); else the home page.
  */
-export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId">>): string {
+export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId" | "commentId">>): string {
+  // A mention leads to the comment itself.
+  if (n.type === "mention" && n.postId && n.commentId) return `/post/${n.postId}#comment-${n.commentId}`;
   if (n.postId) return `/post/${n.postId}`;
   if (n.type === "new_follower" && n.actorId) return `/profile/${n.actorId}`;
   if (n.type === "content_removed" || n.type === "account_suspended" || n.type === "appeal_outcome") return "/account/standing";

@@ -14,6 +14,10 @@ export type CommentView = {
   isDeleted: boolean;
   /** By a member the viewer blocked: shown as '[comment from a member you blocked]', in its place. */
   isBlocked?: boolean;
+  /** When its text was last edited (null: never). */
+  editedAt?: string | null;
+  /** The members its @mentions name (lower-cased name → id), for the links; absent when none. */
+  mentions?: Record<string, number>;
   /** The viewer's own vote on it. */
   myVote: "up" | "down" | null;
 };

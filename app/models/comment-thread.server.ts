@@ -11,6 +11,9 @@ import { BLOCKED_COMMENT_TEXT } from "~/lib/interactions/block.ts";
 import { blockedBy } from "./block.server.ts";
 import { versionedCache } from "./data-version.server.ts";
 import { prepared } from "./db.server.ts";
+import { knownMembers } from "./mention.server.ts";
+import { mentionedNames } from "~/lib/mentions.ts";
+import { getDb } from "#db/client.server.ts";
 
 const threadStatements = prepared((db) => ({
   rows: db
@@ -40,26 +43,39 @@ const threads = versionedCache<number, readonly CommentView[]>({
 const threadJson = new WeakMap<readonly CommentView[], string>();
 
 function readThread(postId: number): readonly CommentView[] {
-  return threads.get(postId, () =>
-    threadStatements()
-      .rows.all({ postId })
-      .map((r): CommentView => {
-        const deleted = r.deletedAt !== null;
-        return {
-          id: r.id,
-          postId: r.postId,
-          userId: deleted ? null : r.userId,
-          username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
-          parentId: r.parentId,
-          content: deleted ? DELETED_TEXT : r.content,
-          upvotes: r.upvotes,
-          downvotes: r.downvotes,
-          createdAt: r.createdAt.toISOString(),
-          isDeleted: deleted,
-          myVote: null,
-        };
-      }),
-  );
+  return threads.get(postId, () => {
+    const rows = threadStatements().rows.all({ postId });
+    // The members the thread's @mentions name, in one query (a new or renamed member moves the version).
+    const names = new Set<string>();
+    for (const r of rows) if (r.deletedAt === null) for (const name of mentionedNames(r.content)) names.add(name);
+    const known = knownMembers(getDb(), [...names]);
+    return rows.map((r): CommentView => {
+      const deleted = r.deletedAt !== null;
+      const mentions = deleted ? {} : mentionsIn(r.content, known);
+      return {
+        id: r.id,
+        postId: r.postId,
+        userId: deleted ? null : r.userId,
+        username: deleted ? DELETED_TEXT : (r.username ?? "Unknown"),
+        parentId: r.parentId,
+        content: deleted ? DELETED_TEXT : r.content,
+        upvotes: r.upvotes,
+        downvotes: r.downvotes,
+        createdAt: r.createdAt.toISOString(),
+        isDeleted: deleted,
+        editedAt: deleted ? null : (r.editedAt?.toISOString() ?? null),
+        ...(Object.keys(mentions).length > 0 ? { mentions } : {}),
+        myVote: null,
+      };
+    });
+  });
+}
+
+/** The known members one comment names. */
+function mentionsIn(content: string, known: Record<string, number>): Record<string, number> {
+  const mine: Record<string, number> = {};
+  for (const name of mentionedNames(content)) if (known[name] !== undefined) mine[name] = known[name];
+  return mine;
 }
 
 function viewerVotes(postId: number, viewerId: number | null | undefined): Map<number, "up" | "down"> {

@@ -5,6 +5,8 @@ import type { CommentView } from "~/lib/types.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 import { writeTransaction } from "./db.server.ts";
+import { knownMembers, notifyMentions } from "./mention.server.ts";
+import { mentionedNames } from "~/lib/mentions.ts";
 
 export type { CommentView };
 
@@ -21,6 +23,7 @@ export const commentColumns = {
   upvotes: comments.upvotes,
   downvotes: comments.downvotes,
   createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
 };
 
 // Reading a post's thread (cached per data version): comment-thread.server.ts.
@@ -71,6 +74,8 @@ export function createComment({
       if (parentId === null || post.userId !== parentAuthor) {
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
+      notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
+      const mentions = knownMembers(tx, mentionedNames(row.content));
       return {
           id: row.id,
           postId,
@@ -82,6 +87,8 @@ export function createComment({
           downvotes: 0,
           createdAt: row.createdAt.toISOString(),
           isDeleted: false,
+          editedAt: null,
+          ...(Object.keys(mentions).length > 0 ? { mentions } : {}),
           myVote: null,
       };
     });

@@ -29,7 +29,11 @@ export const notificationMessage = {
   comment_downvote: (actor: string, title: string) => `${actor} downvoted your comment on ${quoteTitle(title)}`,
   new_follower: (actor: string) => `${actor} started following you`,
   trending_comment: (score: number, title: string) => `Your post ${quoteTitle(title)} is trending with a score of ${score}!`,
+  mention: (actor: string, title: string) => `${actor} mentioned you on ${quoteTitle(title)}`,
 } as const;
+
+// Whether `actorId` may notify `recipientId` at all (a block) is asked in one place: block.server.ts.
+export { mayNotify };
 
 export type NewNotification = {
   /** The recipient; null (an author whose account is gone) notifies nobody. */

@@ -42,7 +42,7 @@ export function listUserComments({ userId, limit, offset = 0 }: Page): ProfileCo
     .limit(limit)
     .offset(offset)
     .all()
-    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null }));
 }
 
 /** The posts the member upvoted, the latest vote first. */

@@ -1,8 +1,8 @@
 // What the Atom feeds and the sitemap read: plain rows, newest first (hot for the hot feed). A deleted
 // post is gone from every read at once, since nothing here is cached.
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { comments, follows, posts, users } from "#db/schema.ts";
+import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 
 /** Entries per feed. */
@@ -20,6 +20,8 @@ export type FeedPost = {
   videoChannel: string;
   category: string;
   createdAt: Date;
+  /** The last edit, else createdAt: the entry's <updated>. */
+  updatedAt: Date;
   author: FeedAuthor;
 };
 
@@ -65,6 +67,7 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
       videoChannel: posts.videoChannel,
       category: posts.category,
       createdAt: posts.createdAt,
+      editedAt: posts.editedAt,
       userId: posts.userId,
       username: users.username,
       displayName: users.displayName,
@@ -75,7 +78,7 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     .orderBy(...order)
     .limit(limit)
     .all()
-    .map(({ userId, username, displayName, ...post }) => ({ ...post, author: author(userId, username, displayName) }));
+    .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: author(userId, username, displayName) }));
 }
 
 /** The member a profile feed is about; Problem not_found when there is none. */
@@ -89,7 +92,7 @@ export function getFeedMember({ userId }: { userId: number }): FeedAuthor & { id
   return { id: row.id, username: row.username, displayName: row.displayName || row.username };
 }
 
-export type FeedComment = { id: number; content: string; createdAt: Date; parentId: number | null; author: FeedAuthor };
+export type FeedComment = { id: number; content: string; createdAt: Date; updatedAt: Date; parentId: number | null; author: FeedAuthor };
 
 /** A post's comments feed: the post, and its newest comments that are not deleted. */
 export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postId: number; limit?: number }) {
@@ -101,6 +104,7 @@ export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postI
       id: comments.id,
       content: comments.content,
       createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
       parentId: comments.parentId,
       userId: comments.userId,
       username: users.username,
@@ -112,8 +116,9 @@ export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postI
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit)
     .all();
-  const entries: FeedComment[] = rows.map(({ userId, username, displayName, ...c }) => ({
+  const entries: FeedComment[] = rows.map(({ userId, username, displayName, editedAt, ...c }) => ({
     ...c,
+    updatedAt: editedAt ?? c.createdAt,
     author: author(userId, username, displayName),
   }));
   return { post, comments: entries };
@@ -125,11 +130,11 @@ export function countPosts(): number {
   return getDb().select({ n: sql<number>`count(*)` }).from(posts).get()?.n ?? 0;
 }
 
-/** A slice of every post id, newest first (the sitemap's order), with its date. */
+/** A slice of every post id, newest first (the sitemap's order), with its date (its last edit, if any). */
 export function listSitemapPosts({ offset, limit }: { offset: number; limit: number }) {
   if (limit <= 0) return [];
   return getDb()
-    .select({ id: posts.id, createdAt: posts.createdAt })
+    .select({ id: posts.id, createdAt: sql<Date>`coalesce(${posts.editedAt}, ${posts.createdAt})`.mapWith(posts.createdAt) })
     .from(posts)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit)
@@ -139,5 +144,9 @@ export function listSitemapPosts({ offset, limit }: { offset: number; limit: num
 
 /** The newest post's date (the sitemap index's lastmod), or null on an empty site. */
 export function latestPostDate(): Date | null {
-  return getDb().select({ createdAt: posts.createdAt }).from(posts).orderBy(desc(posts.createdAt)).limit(1).get()?.createdAt ?? null;
+  const db = getDb();
+  const created = db.select({ createdAt: posts.createdAt }).from(posts).orderBy(desc(posts.createdAt)).limit(1).get()?.createdAt ?? null;
+  // The newest post edit is the newest post revision (ids grow with time): no scan of posts.
+  const edited = db.select({ at: revisions.createdAt }).from(revisions).where(isNotNull(revisions.postId)).orderBy(desc(revisions.id)).limit(1).get()?.at ?? null;
+  return created && edited ? (edited > created ? edited : created) : (created ?? edited);
 }

@@ -16,7 +16,9 @@ import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
+import { offersPostEdit } from "~/models/edit.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 
@@ -59,17 +61,26 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
     throw internal("Failed to fetch post");
   }
   if (!post || !thread) throw notFound("Post not found");
-  return { post, thread, now: pageClock(), origin: siteOrigin(request) };
+  const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  return { post, thread, now: pageClock(), origin: siteOrigin(request), editWindowHours: getEnv().EDIT_WINDOW_HOURS, canEdit: offersPostEdit(post, viewer) };
 });
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, thread, now, origin } = loaderData;
+  const { post, thread, now, origin, editWindowHours, canEdit } = loaderData;
   const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
   return (
     <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
-      <PostCard post={post} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} headingLevel={1} />
+      <PostCard
+        post={post}
+        signedIn={Boolean(user)}
+        origin={origin}
+        timeZone={timeZone}
+        now={now}
+        headingLevel={1}
+        canEdit={canEdit}
+      />
       <section aria-labelledby="comments-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="comments-heading" className="text-lg font-bold">
@@ -92,6 +103,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           viewer={user ? { id: user.id, username: user.username } : null}
           timeZone={timeZone}
           now={now}
+          editWindowHours={editWindowHours}
         />
       </section>
     </div>

@@ -4,6 +4,7 @@ import type { ActionReply } from "~/lib/interact.ts";
 import type { CommentReply } from "~/lib/interactions/comment.ts";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
 import { useHydrated } from "../hooks.ts";
+import { MentionTextarea } from "./mention-textarea.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { useThread } from "./thread-context.ts";
@@ -76,17 +77,16 @@ export function CommentForm({
       <label htmlFor={boxId} className={isReply ? "sr-only" : "block text-sm font-semibold"}>
         {isReply ? `Reply to ${parentAuthor}` : "Add a comment"}
       </label>
-      <textarea
+      <MentionTextarea
         id={boxId}
         name="content"
         rows={isReply ? 2 : 3}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={setText}
         autoFocus={isReply && hydrated}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${boxId}-count${error ? ` ${boxId}-error` : ""}`}
         placeholder={isReply ? "Write a reply…" : "What do you think?"}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
       />
       <div className="flex flex-wrap items-center gap-2">
         <span id={`${boxId}-count`} className="text-xs text-slate-600">

@@ -1,5 +1,5 @@
 import { ReportLink } from "../report-link.tsx";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
@@ -10,6 +10,8 @@ import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
 import { BlockButton } from "../profile/block-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
+import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
+import { editParam, withinEditWindow } from "~/lib/edit-rules.ts";
 import { countAll, useThread, type Node } from "./thread-context.ts";
 
 function TrashIcon({ className = "h-4 w-4" }: IconProps) {
@@ -22,9 +24,11 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 
 
 export function CommentNode({ node, depth }: { node: Node; depth: number }) {
-  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange } = useThread();
+  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours } = useThread();
   const hydrated = useHydrated();
   const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>();
+  const edit = useFetcher<EditCommentReply>();
+  const [editingJs, setEditingJs] = useState(false);
   useInteractionReply(remove, () => onChange?.());
   // Optimistic delete: gone at once, or a placeholder when replies hang below it.
   const removing = remove.state !== "idle" || remove.data?.ok === true;
@@ -35,6 +39,12 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const stub = blocked ? node.content : "[deleted]";
   const username = deleted ? (blocked ? "[blocked]" : "[deleted]") : node.username;
   const mine = !deleted && viewer !== null && node.userId === viewer.id;
+  const editable = mine && withinEditWindow(node.createdAt, editWindowHours, now);
+  const editing = editable && (editingJs || urlEdit === node.id);
+  // The saved text shows at once; the page's data follows when the loaders revalidate.
+  const saved = edit.data?.ok ? edit.data.comment : null;
+  const content = saved && saved.id === node.id ? saved.content : node.content;
+  const editedAt = (saved && saved.id === node.id ? saved.editedAt : null) ?? node.editedAt ?? null;
   const replying = !deleted && viewer !== null && openReply === node.id;
   const total = countAll(node.replies);
   const profile = !deleted && node.userId !== null ? `/profile/${node.userId}` : null;
@@ -69,9 +79,20 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
           ) : null}
         </summary>
         <div className="ml-7 mt-1 space-y-1">
-          <p className={`whitespace-pre-line break-words text-sm ${deleted ? "italic text-slate-500" : "text-slate-900"}`}>
-            {deleted ? stub : node.content}
-          </p>
+          {editing ? (
+            <EditCommentForm
+              id={node.id}
+              content={content}
+              isReply={node.parentId !== null}
+              serverError={urlEdit === node.id ? editError : null}
+              cancelHref={hrefWith({ edit: null, editError: null }, `comment-${node.id}`)}
+              onDone={hydrated ? () => setEditingJs(false) : undefined}
+              fetcher={edit}
+            />
+          ) : (
+            <CommentText content={deleted ? stub : content} mentions={node.mentions} deleted={deleted} />
+          )}
+          {!deleted && editedAt ? <EditedMark href={`/comments/${node.id}/history`} editedAt={editedAt} now={now} timeZone={timeZone} /> : null}
           {!deleted ? (
             <div className="flex flex-wrap items-center gap-1">
               <VoteControls kind="comment" id={node.id} upvotes={node.upvotes} downvotes={node.downvotes} myVote={node.myVote} signedIn={Boolean(viewer)} />
@@ -89,6 +110,17 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                 ) : (
                   <Link to={hrefWith({ replyTo: String(node.id), commentError: null, draft: null }, `comment-${node.id}`)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
                     Reply
+                  </Link>
+                )
+              ) : null}
+              {editable && !editing ? (
+                hydrated ? (
+                  <button type="button" onClick={() => setEditingJs(true)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                    Edit
+                  </button>
+                ) : (
+                  <Link to={hrefWith({ edit: editParam("comment", node.id), editError: null }, `comment-${node.id}`)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                    Edit
                   </Link>
                 )
               ) : null}

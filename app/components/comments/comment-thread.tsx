@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { CommentView } from "~/lib/types.ts";
 import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";
 import { parseId } from "~/lib/id.ts";
+import { editedCommentId } from "~/lib/edit-rules.ts";
 import { CommentForm, VisitorCommentBox } from "./comment-form.tsx";
 import { CommentNode } from "./comment-node.tsx";
 import { buildTree, findNode, MAX_DEPTH, Thread, type ThreadContext, type ThreadViewer } from "./thread-context.ts";
@@ -23,6 +24,7 @@ export function CommentThread({
   maxDepth = MAX_DEPTH,
   onChange,
   id = "comments",
+  editWindowHours = 0,
 }: {
   postId: number;
   comments: CommentView[];
@@ -33,6 +35,8 @@ export function CommentThread({
   onChange?: () => void;
   /** The section's id: "comments" on the post page; unique ids where several threads share a page. */
   id?: string;
+  /** The edit window (EDIT_WINDOW_HOURS) where the page offers editing; 0 offers none. */
+  editWindowHours?: number;
 }) {
   const searchParams = new URLSearchParams(useLocation().search);
   const replyTo = parseId(searchParams.get("replyTo"));
@@ -61,6 +65,9 @@ export function CommentThread({
     // Only our own messages: a crafted link cannot put words on the page.
     serverError: COMMENT_MESSAGES.has(searchParams.get("commentError") ?? "") ? searchParams.get("commentError") : null,
     serverDraft: searchParams.get("draft") ?? "",
+    urlEdit: editedCommentId(searchParams.get("edit")),
+    editError: COMMENT_MESSAGES.has(searchParams.get("editError") ?? "") ? searchParams.get("editError") : null,
+    editWindowHours,
     hrefWith,
     onChange,
   };

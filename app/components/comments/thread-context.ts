@@ -49,6 +49,11 @@ export type ThreadContext = {
   urlReplyTo: number | null;
   serverError: string | null;
   serverDraft: string;
+  /** ?edit=comment-{id} and ?editError: the no-JS edit box and its refused edit's message. */
+  urlEdit: number | null;
+  editError: string | null;
+  /** Hours after writing during which an author may edit (0: never), for showing 'Edit'. */
+  editWindowHours: number;
   /** Builds this page's URL with some query params changed (null removes one). */
   hrefWith: (changes: Record<string, string | null>, anchor?: string) => string;
   onChange?: () => void;

@@ -43,6 +43,12 @@ export const CommentApiSchema = z
   .object({ ...ActingUser, ...commentFields, postId: IdSchema })
   .superRefine(checkLength);
 
+/**
+ * An edit of a comment or reply (its form and PATCH /api/comments/:id). Its length is checked by the
+ * model with commentError, since only the comment knows whether it is a reply.
+ */
+export const CommentEditSchema = z.object({ ...ActingUser, content: commentFields.content });
+
 /** The no-JS save button says which way it goes. */
 export const SaveFormSchema = z.object({ intent: z.enum(["save", "unsave"], { error: "Choose save or unsave" }) });
 

@@ -34,6 +34,17 @@ export const PostTextSchema = z.object({
   ),
 });
 
+/**
+ * An edit of a post (PATCH /api/posts/:id, the /post/:id/edit form): any of the title, the category and
+ * the quoted comment's author, with the rules of sharing. The video and the quote stay as shared.
+ */
+export const PostEditSchema = PostTextSchema.pick({ title: true, category: true, commentAuthor: true })
+  .partial()
+  .refine((v) => v.title !== undefined || v.category !== undefined || v.commentAuthor !== undefined, {
+    message: "Give a title, a category or a comment author to change.",
+  });
+export type PostEditInput = z.output<typeof PostEditSchema>;
+
 /** The share dialog's step 1 → 2 check of the title: the same rule, alone. */
 export const PostTitleSchema = PostTextSchema.pick({ title: true });
 

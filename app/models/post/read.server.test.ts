@@ -169,6 +169,7 @@ describe("listFeedPosts", () => {
         "score",
         "commentsCount",
         "createdAt",
+        "editedAt",
         "author",
         "myVote",
         "isSaved",

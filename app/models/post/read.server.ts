@@ -31,6 +31,7 @@ const postColumns = {
   downvotes: posts.downvotes,
   commentsCount: posts.commentsCount,
   createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
   username: users.username,
   displayName: users.displayName,
 };
@@ -65,6 +66,7 @@ function toView(r: PostRow): PostView {
     score: r.upvotes - r.downvotes,
     commentsCount: r.commentsCount,
     createdAt: r.createdAt.toISOString(),
+    editedAt: r.editedAt?.toISOString() ?? null,
     author: { id: gone ? null : r.userId, username, displayName: r.displayName || username },
     myVote: null,
     isSaved: false,

@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   suspend_user: "Suspended user",
   lift_suspension: "Lifted suspension",
   decide_appeal: "Decided an appeal",
+  edit_post: "Edited post",
+  redact_revision: "Redacted a version",
 };
 
 const TARGET_LABELS: Record<ModerationEntry["targetKind"], string> = { user: "User", post: "Post", comment: "Comment" };

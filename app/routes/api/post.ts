@@ -2,6 +2,9 @@ import type { Route } from "./+types/post";
 import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
+import { editPost } from "~/models/edit.server.ts";
+import { PostEditSchema } from "~/lib/schemas/post.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { apiAction, claimedUserId, readJson } from "~/http/json-api.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
@@ -26,6 +29,15 @@ export const action = apiAction<Route.ActionArgs>(
       requireSelf(user, claimedUserId(await readJson(request)));
       deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id });
       return { message: "Post deleted" };
+    },
+    // PATCH /api/posts/{id} {title?, category?, commentAuthor?}: the author within the edit window;
+    // an admin the title and category of any post.
+    PATCH: async ({ request, params }) => {
+      const user = await requireApiUser(request);
+      const body = await readJson(request);
+      requireSelf(user, claimedUserId(body));
+      const changes = parseOrThrow(PostEditSchema, body);
+      return editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, changes });
     },
   },
   { alsoAllow: ["GET"] },

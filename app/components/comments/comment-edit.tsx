@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { commentError, commentLimits } from "~/lib/comment-rules.ts";
+import { EDITED_LABEL } from "~/lib/edit-rules.ts";
+import { formatDateTime, formatRelative } from "~/lib/format.ts";
+import type { ActionReply } from "~/lib/interact.ts";
+import { mentionParts } from "~/lib/mentions.ts";
+import { JsField, useInteractionReply } from "../interaction.tsx";
+import { MentionTextarea } from "./mention-textarea.tsx";
+
+// A comment's text with its @mentions as profile links (cut from the text on the server and the
+// client alike: never raw HTML), its 'edited' mark leading to the history, and the author's edit box.
+
+export function CommentText({ content, mentions, deleted }: { content: string; mentions?: Record<string, number>; deleted: boolean }) {
+  const parts = deleted || !mentions ? [{ text: content }] : mentionParts(content, mentions);
+  return (
+    <p className={`whitespace-pre-line break-words text-sm ${deleted ? "italic text-slate-500" : "text-slate-900"}`}>
+      {parts.map((part, i) =>
+        "mention" in part ? (
+          <Link key={i} to={`/profile/${part.userId}`} className="font-semibold text-brand hover:underline">
+            {part.mention}
+          </Link>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/** 'edited' with the time of the last edit, leading to the history. */
+export function EditedMark({ href, editedAt, now, timeZone }: { href: string; editedAt: string; now: number; timeZone: string }) {
+  return (
+    <Link to={href} className="text-xs text-slate-600 underline hover:text-slate-900" title={formatDateTime(editedAt, timeZone)}>
+      {EDITED_LABEL} <time dateTime={editedAt}>{formatRelative(editedAt, now, timeZone)}</time>
+    </Link>
+  );
+}
+
+export type EditCommentReply = ActionReply<{ comment: { id: number; content: string; editedAt: string | null } }>;
+
+/**
+ * The author's edit box: a plain POST without JS (the page's ?edit=comment-{id} shows it, Cancel is a
+ * link), a fetcher with it (`onDone` closes it once saved).
+ */
+export function EditCommentForm({
+  id,
+  content,
+  isReply,
+  serverError,
+  cancelHref,
+  onDone,
+  fetcher,
+}: {
+  id: number;
+  content: string;
+  isReply: boolean;
+  serverError: string | null;
+  cancelHref: string;
+  onDone?: () => void;
+  fetcher: ReturnType<typeof useFetcher<EditCommentReply>>;
+}) {
+  const [draft, setDraft] = useState(content);
+  useInteractionReply(fetcher, () => onDone?.());
+  const limits = commentLimits(isReply);
+  const local = commentError(draft, isReply);
+  const error = (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null) ?? serverError;
+  return (
+    <fetcher.Form method="post" action={`/comments/${id}/edit`} className="space-y-2" aria-label="Edit comment">
+      <JsField />
+      <input type="hidden" name="commentId" value={id} />
+      <label htmlFor={`edit-${id}`} className="sr-only">
+        Edit your {isReply ? "reply" : "comment"}
+      </label>
+      <MentionTextarea
+        id={`edit-${id}`}
+        name="content"
+        value={draft}
+        onChange={setDraft}
+        maxLength={limits.max}
+        rows={3}
+        aria-invalid={Boolean(error || local) || undefined}
+        aria-describedby={error || local ? `edit-${id}-error` : undefined}
+      />
+      {error || local ? (
+        <p id={`edit-${id}-error`} role="alert" className="text-xs text-red-700">
+          {local ?? error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white hover:opacity-90">
+          Save
+        </button>
+        {onDone ? (
+          <button type="button" onClick={onDone} className="rounded-full px-3 py-1 text-xs hover:bg-slate-100">
+            Cancel
+          </button>
+        ) : (
+          <Link to={cancelHref} className="rounded-full px-3 py-1 text-xs hover:bg-slate-100">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

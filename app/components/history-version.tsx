@@ -1,0 +1,68 @@
+import { Form } from "react-router";
+import { formatDateTime } from "~/lib/format.ts";
+import type { DiffPart } from "~/lib/word-diff.ts";
+
+// One version of a post's or a comment's history: its time, each field with what changed from the
+// version before (<ins>/<del>, every text escaped by React), and an admin's redact form.
+
+export type HistoryVersion = {
+  revisionId: number | null;
+  writtenAt: string;
+  replacedAt: string | null;
+  redacted: boolean;
+  fields: { name: string; label: string; text: string; diff: DiffPart[] | null }[];
+};
+
+function Diff({ parts }: { parts: DiffPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.kind === "added" ? (
+          <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
+            {p.text}
+          </ins>
+        ) : p.kind === "removed" ? (
+          <del key={i} className="bg-red-100 text-red-900">
+            {p.text}
+          </del>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export function VersionCard({ version, label, timeZone, canRedact }: { version: HistoryVersion; label: string; timeZone: string; canRedact: boolean }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-version={version.revisionId ?? "current"}>
+      <h2 className="text-sm font-semibold">
+        {label} · <time dateTime={version.writtenAt}>{formatDateTime(version.writtenAt, timeZone)}</time>
+      </h2>
+      <dl className="mt-2 space-y-2 text-sm">
+        {version.fields.map((f) => (
+          <div key={f.name}>
+            <dt className="text-xs font-semibold uppercase text-slate-500">{f.label}</dt>
+            <dd className={`whitespace-pre-line break-words ${version.redacted ? "italic text-slate-500" : ""}`}>
+              {f.diff ? <Diff parts={f.diff} /> : f.text}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {canRedact && version.revisionId !== null && !version.redacted ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-xs font-semibold text-red-700">Redact this version</summary>
+          <Form method="post" action={`/revisions/${version.revisionId}/redact`} className="mt-2 flex flex-wrap items-end gap-2">
+            <label className="text-xs">
+              Reason
+              <input name="reason" required maxLength={500} className="ml-2 rounded border border-slate-300 px-2 py-1 text-sm" />
+            </label>
+            <button type="submit" className="rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white hover:bg-red-800">
+              Redact
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { notifications, users } from "#db/schema.ts";
+import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
+import { mentionedNames } from "~/lib/mentions.ts";
+import { mayNotify, notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
+
+// @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
+// the comment (created or edited), so a mention and its notice are kept or lost together.
+
+/** The members `names` (lower-cased) stand for: lower-cased name → id. Unknown names are absent. */
+export function knownMembers(db: DbOrTx, names: readonly string[]): Record<string, number> {
+  if (names.length === 0) return {};
+  const rows = db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, names as string[]))
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.username.toLowerCase(), r.id]));
+}
+
+/**
+ * Notifies the members `content` mentions, once per comment whatever its edits: a member already told
+ * about this comment is not told again, and at most MENTION_LIMIT members are told about one comment
+ * (counting the earlier notices). The writer and members who do not want to hear from them
+ * (mayNotify) are skipped. Returns the ids notified now.
+ */
+export function notifyMentions(
+  tx: DbOrTx,
+  { commentId, postId, postTitle, actor, content }: { commentId: number; postId: number; postTitle: string; actor: { id: number; username: string }; content: string },
+): number[] {
+  const names = mentionedNames(content);
+  if (names.length === 0) return [];
+  const known = knownMembers(tx, names);
+  const already = new Set(
+    tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.commentId, commentId), eq(notifications.type, "mention")))
+      .all()
+      .map((r) => r.userId),
+  );
+  let room = MENTION_LIMIT - already.size;
+  const notified: number[] = [];
+  for (const name of names) {
+    if (room <= 0) break;
+    const userId = known[name];
+    if (userId === undefined || userId === actor.id || already.has(userId) || !mayNotify(userId, actor.id)) continue;
+    already.add(userId);
+    notify({ userId, actorId: actor.id, type: "mention", message: notificationMessage.mention(actor.username, postTitle), postId, commentId });
+    notified.push(userId);
+    room--;
+  }
+  return notified;
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/history";
+import { page } from "~/http/page-problem.server.ts";
+import { notFound } from "~/lib/problem.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { useRootData } from "~/components/hooks.ts";
+import { VersionCard } from "~/components/history-version.tsx";
+import { getCommentHistory, getPostHistory } from "~/models/revision.server.ts";
+
+// /post/:id/history and /comments/:id/history: every version, newest first, with what changed from the
+// one before (rendered here on the server). Admins may redact an earlier version.
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  const what = loaderData?.kind === "comment" ? "Comment history" : "Post history";
+  return [{ title: `${what} · ${siteName}` }, { name: "robots", content: "noindex" }];
+};
+
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const isPost = new URL(request.url).pathname.startsWith("/post/");
+  const id = requireId(params.id, isPost ? "Post not found" : "Comment not found");
+  const history = isPost ? getPostHistory(id) : getCommentHistory(id);
+  if (!history) throw notFound(isPost ? "Post not found" : "Comment not found");
+  return history;
+});
+
+export default function HistoryPage({ loaderData: history }: Route.ComponentProps) {
+  const { user, timeZone } = useRootData();
+  const back = history.kind === "post" ? `/post/${history.postId}` : `/post/${history.postId}#comment-${history.id}`;
+  const count = history.versions.length;
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 py-4">
+      <h1 className="text-2xl font-bold">{history.kind === "post" ? "Post history" : "Comment history"}</h1>
+      <p className="text-sm text-slate-700">
+        {history.kind === "post" ? "Post" : "A comment on"} “{history.title}” ·{" "}
+        <Link to={back} className="font-semibold text-brand hover:underline">
+          Back to the {history.kind}
+        </Link>
+      </p>
+      <ol className="space-y-3" aria-label="Versions, newest first">
+        {history.versions.map((v, i) => (
+          <VersionCard
+            key={v.revisionId ?? "current"}
+            version={v}
+            label={i === 0 ? "Current version" : i === count - 1 ? "Original" : `Version ${count - i}`}
+            timeZone={timeZone}
+            canRedact={Boolean(user?.isAdmin)}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/post.$id.edit";
+import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { requireUser } from "~/http/guards.server.ts";
+import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
+import { CATEGORIES } from "~/lib/categories.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { PostEditSchema } from "~/lib/schemas/post.ts";
+import { editPost, postForEditing } from "~/models/edit.server.ts";
+
+// /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
+// window; an admin the title and category of any post. A page of its own, so it works without
+// JavaScript (POST → 303 to the post with a toast, or the form again with its messages).
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  return [{ title: `Edit post · ${siteName}` }, { name: "robots", content: "noindex" }];
+};
+
+export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+  const user = await requireUser(request);
+  return postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id });
+});
+
+export const action = page(async ({ request, params }: Route.ActionArgs) => {
+  const user = await requireUser(request);
+  const id = requireId(params.id, "Post not found");
+  const submission = parseWithZod(await request.formData(), { schema: PostEditSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    editPost({ id, actorId: user.id, changes: submission.value });
+    return redirectWithToast(`/post/${id}`, { type: "success", title: "Post updated" });
+  } catch (error) {
+    return problemReply(submission, error);
+  }
+});
+
+export default function EditPostPage({ loaderData: post, actionData }: Route.ComponentProps) {
+  const [form, fields] = useZodForm("edit-post", () => import("~/lib/schemas/post.ts").then((m) => m.PostEditSchema), actionData?.result, post);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-lg py-6">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <Form method="post" {...form.props} className="space-y-4">
+          <h1 className="text-2xl font-bold">Edit post</h1>
+          <p className="text-sm text-slate-700">
+            {post.asModerator ? "As an admin you can change the title and the category; the change is logged." : "The video and the quoted comment stay as you shared them."}
+          </p>
+          <FormAlert id={form.errorId} title="Post not updated" errors={form.errors} />
+          <FormField field={fields.title} label="Title" />
+          <div className="space-y-1">
+            <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-800">
+              Category
+            </label>
+            <select id={fields.category.id} name={fields.category.name} defaultValue={post.category} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          {post.asModerator ? null : <FormField field={fields.commentAuthor} label="Comment author" />}
+          <SubmitButton disabled={submitting}>{submitting ? "Saving…" : "Save changes"}</SubmitButton>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to={`/post/${post.id}`} className="font-semibold text-brand hover:underline">
+            Back to the post
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

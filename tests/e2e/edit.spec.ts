@@ -1,0 +1,103 @@
+// Editing your own posts and comments, their history with the word difference, an admin's redaction
+// and @mentions reaching the bell — each with JavaScript on (in place, fetchers) and off (URL state,
+// plain POST → 303 back with a flash toast).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
+const { createComment } = await import("~/models/comment.server.ts");
+const { editComment } = await import("~/models/edit.server.ts");
+
+async function open(page: Page, path: string, jsEnabled: boolean) {
+  await page.goto(path);
+  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+test("edit a comment, see 'edited' and its history with the difference", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "Edit my comment" });
+  const c = createComment({ userId: author.id, postId: post.id, content: "The quick brown fox" });
+  await loginAs(context, author.id);
+  await open(page, `/post/${post.id}`, jsEnabled);
+  const node = page.locator(`#comment-${c.id}`);
+  await node.getByRole("link", { name: "Edit" }).or(node.getByRole("button", { name: "Edit" })).click();
+  const box = node.getByLabel("Edit your comment");
+  await box.fill("abc");
+  if (!jsEnabled) {
+    await node.getByRole("button", { name: "Save" }).click();
+    await expect(node.getByRole("alert")).toHaveText("Comment too short");
+  } else {
+    await expect(node.getByRole("alert")).toHaveText("Comment too short");
+  }
+  await node.getByLabel("Edit your comment").fill("The slow brown fox");
+  await node.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText("Comment updated");
+  await expect(node.getByText("The slow brown fox")).toBeVisible();
+  await node.getByRole("link", { name: /^edited/ }).click();
+  await expect(page.getByRole("heading", { name: "Comment history" })).toBeVisible();
+  const current = page.locator('[data-version="current"]');
+  await expect(current.locator("del")).toHaveText("quick");
+  await expect(current.locator("ins")).toHaveText("slow");
+});
+
+test("edit a post's title and see the history", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A title with a typo" });
+  await loginAs(context, author.id);
+  await open(page, `/post/${post.id}`, jsEnabled);
+  await page.locator(`#post-${post.id}`).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: "Edit post" })).toBeVisible();
+  await page.getByLabel("Title").fill("A title without a typo");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Post updated");
+  await expect(page.getByRole("heading", { level: 1, name: "A title without a typo" })).toBeVisible();
+  await page.locator(`#post-${post.id}`).getByRole("link", { name: /^edited/ }).click();
+  await expect(page.getByRole("heading", { name: "Post history" })).toBeVisible();
+  await expect(page.locator('[data-version="current"] del')).toHaveText("with");
+  await expect(page.locator('[data-version="current"] ins')).toHaveText("without");
+});
+
+test("an admin redacts one version", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const admin = makeUser({ isAdmin: true });
+  const post = makePost({ userId: author.id });
+  const c = createComment({ userId: author.id, postId: post.id, content: "Call me at 555 0100" });
+  editComment({ id: c.id, actorId: author.id, content: "Call me maybe" });
+  await loginAs(context, admin.id);
+  await open(page, `/comments/${c.id}/history`, jsEnabled);
+  await expect(page.getByText("Call me at 555 0100", { exact: true })).toBeVisible();
+  await page.getByText("Redact this version").click();
+  await page.getByLabel("Reason").fill("doxxing");
+  await page.getByRole("button", { name: "Redact" }).click();
+  await expect(toast(page)).toContainText("Version redacted");
+  await expect(page.getByText("Removed by a moderator")).toBeVisible();
+  await expect(page.getByText("555 0100")).toHaveCount(0);
+});
+
+test("mention a member: a link to their profile, and their bell", async ({ page, context, jsEnabled }) => {
+  const writer = makeUser();
+  const friend = makeUser();
+  const post = makePost({ userId: writer.id, title: "Mention time" });
+  await loginAs(context, writer.id);
+  await open(page, `/post/${post.id}`, jsEnabled);
+  const box = page.getByLabel("Add a comment");
+  if (jsEnabled) {
+    await box.pressSequentially(`Look @${friend.username.slice(0, 4)}`);
+    await page.getByRole("list", { name: "Mention a member" }).getByRole("button", { name: new RegExp(`@${friend.username}`) }).click();
+    await expect(box).toHaveValue(`Look @${friend.username} `);
+    await box.pressSequentially("at this");
+  } else {
+    await box.fill(`Look @${friend.username} at this`);
+  }
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(toast(page)).toContainText("Comment posted!");
+  await expect(page.getByRole("link", { name: `@${friend.username}` })).toHaveAttribute("href", `/profile/${friend.id}`);
+
+  await context.clearCookies();
+  await loginAs(context, friend.id);
+  await open(page, "/notifications", jsEnabled);
+  await expect(page.getByTestId("notification-badge")).toHaveText("1");
+  await expect(page.getByRole("button", { name: new RegExp(`${writer.username} mentioned you on "Mention time"`) })).toBeVisible();
+});
