@@ -95,7 +95,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
           name={SHARE_PARAM.text}
           rows={4}
           value={fields.text}
-          onChange={(e) => set({ text: e.target.value })}
+          onChange={(e) => set({ text: truncateVisible(e.target.value, POST_LIMITS.commentMax) })}
           placeholder="Type or paste the funny comment"
           aria-describedby="share-text-count"
           className={shareInputClass}
