@@ -1,4 +1,4 @@
--- The moderation log (issue 11): append-only, no foreign keys (an entry outlives the admin, user or
+-- The moderation log: append-only, no foreign keys (an entry outlives the admin, user or
 -- post it names); the triggers below refuse UPDATE and DELETE. Plus the index of the admin user list.
 CREATE TABLE `moderation_log` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { comments, posts, reportCases, reports, suspensions, users } from "#db/schema.ts";
+import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
 import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, type ReportReason, type ReportTargetType } from "~/lib/interactions/report.ts";
 import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/lib/moderation-rules.ts";
@@ -9,7 +9,7 @@ import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import { notify, type DbOrTx } from "../notification.server.ts";
 import { findReportedItem, type ReportedItem } from "./report.server.ts";
-import { suspendInTx } from "./suspension.server.ts";
+import { suspendInTx, suspensionRecords } from "./suspension.server.ts";
 
 // The review queue: one case per reported item, open cases first and most reported first. Each
 // decision (dismiss, remove, remove and suspend) carries the reason its author reads; it is logged,
@@ -93,13 +93,7 @@ export function authorHistory(userId: number): AuthorHistory | null {
     .orderBy(desc(reportCases.resolvedAt))
     .all()
     .map((c) => ({ caseId: c.id, targetType: c.targetType, label: c.targetLabel, reason: c.resolutionReason, resolvedAt: c.resolvedAt?.toISOString() ?? null }));
-  const held = db
-    .select()
-    .from(suspensions)
-    .where(eq(suspensions.userId, userId))
-    .orderBy(desc(suspensions.id))
-    .all()
-    .map((s) => ({ id: s.id, reason: s.reason, until: s.until?.toISOString() ?? null, liftedAt: s.liftedAt?.toISOString() ?? null, createdAt: s.createdAt.toISOString() }));
+  const held = suspensionRecords(userId).map(({ active: _active, ...s }) => s);
   return { ...user, removals, suspensions: held };
 }
 

@@ -7,6 +7,7 @@ import type { ReportTargetType } from "~/lib/interactions/report.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import { notify } from "../notification.server.ts";
+import { suspensionRecords } from "./suspension.server.ts";
 
 // A member's standing: what was removed and why, their suspensions, and one appeal for each. Only
 // the member (and the moderators, in the queue) ever see it.
@@ -42,25 +43,12 @@ export function memberStanding(userId: number, now = new Date()): Standing {
       resolvedAt: c.resolvedAt?.toISOString() ?? null,
       appeal: appealMap.get(`case-${c.id}`) ?? null,
     }));
-  const held = db
-    .select()
-    .from(suspensions)
-    .where(eq(suspensions.userId, userId))
-    .orderBy(desc(suspensions.id))
-    .all()
-    .map((s) => {
-      const until = s.until?.toISOString() ?? null;
-      return {
-        id: s.id,
-        reason: s.reason,
-        until,
-        liftedAt: s.liftedAt?.toISOString() ?? null,
-        createdAt: s.createdAt.toISOString(),
-        active: s.liftedAt === null && (s.until === null || s.until > now),
-        message: suspensionMessage({ until, reason: s.reason }),
-        appeal: appealMap.get(`suspension-${s.id}`) ?? null,
-      };
-    });
+  const held = suspensionRecords(userId).map(({ active, ...s }) => ({
+    ...s,
+    active: active(now),
+    message: suspensionMessage({ until: s.until, reason: s.reason }),
+    appeal: appealMap.get(`suspension-${s.id}`) ?? null,
+  }));
   return { removals, suspensions: held };
 }
 

@@ -84,3 +84,21 @@ export function suspendedUsers(userIds: number[], now = new Date()): Map<number,
   }
   return map;
 }
+
+/** A member's suspensions, newest first, with their dates as ISO text (the queue's history, the standing page). */
+export function suspensionRecords(userId: number) {
+  return getDb()
+    .select()
+    .from(suspensions)
+    .where(eq(suspensions.userId, userId))
+    .orderBy(desc(suspensions.id))
+    .all()
+    .map((s) => ({
+      id: s.id,
+      reason: s.reason,
+      until: s.until?.toISOString() ?? null,
+      liftedAt: s.liftedAt?.toISOString() ?? null,
+      createdAt: s.createdAt.toISOString(),
+      active: (now: Date) => s.liftedAt === null && (s.until === null || s.until > now),
+    }));
+}
