@@ -24,7 +24,8 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A slow CI machine runs two workers beside the server on two cores: a flow of 10 s here takes 20 there.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { trace: "off", screenshot: "off" },

@@ -30,15 +30,28 @@ for (const viewer of ["visitor", "other", "owner"] as const) {
   }
 }
 
-test("the profile's edit form, delete confirmation, 'User not found' and the Following feed have no serious violations", async ({ page, context }) => {
-  const { me, post } = member();
+test("'User not found' has no serious violations", async ({ page }) => {
   await page.goto("/profile/99999999");
   await expectAccessible(page);
+});
+
+test("the profile's edit form has no serious violations", async ({ page, context }) => {
+  const { me } = member();
   await loginAs(context, me.id);
   await page.goto(`/profile/${me.id}?edit=profile`);
   await expectAccessible(page);
+});
+
+test("the profile's delete confirmation has no serious violations", async ({ page, context }) => {
+  const { me, post } = member();
+  await loginAs(context, me.id);
   await page.goto(`/profile/${me.id}?confirm=delete-post-${post.id}`);
   await expectAccessible(page);
+});
+
+test("the Following feed has no serious violations", async ({ page, context }) => {
+  const { me } = member();
+  await loginAs(context, me.id);
   await page.goto("/?sort=following");
   await expectAccessible(page);
 });
