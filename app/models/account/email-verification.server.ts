@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { emailVerificationTokens, users, type UserRow } from "#db/schema.ts";
 import { ALREADY_VERIFIED, VERIFY_FIRST, VERIFY_LINK_HOURS, VERIFY_RESEND_SECONDS, VERIFY_RESEND_TOO_SOON } from "~/lib/signup-rules.ts";
 import { conflict, forbidden, Problem } from "~/lib/problem.ts";
@@ -96,9 +95,4 @@ export function resendVerification({ userId, now }: { userId: number; now?: Date
   const { token, user } = issueVerificationToken({ userId, now });
   mailVerificationLink(user, token);
   return { email: user.email };
-}
-
-/** Whether the account waits for its verification (tests and the admin list read it). */
-export function isEmailVerified(userId: number): boolean {
-  return getDb().select({ v: users.emailVerified }).from(users).where(eq(users.id, userId)).get()?.v ?? false;
 }
