@@ -22,6 +22,7 @@ import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
+import type { AccountBanner } from "./components/moderation-parts.tsx";
 import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
@@ -55,13 +56,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       timeZone: getTimeZone(request),
       clientHintScript,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
-      // Read against the clock now: a suspension ends by itself at its end.
-      suspension: row ? (activeSuspension(row.id)?.message ?? null) : null,
+      // The banner on every page: a suspension (read against the clock now: it ends by itself at its
+      // end), or an address still to verify.
+      banner: row ? accountBanner(row) : null,
       // The report dialog's URL state (?report=post-12), for members.
       report: row ? readReportParam(new URL(request.url).searchParams.get(REPORT_PARAM)) : null,
     },
     headers ? { headers } : undefined,
   );
+}
+
+function accountBanner(row: { id: number; email: string; emailVerified: boolean }): AccountBanner | null {
+  const suspension = activeSuspension(row.id)?.message;
+  if (suspension) return { suspension };
+  return row.emailVerified ? null : { verify: row.email };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -96,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               to be moved in place by script. The server has its code at hand (lazy-parts.tsx), and
               the browser hydrates (a transition) or opens it (a navigation) once the chunk is in. */}
           {root?.share ? <LazyShareDialog share={root.share} timeZone={root.timeZone} /> : null}
-          {root?.suspension || root?.report ? <LazyModerationParts suspension={root.suspension} report={root.report} /> : null}
+          {root?.banner || root?.report ? <LazyModerationParts banner={root.banner} report={root.report} /> : null}
           {children}
         </main>
         <Toaster toast={root?.toast ?? null} />

@@ -40,6 +40,8 @@ export default [
   route("account/export", "routes/account.export.ts"),
   route("account/two-factor", "routes/account.two-factor.tsx"),
   route("account/standing", "routes/account.standing.tsx"),
+  route("account/verify-email", "routes/account.verify-email.ts"),
+  route("invites", "routes/invites.ts"),
 
   // Profiles and following: a layout with one child route per tab (a tab is a URL), and the follow form.
   route("profile/:id", "routes/profile/profile.tsx", [
@@ -121,6 +123,8 @@ export default [
     route("users/:id/follow", "routes/api/users.$id.follow.ts"),
     route("users/:id/block", "routes/api/users.$id.block.ts"),
     route("me/blocks", "routes/api/me-blocks.ts"),
+    route("me/verification", "routes/api/me-verification.ts"),
+    route("invites", "routes/api/invites.ts"),
 
     // reports (a budget of their own) and the member's standing
     route("reports", "routes/api/reports.ts"),

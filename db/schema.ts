@@ -35,6 +35,9 @@ export const users = sqliteTable(
     followingCount: integer("following_count").notNull().default(0),
     // When the member last downloaded their data (at most once an hour).
     dataExportedAt: integer("data_exported_at", { mode: "timestamp_ms" }),
+    // False only for an account registered with SIGNUP_MODE=verify until its address is verified: it
+    // reads but does not write. Every other account (older ones, admin-made, seeded) is verified.
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -317,6 +320,7 @@ export * from "./two-factor-schema.ts";
 export * from "./block-schema.ts";
 export * from "./moderation-schema.ts";
 export * from "./revision-schema.ts";
+export * from "./signup-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

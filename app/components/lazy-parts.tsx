@@ -16,7 +16,7 @@ const memberControls = lazyComponent(() => import("./member-controls.tsx").then(
 const profileEditForm = lazyComponent(() => import("./profile/profile-edit-form.tsx").then((m) => m.ProfileEditForm));
 const followSuggestions = lazyComponent(() => import("./profile/follow-suggestions.tsx").then((m) => m.FollowSuggestions));
 const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
-// The suspension banner and the report dialog: on pages where one shows.
+// The account banners (a suspension, an address to verify) and the report dialog: on pages where one shows.
 const moderationParts = lazyComponent(() => import("./moderation-parts.tsx").then((m) => m.ModerationParts));
 
 export const LazyShareDialog = shareDialog.Component;

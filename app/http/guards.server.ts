@@ -4,6 +4,7 @@ import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { adminNeedsTwoFactor } from "~/models/account/two-factor.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
+import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 
 // Who acts. `getUser` (the session) is the only source of the signed-in user; these are its faces.
@@ -25,7 +26,9 @@ export const NOT_YOURSELF = "You can only act as yourself.";
 
 // A suspended member reads and signs in, and keeps their account in hand (password, two-factor,
 // sessions, notifications, their data, deleting it, their standing and its appeal); every other
-// write is refused with the reason and the end. Decided here, for every guard, by the request.
+// write is refused with the reason and the end. So is an account whose address is not verified yet
+// (SIGNUP_MODE=verify), which keeps the same (and asks for a new link under /account/ and /api/me/).
+// Decided here, for every guard, by the request.
 const KEEPS_WORKING_WHILE_SUSPENDED = [
   /^\/account\//,
   /^\/api\/me\//,
@@ -36,12 +39,16 @@ const KEEPS_WORKING_WHILE_SUSPENDED = [
   /^\/(api\/)?logout$/,
 ];
 
-/** `user`, once a write by them may go ahead: a suspended member's is Problem(forbidden) with its reason. */
-export function mayAct<U extends Pick<UserRow, "id">>(request: Request, user: U): U {
+/**
+ * `user`, once a write by them may go ahead: a suspended member's is Problem(forbidden) with its
+ * reason, an unverified account's Problem(forbidden) asking to verify the address.
+ */
+export function mayAct<U extends Pick<UserRow, "id" | "emailVerified">>(request: Request, user: U): U {
   if (request.method === "GET" || request.method === "HEAD") return user;
   const { pathname } = new URL(request.url);
   if (KEEPS_WORKING_WHILE_SUSPENDED.some((path) => path.test(pathname))) return user;
   assertNotSuspended(user.id);
+  assertEmailVerified(user);
   return user;
 }
 

@@ -22,8 +22,11 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SEED_DEMO: bool(true),
-  // Who may make an account: "open" (anyone), "closed" (only admins, from the admin Users tab).
-  SIGNUP_MODE: z.enum(["open", "closed"], { error: "SIGNUP_MODE must be 'open' or 'closed'" }).default("open"),
+  // Who may make an account: "open" (anyone), "verify" (anyone, writing once the mailed link is
+  // opened), "invite" (with a member's invite code), "closed" (only admins, from the admin Users tab).
+  SIGNUP_MODE: z
+    .enum(["open", "verify", "invite", "closed"], { error: "SIGNUP_MODE must be 'open', 'verify', 'invite' or 'closed'" })
+    .default("open"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
   RESET_LINK_IN_RESPONSE: bool(false),

@@ -13,6 +13,7 @@ export function suspensionMessage({ until, reason }: { until: Date | string | nu
 }
 
 export const ADMIN_NOT_SUSPENDABLE = "Admins cannot be suspended: remove their admin role first.";
+export const SUSPENDED_NOT_PROMOTABLE = "A suspended member cannot be made an admin: lift the suspension first.";
 export const CANNOT_SUSPEND_SELF = "You cannot suspend yourself.";
 export const NOT_SUSPENDED = "This member is not suspended.";
 export const SUSPENSION_END_PAST = "The end of a suspension must be in the future.";

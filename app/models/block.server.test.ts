@@ -7,6 +7,7 @@ import { threadComments } from "~/lib/comment-thread.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockUser, hasBlocked, listBlocks, mayNotify, unblockUser } from "./block.server.ts";
 import { createComment } from "./comment.server.ts";
+import { editComment } from "./edit.server.ts";
 import { getPostThread, listPostComments } from "./comment-thread.server.ts";
 import { followUser, isFollowing } from "./follow.server.ts";
 import { listFeedPosts, listPostsByIds } from "./post/read.server.ts";
@@ -51,6 +52,27 @@ describe("blocks", () => {
     createComment({ userId: blocked.id, postId: blockersPost.id, content: "Friends again" });
     expect(followUser({ followerId: blocked.id, followingId: blocker.id }).following).toBe(true);
     expect(noticesFrom(blocker.id, blocked.id).map((n) => n.type).sort()).toEqual(["comment_on_post", "comment_on_post", "new_follower"]);
+  });
+
+  it("refuse a comment or an edit that @mentions a member blocked either way, and keep the text as it was", () => {
+    const blocker = makeUser();
+    const blocked = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    const before = createComment({ userId: blocked.id, postId: post.id, content: "Nobody named here" });
+    blockUser({ blockerId: blocker.id, blockedId: blocked.id });
+    for (const [actor, target] of [[blocked, blocker], [blocker, blocked]] as const) {
+      expect(() => createComment({ userId: actor.id, postId: post.id, content: `Hey @${target.username}, look` })).toThrow(
+        expect.objectContaining({ kind: "forbidden", message: BLOCKED_INTERACTION }),
+      );
+    }
+    expect(() => editComment({ id: before.id, actorId: blocked.id, content: `Now naming @${blocker.username}` })).toThrow(
+      expect.objectContaining({ kind: "forbidden", message: BLOCKED_INTERACTION }),
+    );
+    expect(listPostComments({ postId: post.id, viewerId: null }).map((c) => c.content)).toEqual(["Nobody named here"]);
+    // Another member may still be named, and the blocker's notice list stays empty.
+    const other = makeUser();
+    expect(createComment({ userId: blocked.id, postId: post.id, content: `Hi @${other.username}` }).mentions).toEqual({ [other.username.toLowerCase()]: other.id });
+    expect(noticesFrom(blocker.id, blocked.id)).toEqual([]);
   });
 
   it("hide the blocked member's posts from the blocker's feeds and collapse their comments in place, for the blocker only", () => {

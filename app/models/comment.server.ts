@@ -5,7 +5,7 @@ import type { CommentView } from "~/lib/types.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 import { writeTransaction } from "./db.server.ts";
-import { knownMembers, notifyMentions } from "./mention.server.ts";
+import { assertMayMention, knownMembers, notifyMentions } from "./mention.server.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 
 export type { CommentView };
@@ -33,8 +33,8 @@ export const commentColumns = {
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
  * post's author comment_on_post (once, and never for your own content). Content is already valid
  * (CommentFormSchema / CommentApiSchema in lib/schemas/interact.ts); replies go only to live comments
- * of the same post. Problem(not_found) otherwise; forbidden when the post's or the parent's author
- * and the commenter blocked each other (either way).
+ * of the same post. Problem(not_found) otherwise; forbidden when the post's or the parent's author,
+ * or a member the text @mentions, and the commenter blocked each other (either way).
  */
 export function createComment({
   userId,
@@ -62,6 +62,7 @@ export function createComment({
         assertMayInteract({ actorId: userId, targetId: parentAuthor });
       }
       assertMayInteract({ actorId: userId, targetId: post.userId });
+      assertMayMention(tx, { actorId: userId, content });
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
 

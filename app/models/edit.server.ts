@@ -7,7 +7,7 @@ import { conflict, forbidden, invalid, notFound } from "~/lib/problem.ts";
 import type { PostEditInput } from "~/lib/schemas/post.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
-import { notifyMentions } from "./mention.server.ts";
+import { assertMayMention, notifyMentions } from "./mention.server.ts";
 import { appendModerationLog, type Moderator } from "./moderation-log.server.ts";
 
 // Editing a post or a comment (docs/product.md §5, decision 0068). Each edit keeps the version it
@@ -44,6 +44,7 @@ export function editComment(
     if (message) throw invalid(message, "content");
     const unchanged = { id, postId: comment.postId, content: comment.content, editedAt: comment.editedAt?.toISOString() ?? null };
     if (text === comment.content) return unchanged;
+    assertMayMention(tx, { actorId, content: text });
     const now = new Date(options.now ?? Date.now());
     tx.insert(revisions)
       .values({ commentId: id, editorId: actorId, content: comment.content, writtenAt: comment.editedAt ?? comment.createdAt, createdAt: now })

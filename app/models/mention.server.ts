@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { notifications, users } from "#db/schema.ts";
 import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
+import { assertMayInteract } from "./block.server.ts";
 import { mayNotify, notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 
 // @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
@@ -16,6 +17,16 @@ export function knownMembers(db: DbOrTx, names: readonly string[]): Record<strin
     .where(inArray(sql`lower(${users.username})`, names as string[]))
     .all();
   return Object.fromEntries(rows.map((r) => [r.username.toLowerCase(), r.id]));
+}
+
+/**
+ * Refuses a text that names a member who blocked the writer, or whom the writer blocked (403 'You can't
+ * interact with this member.', the rule of replies and follows): called by the comment's create and
+ * edit before anything is written, so the form and the JSON endpoint refuse it alike.
+ */
+export function assertMayMention(tx: DbOrTx, { actorId, content }: { actorId: number; content: string }): void {
+  const known = knownMembers(tx, mentionedNames(content));
+  for (const userId of Object.values(known)) if (userId !== actorId) assertMayInteract({ actorId, targetId: userId });
 }
 
 /**

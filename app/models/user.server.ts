@@ -85,6 +85,8 @@ export function createUser(input: {
   email: string;
   passwordHash: string;
   isAdmin?: boolean;
+  /** False for a visitor's account under SIGNUP_MODE=verify, until the mailed link is opened. */
+  emailVerified?: boolean;
 }): UserRow {
   return writeTransaction(
     (tx) => {
@@ -107,6 +109,7 @@ export function createUser(input: {
           email: input.email.trim(),
           passwordHash: input.passwordHash,
           isAdmin: input.isAdmin ?? false,
+          emailVerified: input.emailVerified ?? true,
         })
         .returning()
         .get();

@@ -13,7 +13,8 @@ import { safeRedirect } from "~/lib/redirect.ts";
 import { findDemoUser, requestPasswordReset, verifyLogin } from "~/http/authenticator.server.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";
-import { registerAccount, signupsOpen, takenOnForm } from "~/models/account/registration.server.ts";
+import { registerAccount, signupNeedsInvite, signupsOpen, takenOnForm } from "~/models/account/registration.server.ts";
+import { VERIFY_MAIL_SENT } from "~/lib/signup-rules.ts";
 import { SIGNUP_CLOSED_MESSAGE } from "~/lib/account-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     mode: url.searchParams.get("signup") === "true" ? ("signup" as const) : ("signin" as const),
     signupsOpen: signupsOpen(),
+    invite: signupNeedsInvite(),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     forgot: forgot === "sent" ? ("sent" as const) : forgot ? ("form" as const) : null,
   };
@@ -86,7 +88,7 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
           {
             type: "success",
             title: "Registration successful",
-            description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!`,
+            description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!${user.emailVerified ? "" : ` ${VERIFY_MAIL_SENT}`}`,
           },
           { headers: { "Set-Cookie": await startSession(request, user.id) } },
         );
@@ -146,7 +148,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-6">
           {mode === "signup" ? (
             loaderData.signupsOpen ? (
-              <RegisterForm key="register" redirectTo={redirectTo} lastResult={resultFor("register")} />
+              <RegisterForm key="register" redirectTo={redirectTo} lastResult={resultFor("register")} invite={loaderData.invite} />
             ) : (
               <p role="status" data-testid="signups-closed" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
                 {SIGNUP_CLOSED_MESSAGE}

@@ -114,6 +114,18 @@ describe("as an admin", () => {
     await expectError(await api.fetch(`/api/admin/users/${target.id}/toggle-admin`, { user: admin }), 405);
   });
 
+  it("refuses to make a suspended member an admin (403) until the suspension is lifted", async () => {
+    const target = await api.user();
+    expect((await api.fetch(`/api/admin/users/${target.id}/suspend`, { method: "POST", user: admin, json: { reason: "Cooling off", until: null } })).status).toBe(200);
+    await expectError(
+      await api.fetch(`/api/admin/users/${target.id}/toggle-admin`, { method: "POST", user: admin }),
+      403,
+      "A suspended member cannot be made an admin: lift the suspension first.",
+    );
+    expect((await api.fetch(`/api/admin/users/${target.id}/suspension`, { method: "DELETE", user: admin })).status).toBe(200);
+    expect(await (await api.fetch(`/api/admin/users/${target.id}/toggle-admin`, { method: "POST", user: admin })).json()).toMatchObject({ isAdmin: true });
+  });
+
   it("deletes users (with a reason in the log) and posts; refuses yourself, bad and unknown ids", async () => {
     const victim = await api.user();
     const post = api.post(victim.id);

@@ -75,6 +75,24 @@ describe("what a block changes", () => {
     expect((await api.fetch(`/api/users/${blocker.id}/follow`, { method: "POST", user: blocked })).status).toBe(200);
   });
 
+  it("a comment or an edit that @mentions the other is refused (403) by the JSON API and by the form alike", async () => {
+    const blocker = await api.user();
+    const blocked = await api.user();
+    const post = api.post(alice.id);
+    const mine = createComment({ userId: blocked.id, postId: post.id, content: "Nobody named here" });
+    await api.fetch(`/api/users/${blocked.id}/block`, { method: "POST", user: blocker });
+    const naming = `Look here @${blocker.username}`;
+    await expectError(await api.fetch("/api/comments", { method: "POST", user: blocked, json: { postId: post.id, content: naming } }), 403, NO_INTERACTION);
+    await expectError(await api.fetch(`/api/comments/${mine.id}`, { method: "PATCH", user: blocked, json: { content: naming } }), 403, NO_INTERACTION);
+    const res = await api.fetch(`/post/${post.id}/comments`, { method: "POST", user: blocked, form: { content: naming }, headers: { Referer: `${api.url}/post/${post.id}` } });
+    expect(res.status).toBe(303);
+    expect(await readToast(res)).toMatchObject({ type: "error", description: NO_INTERACTION });
+    const edit = await api.fetch(`/comments/${mine.id}/edit`, { method: "POST", user: blocked, form: { content: naming, commentId: String(mine.id) }, headers: { Referer: `${api.url}/post/${post.id}` } });
+    expect(await readToast(edit)).toMatchObject({ type: "error", description: NO_INTERACTION });
+    const thread = (await (await api.fetch(`/api/posts/${post.id}/comments`, { user: alice })).json()) as { content: string }[];
+    expect(thread.map((c) => c.content)).toEqual(["Nobody named here"]);
+  });
+
   it("the blocker's feed leaves out the blocked member's posts and the thread collapses their comments; others see them", async () => {
     const blocker = await api.user();
     const blocked = await api.user();

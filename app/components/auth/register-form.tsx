@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
+import { INVITE_HINT } from "~/lib/signup-rules.ts";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
 import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
 
@@ -37,7 +38,8 @@ function useUsernameAvailability(initial: string) {
   return { status, setUsername };
 }
 
-export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: FormResult }) {
+/** `invite`: SIGNUP_MODE=invite, the form asks for the code a member gave. */
+export function RegisterForm({ redirectTo, lastResult, invite = false }: { redirectTo: string; lastResult?: FormResult; invite?: boolean }) {
   const [form, fields] = useZodForm("register", () => authSchemas().then((m) => m.RegisterSchema), lastResult);
   const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
   const submitting = useSubmitting("register");
@@ -58,6 +60,7 @@ export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; l
       <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} onChange={setUsername} />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
       <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" />
+      {invite ? <FormField field={fields.inviteCode} label="Invite code" autoComplete="off" hint={<span className="text-slate-600">{INVITE_HINT}</span>} /> : null}
       <SubmitButton disabled={taken || submitting}>{taken ? "Username Already Taken" : submitting ? "Creating account…" : "Sign Up"}</SubmitButton>
     </Form>
   );

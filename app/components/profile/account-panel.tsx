@@ -3,10 +3,11 @@ import { FollowingFeedPanel } from "../private-atom-url.tsx";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
 import type { BlockedMember } from "~/lib/interactions/block.ts";
 import { BlockedList } from "./blocked-list.tsx";
+import { InviteList, type OwnerInvites } from "./invite-list.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";
 
-/** For the shared demo account (`demo`), no sessions nor feed link: they are other visitors'. */
-export type OwnerAccount = { demo: boolean; sessions: SessionItem[] | null; feedUrl: string | null; blocks: BlockedMember[] };
+/** For the shared demo account (`demo`), no sessions nor feed link: they are other visitors'. `invites` only with SIGNUP_MODE=invite. */
+export type OwnerAccount = { demo: boolean; sessions: SessionItem[] | null; feedUrl: string | null; blocks: BlockedMember[]; invites?: OwnerInvites };
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ export function AccountPanel({
         </div>
       </Part>}
       <BlockedList blocks={account.blocks} />
+      {account.invites ? <InviteList invites={account.invites} timeZone={timeZone} /> : null}
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">
           One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN,
   PASSWORD_MAX,
 } from "../account-rules.ts";
+import { INVITE_CODE_MAX, INVITE_UNKNOWN } from "../signup-rules.ts";
 
 // One schema per account form: the page form (in the browser once it is used, and on the server),
 // the page action and the JSON endpoint all parse with these. Messages are docs/product.md §5's, verbatim,
@@ -51,7 +52,15 @@ const password = text("Password")
 export const LoginSchema = z.object({ username: loginName, password });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-export const RegisterSchema = z.object({ username: UsernameSchema, email: EmailSchema, password });
+/** SIGNUP_MODE=invite asks for it (the model decides); other modes ignore it. Blank is absent. */
+const inviteCode = z
+  .string({ error: "Invite code must be text" })
+  .trim()
+  .max(INVITE_CODE_MAX, INVITE_UNKNOWN)
+  .transform((v) => v || undefined)
+  .optional();
+
+export const RegisterSchema = z.object({ username: UsernameSchema, email: EmailSchema, password, inviteCode });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });

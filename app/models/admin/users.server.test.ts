@@ -8,6 +8,8 @@ import { createComment } from "../comment.server.ts";
 import { listModerationLog } from "../moderation-log.server.ts";
 import { deletePost } from "../post/index.server.ts";
 import { castVote } from "../vote.server.ts";
+import { liftSuspension, suspendUser } from "../moderation/suspension.server.ts";
+import { SUSPENDED_NOT_PROMOTABLE } from "~/lib/moderation-rules.ts";
 import { listAdminPosts } from "./posts.server.ts";
 import { getDailyActivity, getDashboardStats, lastDays } from "./stats.server.ts";
 import { CANNOT_CHANGE_OWN_ROLE, createUserAsAdmin, LAST_ADMIN, listAdminUsers, toggleUserAdmin } from "./users.server.ts";
@@ -36,6 +38,16 @@ describe("toggleUserAdmin", () => {
     expect(() => toggleUserAdmin({ actorId: admin.id, userId: admin.id })).toThrow(expect.objectContaining({ kind: "invalid", message: LAST_ADMIN }));
     expect(isAdmin(admin.id)).toBe(true);
     expect(isAdmin(member.id)).toBe(false);
+  });
+
+  it("refuses to make a suspended member an admin until the suspension ends", () => {
+    const admin = makeUser({ isAdmin: true });
+    const member = makeUser();
+    suspendUser({ actorId: admin.id, userId: member.id, reason: "Cooling off", until: null });
+    expect(() => toggleUserAdmin({ actorId: admin.id, userId: member.id })).toThrow(expect.objectContaining({ kind: "forbidden", message: SUSPENDED_NOT_PROMOTABLE }));
+    expect(isAdmin(member.id)).toBe(false);
+    liftSuspension({ actorId: admin.id, userId: member.id });
+    expect(toggleUserAdmin({ actorId: admin.id, userId: member.id })).toMatchObject({ isAdmin: true });
   });
 });
 

@@ -2,9 +2,11 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users, type UserRow } from "#db/schema.ts";
-import { invalid, notFound } from "~/lib/problem.ts";
+import { forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { SUSPENDED_NOT_PROMOTABLE } from "~/lib/moderation-rules.ts";
 import type { DbOrTx } from "../notification.server.ts";
 import { appendModerationLog, pageWindow, requireModerator, type Page } from "../moderation-log.server.ts";
+import { activeSuspension } from "../moderation/suspension.server.ts";
 import { createUser } from "../user.server.ts";
 import { writeTransaction } from "../db.server.ts";
 
@@ -99,6 +101,8 @@ export function toggleUserAdmin({ actorId, userId }: { actorId: number; userId: 
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound("User not found");
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_CHANGE_OWN_ROLE });
+      // Admins cannot be suspended, so a suspended member waits for the end (or the lift) to become one.
+      if (!target.isAdmin && activeSuspension(userId, { db: tx })) throw forbidden(SUSPENDED_NOT_PROMOTABLE);
       const updated = tx.update(users).set({ isAdmin: !target.isAdmin }).where(eq(users.id, userId)).returning().get()!;
       appendModerationLog(tx, {
         admin,

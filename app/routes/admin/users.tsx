@@ -15,6 +15,7 @@ import { formatDate, plural } from "~/lib/format.ts";
 import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
 import { suspendedUsers } from "~/models/moderation/suspension.server.ts";
+import { invitersOf } from "~/models/account/invites.server.ts";
 import { createAccountAsAdmin, takenOnForm } from "~/models/account/registration.server.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";
@@ -36,7 +37,13 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const query = parseAdminListQuery(new URL(request.url));
   const list = loadOrFail("Failed to load users", () => listAdminUsers(query));
   const suspended = suspendedUsers(list.items.map((u) => u.id));
-  const items = list.items.map((u) => ({ ...u, suspension: suspended.get(u.id)?.message ?? null }));
+  const inviters = invitersOf(list.items.map((u) => u.id));
+  const items = list.items.map((u) => ({
+    ...u,
+    suspension: suspended.get(u.id)?.message ?? null,
+    // Who invited them (SIGNUP_MODE=invite): absent when no code was used, null when the inviter is gone.
+    invitedBy: inviters.has(u.id) ? (inviters.get(u.id) ?? null) : undefined,
+  }));
   return { ...list, items, q: query.q, meId: admin.id };
 });
 
@@ -78,7 +85,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | null }; isMe: boolean }) {
+type Inviter = { id: number; username: string } | null | undefined;
+
+function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | null; invitedBy?: Inviter }; isMe: boolean }) {
   const { timeZone } = useRootData();
   return (
     <AdminRow
@@ -116,8 +125,25 @@ function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | n
       <span className="min-w-0 truncate text-slate-800">{user.email}</span>
       <span className="text-slate-700">Joined {formatDate(user.joinDate, timeZone)}</span>
       <span className="text-slate-700">{plural(user.postsCount, "post")}</span>
+      <InvitedBy inviter={user.invitedBy} />
       {user.suspension ? <span className="basis-full text-sm font-medium text-red-800">{user.suspension}</span> : null}
     </AdminRow>
+  );
+}
+
+function InvitedBy({ inviter }: { inviter: Inviter }) {
+  if (inviter === undefined) return null;
+  return (
+    <span className="text-slate-700" data-testid="invited-by">
+      Invited by{" "}
+      {inviter ? (
+        <Link to={`/profile/${inviter.id}`} className="text-brand hover:underline">
+          {inviter.username}
+        </Link>
+      ) : (
+        "a deleted account"
+      )}
+    </span>
   );
 }
 

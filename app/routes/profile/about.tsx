@@ -9,6 +9,10 @@ import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
 import { listBlocks } from "~/models/block.server.ts";
+import type { OwnerInvites } from "~/components/profile/invite-list.tsx";
+import { inviteRefusal, listInvites } from "~/models/account/invites.server.ts";
+import { signupNeedsInvite } from "~/models/account/registration.server.ts";
+import { getUserById } from "~/models/user.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
@@ -21,11 +25,13 @@ import { getSessionToken } from "~/http/session-cookie.server.ts";
 async function ownerAccount(request: Request, userId: number, origin: string, username: string): Promise<OwnerAccount> {
   // The shared demo account's sessions and feed link are other visitors' business.
   const blocks = listBlocks({ userId });
-  if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null, blocks };
+  const invites = ownerInvites(userId);
+  if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null, blocks, invites };
   const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
   return {
     demo: false,
     blocks,
+    invites,
     sessions: sessions.map(({ key, device, userAgent, signedInAt, lastSeenAt, current, twoFactor }) => ({
       key,
       device,
@@ -37,6 +43,13 @@ async function ownerAccount(request: Request, userId: number, origin: string, us
     })),
     feedUrl: `${origin}${followingFeedPath(getFeedToken({ userId }))}`,
   };
+}
+
+/** The owner's invite codes and whether they may make one, when sign-ups need invites. */
+function ownerInvites(userId: number): OwnerInvites | undefined {
+  if (!signupNeedsInvite()) return undefined;
+  const user = getUserById({ id: userId });
+  return { items: listInvites({ userId }), refusal: user ? inviteRefusal(user) : null };
 }
 
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
