@@ -96,6 +96,39 @@ describe("PATCH /api/posts/:id", () => {
   });
 });
 
+describe("what follows an edit", () => {
+  const lastmodOf = (xml: string, loc: string) => new RegExp(`<url><loc>${loc}</loc><lastmod>([^<]+)</lastmod></url>`).exec(xml)?.[1];
+
+  it("the sitemap's lastmod for a post is its last edit, at once (the kept sitemap is not served)", async () => {
+    const createdAt = new Date(Date.now() - 2 * 3600_000);
+    const post = api.post(alice.id, { title: "A sitemap lastmod post", createdAt });
+    const loc = `${api.url}/post/${post.id}`;
+    expect(lastmodOf(await (await api.fetch("/sitemap.xml")).text(), loc)).toBe(createdAt.toISOString());
+    const res = await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "A sitemap lastmod post, edited" } });
+    const { editedAt } = (await res.json()) as { editedAt: string };
+    expect(Date.parse(editedAt)).toBeGreaterThan(createdAt.getTime());
+    expect(lastmodOf(await (await api.fetch("/sitemap.xml")).text(), loc)).toBe(editedAt);
+  });
+
+  it("a comment edit: the post's comments feed shows the new text with its time, and a kept copy is not current", async () => {
+    const post = api.post(alice.id, { title: "A comments feed post" });
+    const c = await comment(alice, post.id, "Feed words before the emuword edit");
+    const path = `/post/${post.id}/comments.xml`;
+    const before = await api.fetch(path);
+    const etag = before.headers.get("etag")!;
+    expect(await before.text()).toContain("emuword");
+    const res = await api.fetch(`/api/comments/${c.id}`, { method: "PATCH", user: alice, json: { content: "Feed words after the ibisword edit" } });
+    const { editedAt } = (await res.json()) as { editedAt: string };
+    const after = await api.fetch(path, { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    const xml = await after.text();
+    expect(xml).toContain("Feed words after the ibisword edit");
+    expect(xml).not.toContain("emuword");
+    const entry = xml.slice(xml.indexOf(`<id>${api.url}/post/${post.id}/comments/${c.id}</id>`));
+    expect(/<updated>([^<]+)<\/updated>/.exec(entry)?.[1]).toBe(editedAt);
+  });
+});
+
 describe("forms without JavaScript", () => {
   it("POST /comments/:id/edit: 303 back with a toast; a refused edit keeps the box open with its message", async () => {
     const post = api.post(alice.id);
