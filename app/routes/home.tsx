@@ -11,7 +11,7 @@ import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
-import { offersPostEdit } from "~/models/edit.server.ts";
+import { editablePostIds } from "~/models/edit.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
@@ -72,7 +72,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
     suggestions: sort === "following" && user && rows.length === 0 ? suggestFollows({ followerId: user.id, people: contributors.items }) : [],
     posts: rows.slice(0, limit),
     // The cards that offer 'Edit' to this member (their own within the window; every one to an admin).
-    editable: user ? rows.slice(0, limit).flatMap((p) => (offersPostEdit(p, user) ? [p.id] : [])) : [],
+    editable: editablePostIds(rows.slice(0, limit), user),
     hasMore: rows.length > limit && limit < MAX_LIST,
     view: { sort, t, q, limit },
     now,

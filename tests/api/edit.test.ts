@@ -144,6 +144,35 @@ describe("forms without JavaScript", () => {
     expect(history).toContain("<ins");
   });
 
+  it("POST /post/:id/edit: 303 to the post with a toast; a refused value re-renders the form with its message", async () => {
+    const post = api.post(alice.id, { title: "A form-edited post" });
+    let res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: alice, form: { title: "A form-edited post, fixed", category: "Music", commentAuthor: "Someone" } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/post/${post.id}`);
+    expect(await readToast(res)).toMatchObject({ type: "success", title: "Post updated" });
+    res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: alice, form: { title: "ab", category: "Music", commentAuthor: "Someone" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Title must be at least 3 characters.");
+    res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: bob, form: { title: "Not my post at all" } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("You can only edit your own posts and comments.");
+  });
+
+  it("'Edit' is on the cards their viewer may edit: the author's own in the feed and on their profile, not another member's", async () => {
+    const carol = await api.user();
+    const post = api.post(carol.id, { title: "A card that offers Edit" });
+    const old = api.post(carol.id, { title: "A card past its window", createdAt: new Date(Date.now() - 48 * 3600_000) });
+    const link = `href="/post/${post.id}/edit"`;
+    const profile = await (await api.fetch(`/profile/${carol.id}`, { user: carol })).text();
+    expect(profile).toContain(link);
+    expect(profile).toContain(`id="post-${old.id}"`);
+    expect(profile).not.toContain(`href="/post/${old.id}/edit"`);
+    expect(await (await api.fetch("/?sort=new", { user: carol })).text()).toContain(link);
+    expect(await (await api.fetch("/?sort=new", { user: bob })).text()).not.toContain(link);
+    expect(await (await api.fetch("/?sort=new")).text()).not.toContain(link);
+    expect(await (await api.fetch("/?sort=new", { user: admin })).text()).toContain(link);
+  });
+
   it("POST /revisions/:id/redact: admins only, with a reason, logged", async () => {
     const post = api.post(alice.id);
     const c = await comment(alice, post.id, "My phone is 555 0100");
