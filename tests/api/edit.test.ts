@@ -83,9 +83,12 @@ describe("PATCH /api/posts/:id", () => {
     expect(revisions.revisions[1]).toMatchObject({ title: "Before quokkaword edit", commentAuthor: "@someone" });
   });
 
-  it("403 for others, 400 as sharing, 409 after the window; admins edit title and category", async () => {
+  it("401 for visitors, 403 for others, 404, 400 as sharing, 409 after the window; admins edit title and category", async () => {
     const post = api.post(alice.id, { createdAt: new Date(Date.now() - 48 * 3600_000) });
+    await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", json: { title: "A visitor's title" } }), 401);
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: bob, json: { title: "Not mine" } }), 403);
+    await expectError(await api.fetch(`/api/posts/999999`, { method: "PATCH", user: alice, json: { title: "Nothing here" } }), 404);
+    await expectError(await api.fetch(`/api/posts/999999/revisions`), 404);
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "ab" } }), 400, "Title must be at least 3 characters.");
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { category: "Nope" } }), 400, "Please choose one of the categories.");
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "Late but fine" } }), 409, WINDOW_CLOSED);
