@@ -76,7 +76,7 @@ describe("editPost", () => {
   it("changes the title, category and quoted author, keeps the old ones, and search and feeds follow", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "Original zebracorn title", commentAuthor: "Someone" });
-    editPost({ id: post.id, actorId: author.id, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } });
+    const edited = editPost({ id: post.id, actorId: author.id, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } }, { now: Date.now() + HOUR });
     const history = getPostHistory(post.id)!;
     expect(history.versions).toHaveLength(2);
     expect(history.versions[1].fields.find((f) => f.name === "title")?.text).toBe("Original zebracorn title");
@@ -84,7 +84,9 @@ describe("editPost", () => {
     expect(searchPosts({ q: "zebracorn", limit: 10 }).posts).toEqual([]);
     const entry = listFeedEntries({ source: { kind: "user", userId: author.id } })[0];
     expect(entry).toMatchObject({ title: "Edited narwhalish title", commentAuthor: "Someone Else" });
-    expect(entry.updatedAt.getTime()).toBeGreaterThan(entry.createdAt.getTime() - 1);
+    // The entry's <updated> is the edit's time (an hour after the post was written here).
+    expect(entry.updatedAt.toISOString()).toBe(edited.editedAt);
+    expect(entry.updatedAt.getTime() - entry.createdAt.getTime()).toBeGreaterThanOrEqual(HOUR - 1000);
   });
 
   it("the window binds the author; an admin edits title and category of any post, logged", () => {
