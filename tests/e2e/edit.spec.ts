@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
-const { editComment } = await import("~/models/edit.server.ts");
+const { editComment, editPost } = await import("~/models/edit.server.ts");
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
@@ -42,7 +42,7 @@ test("edit a comment, see 'edited' and its history with the difference", async (
   await expect(current.locator("ins")).toHaveText("slow");
 });
 
-test("edit a post's title and see the history", async ({ page, context, jsEnabled }) => {
+test("edit a post's title from the post page and see 'edited'", async ({ page, context, jsEnabled }) => {
   const author = makeUser();
   const post = makePost({ userId: author.id, title: "A title with a typo" });
   await loginAs(context, author.id);
@@ -57,7 +57,15 @@ test("edit a post's title and see the history", async ({ page, context, jsEnable
   await expect(toast(page)).toContainText("Post updated");
   await expect(page.getByRole("heading", { level: 1, name: "A title without a typo" })).toBeVisible();
   await expect(form).toHaveCount(0);
-  await card.getByRole("link", { name: /^edited/ }).click();
+  await expect(card.getByRole("link", { name: /^edited/ })).toBeVisible();
+});
+
+test("'edited' on a post leads to its history with the difference", async ({ page, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A title with a typo" });
+  editPost({ id: post.id, actorId: author.id, changes: { title: "A title without a typo" } });
+  await open(page, `/post/${post.id}`, jsEnabled);
+  await page.locator(`#post-${post.id}`).getByRole("link", { name: /^edited/ }).click();
   await expect(page.getByRole("heading", { name: "Post history" })).toBeVisible();
   await expect(page.locator('[data-version="current"] del')).toHaveText("with");
   await expect(page.locator('[data-version="current"] ins')).toHaveText("without");
