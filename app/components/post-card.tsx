@@ -196,7 +196,8 @@ export function PostCard({
               event.preventDefault();
               void import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline));
             }}
-            className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+            className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
             Edit
           </Link>
         ) : null}
