@@ -1,9 +1,10 @@
+import { useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
-import { EDITED_LABEL } from "~/lib/edit-rules.ts";
+import { EDITED_LABEL } from "~/lib/edited-label.ts";
 import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
@@ -25,9 +26,11 @@ export type PostCardProps = {
   eagerThumbnail?: boolean;
   /** Where the author's name and avatar lead (the home feed sends visitors to sign in first). */
   profileHref?: (userId: number) => string;
-  /** Offer 'Edit' (the post page, to its author within the window and to admins). */
+  /** Offer 'Edit' (to its author within the window and to admins): a page without JS, in place with it. */
   canEdit?: boolean;
 };
+
+type InPlaceEditor = ComponentType<{ post: PostView; onClose: () => void }>;
 
 const plainProfileHref = (userId: number) => `/profile/${userId}`;
 
@@ -83,6 +86,8 @@ export function PostCard({
 }: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
+  // The in-place editor's code is fetched when 'Edit' is first pressed (./post-edit-inline.tsx).
+  const [Editor, setEditor] = useState<InPlaceEditor | null>(null);
   return (
     <article
       id={`post-${post.id}`}
@@ -128,6 +133,7 @@ export function PostCard({
           {post.title}
         </Link>
       </Title>
+      {Editor ? <Editor post={post} onClose={() => setEditor(null)} /> : null}
 
       <blockquote className="mt-3 rounded-r-lg border-l-4 border-brand bg-rose-50 px-4 py-3">
         <p className="whitespace-pre-line break-words">“{post.comment}”</p>
@@ -184,7 +190,14 @@ export function PostCard({
         </ShareMenu>
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
         {canEdit ? (
-          <Link to={`/post/${post.id}/edit`} className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+          <Link
+            to={`/post/${post.id}/edit`}
+            onClick={(event) => {
+              event.preventDefault();
+              void import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline));
+            }}
+            className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
             Edit
           </Link>
         ) : null}
@@ -193,13 +206,13 @@ export function PostCard({
   );
 }
 
-/** A list of post cards. */
-export function PostList({ posts, ...rest }: Omit<PostCardProps, "post" | "headingLevel"> & { posts: PostView[] }) {
+/** A list of post cards; `editable`: the ids whose card offers 'Edit' to this viewer. */
+export function PostList({ posts, editable, ...rest }: Omit<PostCardProps, "post" | "headingLevel" | "canEdit"> & { posts: PostView[]; editable?: number[] }) {
   return (
     <ol className="space-y-4" aria-label="Posts">
       {posts.map((post, i) => (
         <li key={post.id}>
-          <PostCard post={post} eagerThumbnail={i === 0} {...rest} />
+          <PostCard post={post} eagerThumbnail={i === 0} canEdit={editable?.includes(post.id)} {...rest} />
         </li>
       ))}
     </ol>

@@ -4,7 +4,7 @@
 
 export const EDIT_WINDOW_CLOSED = "The edit window for this post has closed.";
 export const EDIT_OWN_ONLY = "You can only edit your own posts and comments.";
-export const EDITED_LABEL = "edited";
+export { EDITED_LABEL } from "./edited-label.ts";
 export const REDACTED_TEXT = "Removed by a moderator";
 export const REDACT_REASON_REQUIRED = "Please give a reason for the redaction.";
 export const REDACT_REASON_MAX = 500;

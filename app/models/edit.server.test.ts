@@ -6,6 +6,7 @@ import { EDIT_WINDOW_CLOSED, REDACTED_TEXT } from "~/lib/edit-rules.ts";
 import { mentionParts, mentionedNames } from "~/lib/mentions.ts";
 import { wordDiff } from "~/lib/word-diff.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
+import { blockUser } from "./block.server.ts";
 import { createComment } from "./comment.server.ts";
 import { listPostComments } from "./comment-thread.server.ts";
 import { editComment, editPost } from "./edit.server.ts";
@@ -75,7 +76,7 @@ describe("editPost", () => {
   it("changes the title, category and quoted author, keeps the old ones, and search and feeds follow", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "Original zebracorn title", commentAuthor: "Someone" });
-    editPost({ id: post.id, actorId: author.id, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } });
+    const edited = editPost({ id: post.id, actorId: author.id, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } }, { now: Date.now() + HOUR });
     const history = getPostHistory(post.id)!;
     expect(history.versions).toHaveLength(2);
     expect(history.versions[1].fields.find((f) => f.name === "title")?.text).toBe("Original zebracorn title");
@@ -83,7 +84,9 @@ describe("editPost", () => {
     expect(searchPosts({ q: "zebracorn", limit: 10 }).posts).toEqual([]);
     const entry = listFeedEntries({ source: { kind: "user", userId: author.id } })[0];
     expect(entry).toMatchObject({ title: "Edited narwhalish title", commentAuthor: "Someone Else" });
-    expect(entry.updatedAt.getTime()).toBeGreaterThan(entry.createdAt.getTime() - 1);
+    // The entry's <updated> is the edit's time (an hour after the post was written here).
+    expect(entry.updatedAt.toISOString()).toBe(edited.editedAt);
+    expect(entry.updatedAt.getTime() - entry.createdAt.getTime()).toBeGreaterThanOrEqual(HOUR - 1000);
   });
 
   it("the window binds the author; an admin edits title and category of any post, logged", () => {
@@ -146,6 +149,22 @@ describe("mentions", () => {
     expect(members.map((m) => mentionsOf(m.id).length)).toEqual([1, 1, 1, 1, 1, 0, 0]);
     const shown = listPostComments({ postId: post.id }).find((x) => x.id === c.id)!;
     expect(shown.mentions?.[first.username.toLowerCase()]).toBe(first.id);
+  });
+
+  it("a member who blocked the writer is not notified, whether the mention is written or added by an edit", () => {
+    const writer = makeUser();
+    const blocker = makeUser();
+    const friend = makeUser();
+    blockUser({ blockerId: blocker.id, blockedId: writer.id });
+    const post = makePost({ userId: writer.id, title: "Blocked mentions" });
+    const c = createComment({ userId: writer.id, postId: post.id, content: `Hi @${blocker.username} and @nobody_here_at_all` });
+    expect(mentionsOf(blocker.id)).toEqual([]);
+    // An unknown name is no link: only known members are in the comment's mentions.
+    const shown = listPostComments({ postId: post.id }).find((x) => x.id === c.id)!;
+    expect(Object.keys(shown.mentions ?? {})).toEqual([blocker.username.toLowerCase()]);
+    editComment({ id: c.id, actorId: writer.id, content: `Hi @${blocker.username} and @${friend.username}` });
+    expect(mentionsOf(blocker.id)).toEqual([]);
+    expect(mentionsOf(friend.id)).toHaveLength(1);
   });
 
   it("word diff escapes nothing itself and keeps whitespace", () => {

@@ -125,6 +125,11 @@ export function postForEditing({ id, actorId }: { id: number; actorId: number },
   return { id, title: post.title, category: post.category, commentAuthor: post.commentAuthor, asModerator: !own };
 }
 
+/** The ids among `posts` whose card offers 'Edit' to `viewer` (offersPostEdit), for a list's cards. */
+export function editablePostIds(posts: { id: number; userId: number | null; createdAt: string }[], viewer: { id: number; isAdmin: boolean } | null): number[] {
+  return viewer ? posts.flatMap((post) => (offersPostEdit(post, viewer) ? [post.id] : [])) : [];
+}
+
 /** Whether a page offers 'Edit' on a post to `viewer`: its author within the window, or an admin. */
 export function offersPostEdit(post: { userId: number | null; createdAt: string }, viewer: { id: number; isAdmin: boolean } | null, options: EditOptions = {}): boolean {
   if (!viewer) return false;

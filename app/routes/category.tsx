@@ -15,6 +15,7 @@ import { listCategoryPosts } from "~/models/post/index.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
+import { editablePostIds } from "~/models/edit.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
 
@@ -68,6 +69,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
   return {
     category,
     posts: rows.slice(0, limit),
+    editable: editablePostIds(rows.slice(0, limit), user),
     hasMore: rows.length > limit && limit < MAX_LIST,
     view: { sort, t, limit },
     counts,
@@ -77,7 +79,7 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 });
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, posts, hasMore, view, counts, now, origin } = loaderData;
+  const { category, posts, editable, hasMore, view, counts, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const { pathname } = useLocation();
   const heading = category ? `${category} Comments` : "All Categories";
@@ -105,7 +107,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             level={2}
           />
         ) : (
-          <PostList posts={posts} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+          <PostList posts={posts} editable={editable} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
         )}
         {hasMore && lastId ? (
           <div className="text-center">

@@ -33,7 +33,7 @@ export default function HistoryPage({ loaderData: history }: Route.ComponentProp
       <h1 className="text-2xl font-bold">{history.kind === "post" ? "Post history" : "Comment history"}</h1>
       <p className="text-sm text-slate-700">
         {history.kind === "post" ? "Post" : "A comment on"} “{history.title}” ·{" "}
-        <Link to={back} className="font-semibold text-brand hover:underline">
+        <Link to={back} className="font-semibold text-brand-dark hover:underline">
           Back to the {history.kind}
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
+import { editablePostIds } from "~/models/edit.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
@@ -70,6 +71,8 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
     // An empty Following feed says whom to follow: this week's top contributors.
     suggestions: sort === "following" && user && rows.length === 0 ? suggestFollows({ followerId: user.id, people: contributors.items }) : [],
     posts: rows.slice(0, limit),
+    // The cards that offer 'Edit' to this member (their own within the window; every one to an admin).
+    editable: editablePostIds(rows.slice(0, limit), user),
     hasMore: rows.length > limit && limit < MAX_LIST,
     view: { sort, t, q, limit },
     now,
@@ -84,7 +87,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
 const FOLLOWING_SIGN_IN = { type: "error", title: "Authentication required", description: "Please sign in to see posts from people you follow." } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions } = loaderData;
+  const { posts, editable, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions } = loaderData;
   const { user, timeZone } = useRootData();
   useRevalidateWhileVisible(20_000, 10_000);
 
@@ -118,6 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <PostList
             posts={posts}
+            editable={editable}
             signedIn={Boolean(user)}
             origin={origin}
             timeZone={timeZone}

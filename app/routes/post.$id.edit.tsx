@@ -1,19 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/post.$id.edit";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";
 import { requireUser } from "~/http/guards.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { CATEGORIES } from "~/lib/categories.ts";
+import { SubmitButton, useZodForm } from "~/components/ui/field.tsx";
+import { PostEditFields } from "~/components/post-edit-fields.tsx";
+import { JS_FIELD } from "~/lib/interact.ts";
+import type { Toast } from "~/lib/toast.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { PostEditSchema } from "~/lib/schemas/post.ts";
 import { editPost, postForEditing } from "~/models/edit.server.ts";
 
 // /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
 // window; an admin the title and category of any post. A page of its own, so it works without
-// JavaScript (POST → 303 to the post with a toast, or the form again with its messages).
+// JavaScript (POST → 303 to the post with a toast, or the form again with its messages). With
+// JavaScript the card's in-place editor (components/post-edit-inline.tsx) posts here too, by a
+// fetcher that sends JS_FIELD: it is answered data (the edited post and the toast), not a redirect
+// that would take the member away from the page they were on.
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -31,8 +36,10 @@ export const action = page(async ({ request, params }: Route.ActionArgs) => {
   const submission = parseWithZod(await request.formData(), { schema: PostEditSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    editPost({ id, actorId: user.id, changes: submission.value });
-    return redirectWithToast(`/post/${id}`, { type: "success", title: "Post updated" });
+    const post = editPost({ id, actorId: user.id, changes: submission.value });
+    const toast: Toast = { type: "success", title: "Post updated" };
+    if (submission.payload[JS_FIELD] === "1") return data({ result: submission.reply(), post, toast });
+    return redirectWithToast(`/post/${id}`, toast);
   } catch (error) {
     return problemReply(submission, error);
   }
@@ -49,21 +56,7 @@ export default function EditPostPage({ loaderData: post, actionData }: Route.Com
           <p className="text-sm text-slate-700">
             {post.asModerator ? "As an admin you can change the title and the category; the change is logged." : "The video and the quoted comment stay as you shared them."}
           </p>
-          <FormAlert id={form.errorId} title="Post not updated" errors={form.errors} />
-          <FormField field={fields.title} label="Title" />
-          <div className="space-y-1">
-            <label htmlFor={fields.category.id} className="block text-sm font-medium text-slate-800">
-              Category
-            </label>
-            <select id={fields.category.id} name={fields.category.name} defaultValue={post.category} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          {post.asModerator ? null : <FormField field={fields.commentAuthor} label="Comment author" />}
+          <PostEditFields form={form} fields={fields} category={post.category} asModerator={post.asModerator} />
           <SubmitButton disabled={submitting}>{submitting ? "Saving…" : "Save changes"}</SubmitButton>
         </Form>
         <p className="mt-4 text-center text-sm">

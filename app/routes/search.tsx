@@ -12,6 +12,7 @@ import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib
 import { searchEverything } from "~/models/post/index.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getUser } from "~/http/session-cookie.server.ts";
+import { editablePostIds } from "~/models/edit.server.ts";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 
@@ -35,7 +36,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await getUser(request);
   try {
     const { posts, users } = searchEverything({ q, limit: RESULTS, viewerId: user?.id });
-    return { q, tab, posts, users, now: pageClock(), origin: siteOrigin(request) };
+    return { q, tab, posts, users, editable: editablePostIds(posts.posts, user), now: pageClock(), origin: siteOrigin(request) };
   } catch (error) {
     console.error("search:", error);
     throw internal("Failed to fetch search results. Please try again.");
@@ -43,7 +44,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
 });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, tab, posts, users, now, origin } = loaderData;
+  const { q, tab, posts, users, editable, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const postCount = `${formatCount(posts.total)}${posts.capped ? "+" : ""}`;
   const tabs: { id: SearchTab; label: string; count: string }[] = [
@@ -84,7 +85,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <>
           {showPosts ? (
             <ResultSection title="Posts" empty={postItems.length === 0 ? "No posts found." : null}>
-              <PostList posts={postItems} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+              <PostList posts={postItems} editable={editable} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
             </ResultSection>
           ) : null}
           {showUsers ? (

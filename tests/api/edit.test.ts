@@ -83,9 +83,12 @@ describe("PATCH /api/posts/:id", () => {
     expect(revisions.revisions[1]).toMatchObject({ title: "Before quokkaword edit", commentAuthor: "@someone" });
   });
 
-  it("403 for others, 400 as sharing, 409 after the window; admins edit title and category", async () => {
+  it("401 for visitors, 403 for others, 404, 400 as sharing, 409 after the window; admins edit title and category", async () => {
     const post = api.post(alice.id, { createdAt: new Date(Date.now() - 48 * 3600_000) });
+    await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", json: { title: "A visitor's title" } }), 401);
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: bob, json: { title: "Not mine" } }), 403);
+    await expectError(await api.fetch(`/api/posts/999999`, { method: "PATCH", user: alice, json: { title: "Nothing here" } }), 404);
+    await expectError(await api.fetch(`/api/posts/999999/revisions`), 404);
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "ab" } }), 400, "Title must be at least 3 characters.");
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { category: "Nope" } }), 400, "Please choose one of the categories.");
     await expectError(await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "Late but fine" } }), 409, WINDOW_CLOSED);
@@ -93,6 +96,39 @@ describe("PATCH /api/posts/:id", () => {
     expect(res.status).toBe(200);
     const log = await (await api.fetch("/api/admin/log", { user: admin })).json();
     expect(JSON.stringify(log)).toContain("edit_post");
+  });
+});
+
+describe("what follows an edit", () => {
+  const lastmodOf = (xml: string, loc: string) => new RegExp(`<url><loc>${loc}</loc><lastmod>([^<]+)</lastmod></url>`).exec(xml)?.[1];
+
+  it("the sitemap's lastmod for a post is its last edit, at once (the kept sitemap is not served)", async () => {
+    const createdAt = new Date(Date.now() - 2 * 3600_000);
+    const post = api.post(alice.id, { title: "A sitemap lastmod post", createdAt });
+    const loc = `${api.url}/post/${post.id}`;
+    expect(lastmodOf(await (await api.fetch("/sitemap.xml")).text(), loc)).toBe(createdAt.toISOString());
+    const res = await api.fetch(`/api/posts/${post.id}`, { method: "PATCH", user: alice, json: { title: "A sitemap lastmod post, edited" } });
+    const { editedAt } = (await res.json()) as { editedAt: string };
+    expect(Date.parse(editedAt)).toBeGreaterThan(createdAt.getTime());
+    expect(lastmodOf(await (await api.fetch("/sitemap.xml")).text(), loc)).toBe(editedAt);
+  });
+
+  it("a comment edit: the post's comments feed shows the new text with its time, and a kept copy is not current", async () => {
+    const post = api.post(alice.id, { title: "A comments feed post" });
+    const c = await comment(alice, post.id, "Feed words before the emuword edit");
+    const path = `/post/${post.id}/comments.xml`;
+    const before = await api.fetch(path);
+    const etag = before.headers.get("etag")!;
+    expect(await before.text()).toContain("emuword");
+    const res = await api.fetch(`/api/comments/${c.id}`, { method: "PATCH", user: alice, json: { content: "Feed words after the ibisword edit" } });
+    const { editedAt } = (await res.json()) as { editedAt: string };
+    const after = await api.fetch(path, { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    const xml = await after.text();
+    expect(xml).toContain("Feed words after the ibisword edit");
+    expect(xml).not.toContain("emuword");
+    const entry = xml.slice(xml.indexOf(`<id>${api.url}/post/${post.id}/comments/${c.id}</id>`));
+    expect(/<updated>([^<]+)<\/updated>/.exec(entry)?.[1]).toBe(editedAt);
   });
 });
 
@@ -109,6 +145,35 @@ describe("forms without JavaScript", () => {
     const history = await (await api.fetch(`/comments/${c.id}/history`)).text();
     expect(history).toContain("<del");
     expect(history).toContain("<ins");
+  });
+
+  it("POST /post/:id/edit: 303 to the post with a toast; a refused value re-renders the form with its message", async () => {
+    const post = api.post(alice.id, { title: "A form-edited post" });
+    let res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: alice, form: { title: "A form-edited post, fixed", category: "Music", commentAuthor: "Someone" } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/post/${post.id}`);
+    expect(await readToast(res)).toMatchObject({ type: "success", title: "Post updated" });
+    res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: alice, form: { title: "ab", category: "Music", commentAuthor: "Someone" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Title must be at least 3 characters.");
+    res = await api.fetch(`/post/${post.id}/edit`, { method: "POST", user: bob, form: { title: "Not my post at all" } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("You can only edit your own posts and comments.");
+  });
+
+  it("'Edit' is on the cards their viewer may edit: the author's own in the feed and on their profile, not another member's", async () => {
+    const carol = await api.user();
+    const post = api.post(carol.id, { title: "A card that offers Edit" });
+    const old = api.post(carol.id, { title: "A card past its window", createdAt: new Date(Date.now() - 48 * 3600_000) });
+    const link = `href="/post/${post.id}/edit"`;
+    const profile = await (await api.fetch(`/profile/${carol.id}`, { user: carol })).text();
+    expect(profile).toContain(link);
+    expect(profile).toContain(`id="post-${old.id}"`);
+    expect(profile).not.toContain(`href="/post/${old.id}/edit"`);
+    expect(await (await api.fetch("/?sort=new", { user: carol })).text()).toContain(link);
+    expect(await (await api.fetch("/?sort=new", { user: bob })).text()).not.toContain(link);
+    expect(await (await api.fetch("/?sort=new")).text()).not.toContain(link);
+    expect(await (await api.fetch("/?sort=new", { user: admin })).text()).toContain(link);
   });
 
   it("POST /revisions/:id/redact: admins only, with a reason, logged", async () => {

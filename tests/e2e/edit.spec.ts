@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
-const { editComment } = await import("~/models/edit.server.ts");
+const { editComment, editPost } = await import("~/models/edit.server.ts");
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
@@ -42,21 +42,84 @@ test("edit a comment, see 'edited' and its history with the difference", async (
   await expect(current.locator("ins")).toHaveText("slow");
 });
 
-test("edit a post's title and see the history", async ({ page, context, jsEnabled }) => {
+test("edit a post's title from the post page and see 'edited'", async ({ page, context, jsEnabled }) => {
   const author = makeUser();
   const post = makePost({ userId: author.id, title: "A title with a typo" });
   await loginAs(context, author.id);
   await open(page, `/post/${post.id}`, jsEnabled);
-  await page.locator(`#post-${post.id}`).getByRole("link", { name: "Edit" }).click();
-  await expect(page.getByRole("heading", { name: "Edit post" })).toBeVisible();
-  await page.getByLabel("Title").fill("A title without a typo");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  const card = page.locator(`#post-${post.id}`);
+  await card.getByRole("link", { name: "Edit" }).click();
+  // With JavaScript the form opens in the card; without, it is the page /post/{id}/edit.
+  const form = jsEnabled ? card.getByRole("form", { name: "Edit post" }) : page.locator("form#edit-post");
+  if (!jsEnabled) await expect(page.getByRole("heading", { name: "Edit post" })).toBeVisible();
+  await form.getByLabel("Title").fill("A title without a typo");
+  await form.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page)).toContainText("Post updated");
   await expect(page.getByRole("heading", { level: 1, name: "A title without a typo" })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(card.getByRole("link", { name: /^edited/ })).toBeVisible();
+});
+
+test("'edited' on a post leads to its history with the difference", async ({ page, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A title with a typo" });
+  editPost({ id: post.id, actorId: author.id, changes: { title: "A title without a typo" } });
+  await open(page, `/post/${post.id}`, jsEnabled);
   await page.locator(`#post-${post.id}`).getByRole("link", { name: /^edited/ }).click();
   await expect(page.getByRole("heading", { name: "Post history" })).toBeVisible();
   await expect(page.locator('[data-version="current"] del')).toHaveText("with");
   await expect(page.locator('[data-version="current"] ins')).toHaveText("without");
+});
+
+test("edit a post from its card in the feed: the message beside the field, then the card follows", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A feed card title" });
+  await loginAs(context, author.id);
+  await open(page, "/?sort=new", jsEnabled);
+  const card = page.locator(`#post-${post.id}`);
+  await card.getByRole("link", { name: "Edit" }).click();
+  const form = jsEnabled ? card.getByRole("form", { name: "Edit post" }) : page.locator("form#edit-post");
+  await form.getByLabel("Title").fill("ab");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("Title must be at least 3 characters.")).toBeVisible();
+  await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel("Title").fill("A feed card title, fixed");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Post updated");
+  if (jsEnabled) {
+    // Saved in place: the feed stays, its card shows the new title.
+    await expect(form).toHaveCount(0);
+    await expect(page).toHaveURL(/\/\?sort=new$/);
+    await expect(card.getByRole("heading", { name: "A feed card title, fixed" })).toBeVisible();
+  } else {
+    await expect(page.getByRole("heading", { level: 1, name: "A feed card title, fixed" })).toBeVisible();
+  }
+});
+
+test("Cancel or Escape closes the post's edit form without saving", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A title left alone" });
+  await loginAs(context, author.id);
+  await open(page, `/post/${post.id}`, jsEnabled);
+  const card = page.locator(`#post-${post.id}`);
+  const edit = card.getByRole("link", { name: "Edit" });
+  await edit.click();
+  if (!jsEnabled) {
+    // Without JavaScript the form is a page: leaving it is the way back.
+    await page.getByLabel("Title").fill("Not kept");
+    await page.getByRole("link", { name: "Back to the post" }).click();
+  } else {
+    const form = card.getByRole("form", { name: "Edit post" });
+    await expect(form.getByLabel("Title")).toBeFocused();
+    await form.getByLabel("Title").fill("Not kept");
+    await form.getByLabel("Title").press("Escape");
+    await expect(form).toHaveCount(0);
+    await expect(edit).toBeFocused();
+    await edit.click();
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await expect(form).toHaveCount(0);
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "A title left alone" })).toBeVisible();
 });
 
 test("an admin redacts one version", async ({ page, context, jsEnabled }) => {

@@ -6,12 +6,12 @@ import { ConfirmForm } from "../ui/confirm-form.tsx";
  * The owner's own posts (docs/product.md §5: deletion is offered only there): each card with 'Delete', which
  * opens its confirmation step (?confirm=delete-post-12, with or without JS) posting to /post/:id/delete.
  */
-export function OwnerPostList({ posts, ...card }: Omit<PostCardProps, "post" | "headingLevel"> & { posts: PostView[] }) {
+export function OwnerPostList({ posts, editable, ...card }: Omit<PostCardProps, "post" | "headingLevel" | "canEdit"> & { posts: PostView[]; editable?: number[] }) {
   return (
     <ol className="space-y-4" aria-label="Posts">
       {posts.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} {...card} />
+          <PostCard post={post} canEdit={editable?.includes(post.id)} {...card} />
           <div className="mt-1 flex justify-end">
             <ConfirmForm
               confirmKey={`delete-post-${post.id}`}

@@ -7,6 +7,8 @@ import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
+import { getUser } from "~/http/session-cookie.server.ts";
+import { editablePostIds } from "~/models/edit.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
 // in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).
@@ -20,6 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
     return {
       posts: items,
+      editable: editablePostIds(items, await getUser(request)),
       hasMore,
       limit: tab.limit,
       userId: tab.userId,
@@ -33,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
-  const { posts, hasMore, limit, userId, isOwner, now, origin } = loaderData;
+  const { posts, editable, hasMore, limit, userId, isOwner, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const card = { signedIn: Boolean(user), origin, timeZone, now };
   return (
@@ -44,9 +47,9 @@ export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
       {posts.length === 0 ? (
         <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
       ) : isOwner ? (
-        <OwnerPostList posts={posts} {...card} />
+        <OwnerPostList posts={posts} editable={editable} {...card} />
       ) : (
-        <PostList posts={posts} {...card} />
+        <PostList posts={posts} editable={editable} {...card} />
       )}
       {hasMore ? <TabLoadMore path={profilePath(userId)} limit={limit} lastAnchor={`post-${posts[posts.length - 1].id}`} /> : null}
     </section>
