@@ -1,0 +1,195 @@
+// A cheap phone on a slow link, used the moment each page is shown (project `slowphone`): whatever is
+// typed, opened or pressed before the page's code arrives is still there when it does, and takes
+// effect exactly once.
+import { beforeTheCode, countPosts, expect, openEarly, setOffline, test, waitForCode } from "./slow-phone.ts";
+
+const { makeUser, makePost, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
+const { createComment } = await import("~/models/comment.server.ts");
+
+const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast");
+
+test.describe("typed before the code arrives", () => {
+  test("a comment keeps its text, counter and button, and is posted once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    const box = page.getByLabel("Add a comment");
+    const text = "Typed on the bus before the code arrived";
+    await beforeTheCode(page, "typing a comment", () => box.fill(text));
+    await waitForCode(page);
+    await expect(box).toHaveValue(text);
+    await expect(page.getByText(`${text.length}/1000`)).toBeVisible();
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.locator("#comments").getByText(text)).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a comment submitted before the code arrives is a plain post, made once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await openEarly(page, `/post/${post.id}`);
+    const text = "Posted before the code arrived";
+    await beforeTheCode(page, "typing and posting a comment", async () => {
+      await page.getByLabel("Add a comment").fill(text);
+      await page.getByRole("button", { name: "Post comment" }).click();
+    }, ["submit"]);
+    await expect(toast(page)).toContainText("Comment posted!");
+    await waitForCode(page);
+    await expect(page.locator("#comments").getByText(text)).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a reply keeps its text and is posted once", async ({ page, context }) => {
+    const me = makeUser();
+    const author = makeUser();
+    const post = makePost({ userId: author.id });
+    const c = createComment({ userId: author.id, postId: post.id, content: "Reply to me, slowly" });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}?replyTo=${c.id}`);
+    const box = page.getByLabel(`Reply to ${author.username}`);
+    await beforeTheCode(page, "typing a reply", () => box.fill("A reply typed early"));
+    await waitForCode(page);
+    await expect(box).toHaveValue("A reply typed early");
+    await expect(page.getByText("19/500")).toBeVisible();
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await page.getByRole("button", { name: "Post reply" }).click();
+    await expect(toast(page)).toContainText("Reply posted!");
+    await expect(page.locator("#comments").getByText("A reply typed early")).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a bio keeps its text, and the counter and the limit apply to it", async ({ page, context }) => {
+    const me = makeUser();
+    await loginAs(context, me.id);
+    await openEarly(page, `/profile/${me.id}?edit=profile`);
+    const bio = page.getByLabel("Bio");
+    await beforeTheCode(page, "typing a bio", async () => {
+      await bio.fill("y".repeat(301));
+      await page.getByLabel("Location").fill("Porto");
+    });
+    await waitForCode(page);
+    await expect(bio).toHaveValue("y".repeat(301));
+    await expect(page.getByLabel("Location")).toHaveValue("Porto");
+    await expect(page.getByText("301/300")).toBeVisible();
+    await expect(bio).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("a search typed early survives and runs once", async ({ page }) => {
+    await openEarly(page, "/");
+    const search = page.getByRole("searchbox", { name: "Search posts, users" });
+    await beforeTheCode(page, "typing a search", () => search.fill("cats"));
+    await waitForCode(page);
+    await expect(search).toHaveValue("cats");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=cats/);
+  });
+
+  test("sign-in typed and sent early signs in once", async ({ page }) => {
+    const me = makeUser();
+    const posts = countPosts(page, "/auth");
+    await openEarly(page, "/auth");
+    await beforeTheCode(page, "signing in", async () => {
+      await page.getByLabel("Username or email").fill(me.username);
+      await page.getByLabel("Password").fill(TEST_PASSWORD);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    }, ["submit"]);
+    await expect(page.getByRole("button", { name: `Account menu for ${me.username}` }).or(page.locator(`summary[aria-label^="Account menu"]`)).first()).toBeAttached();
+    expect(posts()).toBe(1);
+  });
+
+  test("sign-in typed early is still there when the code arrives", async ({ page }) => {
+    await openEarly(page, "/auth");
+    await beforeTheCode(page, "typing a username", () => page.getByLabel("Username or email").fill("early-bird"));
+    await waitForCode(page);
+    await expect(page.getByLabel("Username or email")).toHaveValue("early-bird");
+  });
+});
+
+test.describe("opened before the code arrives", () => {
+  test("the bell loads its list; the account menu stays open", async ({ page, context }) => {
+    const me = makeUser();
+    await loginAs(context, me.id);
+    await openEarly(page, "/");
+    const bell = page.locator("header details").filter({ has: page.locator('summary[aria-label^="Notifications"]') });
+    const menu = page.locator("header details").filter({ has: page.locator('summary[aria-label^="Account menu"]') });
+    await beforeTheCode(page, "opening the bell", () => bell.locator("summary").click(), ["toggle"]);
+    await beforeTheCode(page, "opening the account menu", () => menu.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(bell.getByText("No notifications yet")).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Profile" })).toBeVisible();
+  });
+});
+
+test.describe("pressed before the code arrives", () => {
+  test("a vote counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/vote`);
+    await openEarly(page, `/post/${post.id}`);
+    const votes = page.locator(`[data-vote-target="post-${post.id}"]`);
+    await beforeTheCode(page, "upvoting", () => votes.getByRole("button", { name: "Upvote" }).click(), ["submit"]);
+    await waitForCode(page);
+    await expect(votes.getByTestId("score")).toHaveText("Score: 1");
+    await expect(votes.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+    expect(posts()).toBe(1);
+  });
+
+  test("save counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/save`);
+    await openEarly(page, `/post/${post.id}`);
+    await beforeTheCode(page, "saving", () => page.getByRole("button", { name: "Save", exact: true }).click(), ["submit"]);
+    await expect(toast(page)).toContainText("Post saved");
+    await waitForCode(page);
+    await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+    expect(posts()).toBe(1);
+  });
+
+  test("follow counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const star = makeUser();
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/profile/${star.id}/follow`);
+    await openEarly(page, `/profile/${star.id}`);
+    await beforeTheCode(page, "following", () => page.getByRole("button", { name: `Follow ${star.username}` }).click(), ["submit"]);
+    await waitForCode(page);
+    await expect(page.getByRole("button", { name: `Following ${star.username}` })).toBeVisible();
+    await expect(page.getByText("1 Follower", { exact: false }).first()).toBeVisible();
+    expect(posts()).toBe(1);
+  });
+});
+
+
+test.describe("a draft is never lost", () => {
+  test("it survives a reload and a dropped connection, and comes back in its box", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    const box = page.getByLabel("Add a comment");
+    await box.fill("Half written on a train");
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await waitForCode(page);
+    await expect(box).toHaveValue("Half written on a train");
+
+    await box.fill("Sent into a tunnel");
+    await setOffline(page, true);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(page.getByRole("heading", { name: "Connection lost" })).toBeVisible();
+    await setOffline(page, false);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByLabel("Add a comment")).toHaveValue("Sent into a tunnel");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.locator("#comments").getByText("Sent into a tunnel")).toHaveCount(1);
+  });
+});
