@@ -17,6 +17,9 @@ import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
 import { getUser } from "./http/session-cookie.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
+import { getDraft } from "./http/draft-cookie.server.ts";
+import { readTheme } from "./http/theme-cookie.server.ts";
+import { ThemeSwitch } from "./components/theme-switch.tsx";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
@@ -38,11 +41,16 @@ export const links: Route.LinksFunction = () => [
 export const handle = { memo: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [row, { toast, headers }, share] = await Promise.all([
+  const [row, flash, share] = await Promise.all([
     getUser(request),
     getToast(request),
     loadShareDialog(request),
   ]);
+  const { toast } = flash;
+  let { headers } = flash;
+  // A no-JS comment that failed: its text, handed back to its box once.
+  const { draft, clear } = getDraft(request);
+  if (clear) (headers ??= new Headers()).append("Set-Cookie", clear);
   const user: HeaderUser | null = row
     ? { id: row.id, username: row.username, displayName: row.displayName || row.username, isAdmin: row.isAdmin }
     : null;
@@ -50,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user,
       toast,
+      draft,
+      theme: readTheme(request),
       share,
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
@@ -69,7 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The chosen theme is a class rendered by the server (no flash of the other one); without a
+    // choice the stylesheet follows prefers-color-scheme.
+    <html lang="en" className={root?.theme && root.theme !== "system" ? root.theme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -99,6 +111,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.suspension || root?.report ? <LazyModerationParts suspension={root.suspension} report={root.report} /> : null}
           {children}
         </main>
+        <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
+          <ThemeSwitch theme={root?.theme ?? "system"} />
+        </footer>
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
