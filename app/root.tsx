@@ -19,7 +19,7 @@ import { getUser } from "./http/session-cookie.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
 import { getDraft } from "./http/draft-cookie.server.ts";
 import { readTheme } from "./http/theme-cookie.server.ts";
-import { ThemeSwitch } from "./components/theme-switch.tsx";
+import type { Theme } from "./lib/theme.ts";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user,
       toast,
       draft,
-      theme: readTheme(request),
+      ...themeState(readTheme(request)),
       share,
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
@@ -74,6 +74,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+// The switch's one button moves System → Light → Dark → System; the server works out the next one.
+const NEXT_THEME = { system: "light", light: "dark", dark: "system" } as const;
+const themeState = (theme: Theme) => ({ theme, nextTheme: NEXT_THEME[theme], themeClass: theme === "system" ? undefined : theme });
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
@@ -81,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The chosen theme is a class rendered by the server (no flash of the other one); without a
     // choice the stylesheet follows prefers-color-scheme.
-    <html lang="en" className={root?.theme && root.theme !== "system" ? root.theme : undefined}>
+    <html lang="en" className={root?.themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,9 +115,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.suspension || root?.report ? <LazyModerationParts suspension={root.suspension} report={root.report} /> : null}
           {children}
         </main>
-        <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
-          <ThemeSwitch theme={root?.theme ?? "system"} />
-        </footer>
+        {/* The theme switch: a plain form (POST /theme sets a cookie, 303 back), so no JavaScript needed. */}
+        <form method="post" action="/theme" className="px-3 pb-8">
+          <button name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
+            Theme: {root?.theme}
+          </button>
+        </form>
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -5,12 +5,6 @@ type Manifest = { routes: Record<string, { module: string; imports?: string[]; h
 
 const requested = new Set<string>();
 
-type Connection = { saveData?: boolean; effectiveType?: string };
-
-/** The phone asks to save data (Save-Data) or its link is slow: other screens' code waits until opened. */
-export function savesData(connection: Connection | undefined): boolean {
-  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType ?? "")));
-}
 
 /**
  * A while after each page is shown, when the browser is idle, fetches the code of the screens the site
@@ -24,7 +18,9 @@ export function savesData(connection: Connection | undefined): boolean {
 export function useRouteModulePreload() {
   const { key } = useLocation();
   useEffect(() => {
-    if (savesData((navigator as { connection?: Connection }).connection)) return;
+    // The phone asks to save data (Save-Data) or its link is slow: other screens' code waits until opened.
+    const link = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (link?.saveData || /2g|3g/.test(String(link?.effectiveType))) return;
     const preload = () => {
       const manifest = (window as unknown as { __reactRouterManifest?: Manifest }).__reactRouterManifest;
       for (const route of Object.values(manifest?.routes ?? {})) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
 import type { CommentReply } from "~/lib/interactions/comment.ts";
@@ -8,7 +8,7 @@ import { MentionTextarea } from "./mention-textarea.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { useDomValue } from "../ui/dom-value.ts";
-import { recallDraft, rememberDraft } from "./draft-store.ts";
+import { draftStore } from "./draft-store.ts";
 import { useThread } from "./thread-context.ts";
 import { cleanText, visibleLength } from "~/lib/text.ts";
 
@@ -54,16 +54,10 @@ export function CommentForm({
   const box = useRef<HTMLTextAreaElement>(null);
   const update = (next: string) => {
     setText(next);
-    rememberDraft(postId, parentId, next);
+    draftStore(postId, parentId, next);
   };
   // What was typed before this code arrived wins; else the server's draft; else this tab's.
-  useDomValue(box, update);
-  useEffect(() => {
-    if (box.current?.value || initialDraft) return;
-    const kept = recallDraft(postId, parentId);
-    if (kept) setText(kept);
-    // On mount only (a mounted box keeps its post and parent): later the box is the truth.
-  }, []);
+  useDomValue(box, update, () => draftStore(postId, parentId));
   const isReply = parentId !== null;
   const limits = commentLimits(isReply);
   const close = () => {
