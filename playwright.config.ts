@@ -38,7 +38,7 @@ export default defineConfig({
     {
       name: "slowphone",
       testMatch: /slowphone\.spec\.ts/,
-      timeout: 45_000,
+      timeout: 90_000,
       use: { ...chromium, javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: false },
     },
   ],

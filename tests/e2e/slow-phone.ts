@@ -20,6 +20,7 @@ const RECORD_ACTS = `(() => {
 
 const releases = new WeakMap<Page, () => void>();
 const links = new WeakMap<Page, (offline: boolean) => Promise<unknown>>();
+const cpus = new WeakMap<Page, (rate: number) => Promise<unknown>>();
 
 const SLOW_LINK = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
@@ -39,7 +40,9 @@ export const test = base.extend<{ slowPhone: void }>({
       const link = (offline: boolean) => cdp.send("Network.emulateNetworkConditions", { offline, ...SLOW_LINK });
       links.set(page, link);
       await link(false);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      const cpu = (rate: number) => cdp.send("Emulation.setCPUThrottlingRate", { rate });
+      cpus.set(page, cpu);
+      await cpu(4);
       await page.addInitScript(RECORD_ACTS);
       await use();
     },
@@ -51,6 +54,14 @@ export { expect };
 /** Opens a page and returns as soon as it is shown (DOMContentLoaded), long before its code runs. */
 export async function openEarly(page: Page, path: string) {
   await page.goto(path, { waitUntil: "domcontentloaded" });
+}
+
+/**
+ * Lifts the CPU slowdown once the page has its code: what follows (an axe pass, a measurement) checks
+ * how the page looks, not how fast a phone runs it, and would take four times as long for nothing.
+ */
+export async function fullSpeed(page: Page) {
+  await cpus.get(page)?.(1);
 }
 
 /** Drops the slow link (or brings it back); context.setOffline would lift the throttling. */

@@ -2,7 +2,8 @@
 // typed, opened or pressed before the page's code arrives is still there when it does, and takes
 // effect exactly once.
 import { expectAccessible } from "./fixtures.ts";
-import { beforeTheCode, countPosts, expect, openEarly, setOffline, test, waitForCode } from "./slow-phone.ts";
+import { FAKE_VIDEOS, TOP_COMMENT } from "../fixtures/youtube-fake.ts";
+import { beforeTheCode, countPosts, expect, fullSpeed, openEarly, setOffline, test, waitForCode } from "./slow-phone.ts";
 
 const { makeUser, makePost, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -103,6 +104,33 @@ test.describe("typed before the code arrives", () => {
     expect(posts()).toBe(1);
   });
 
+  test("the share dialog's fields typed early are kept, and its next step runs", async ({ page, context }) => {
+    await loginAs(context, makeUser().id);
+    await openEarly(page, "/?share=1");
+    const dialog = page.getByRole("dialog", { name: "Share a Funny Comment" }).or(page.getByRole("region", { name: "Share a Funny Comment" }));
+    const link = `https://www.youtube.com/watch?v=${FAKE_VIDEOS.funny}`;
+    await beforeTheCode(page, "filling the share dialog", async () => {
+      await dialog.getByLabel("YouTube video URL").fill(link);
+      await dialog.getByLabel("Post title").fill("Shared from a slow phone");
+    });
+    await waitForCode(page);
+    await expect(dialog.getByLabel("YouTube video URL")).toHaveValue(link);
+    await expect(dialog.getByLabel("Post title")).toHaveValue("Shared from a slow phone");
+    await dialog.getByRole("button", { name: "Next Step" }).click();
+    await expect(dialog.getByRole("radio", { name: new RegExp(TOP_COMMENT.textOriginal.slice(0, 12)) })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("the registration form typed early keeps every field", async ({ page }) => {
+    await openEarly(page, "/auth?signup=true");
+    await beforeTheCode(page, "filling the registration form", async () => {
+      await page.getByLabel("Username").fill("slowphoner");
+      await page.getByLabel("Email").fill("slow@example.com");
+    });
+    await waitForCode(page);
+    await expect(page.getByLabel("Username")).toHaveValue("slowphoner");
+    await expect(page.getByLabel("Email")).toHaveValue("slow@example.com");
+  });
+
   test("sign-in typed early is still there when the code arrives", async ({ page }) => {
     await openEarly(page, "/auth");
     await beforeTheCode(page, "typing a username", () => page.getByLabel("Username or email").fill("early-bird"));
@@ -123,6 +151,41 @@ test.describe("opened before the code arrives", () => {
     await waitForCode(page);
     await expect(bell.getByText("No notifications yet")).toBeVisible();
     await expect(menu.getByRole("link", { name: "Profile" })).toBeVisible();
+  });
+});
+
+test.describe("menus opened before the code arrives stay open and work", () => {
+  test("a card's share menu, then Copy link", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const post = makePost({ userId: makeUser().id });
+    await openEarly(page, `/post/${post.id}`);
+    const menu = page.locator("details").filter({ has: page.locator("summary", { hasText: "Share" }) }).first();
+    await beforeTheCode(page, "opening the share menu", () => menu.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(menu).toHaveAttribute("open", "");
+    await menu.getByRole("button", { name: "Copy link" }).click();
+    await expect(toast(page)).toContainText("Link copied!");
+  });
+
+  test("the time range, then a choice", async ({ page }) => {
+    await openEarly(page, "/");
+    const range = page.locator("details").filter({ has: page.locator("summary", { hasText: "Time range" }) });
+    await beforeTheCode(page, "opening the time range", () => range.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(range.getByRole("link", { name: "This Week" }).or(range.getByRole("link", { name: /week/i })).first()).toBeVisible();
+    await range.getByRole("link", { name: /week/i }).first().click();
+    await expect(page).toHaveURL(/[?&]t=week/);
+  });
+
+  test("the category drawer, then a category", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openEarly(page, "/category/music");
+    const drawer = page.locator("details").filter({ has: page.locator("summary", { hasText: "Categories" }) });
+    await beforeTheCode(page, "opening the drawer", () => drawer.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(drawer.getByRole("link", { name: /^Gaming/ })).toBeVisible();
+    await drawer.getByRole("link", { name: /^Gaming/ }).click();
+    await expect(page).toHaveURL(/\/category\/gaming$/);
   });
 });
 
@@ -169,8 +232,24 @@ test.describe("pressed before the code arrives", () => {
 });
 
 
+test("deleting a comment pressed and confirmed early deletes it once", async ({ page, context }) => {
+  const me = makeUser();
+  const post = makePost({ userId: makeUser().id });
+  const mine = createComment({ userId: me.id, postId: post.id, content: "Soon gone from a slow phone" });
+  await loginAs(context, me.id);
+  const posts = countPosts(page, "/delete");
+  await openEarly(page, `/post/${post.id}`);
+  const item = page.locator(`#comment-${mine.id}`);
+  await beforeTheCode(page, "opening the delete confirmation", () => item.getByLabel("Delete comment").click(), ["click"]);
+  await beforeTheCode(page, "confirming the delete", () => item.getByRole("button", { name: "Delete", exact: true }).click(), ["submit"]);
+  await expect(toast(page)).toContainText("Comment deleted");
+  await waitForCode(page);
+  await expect(page.getByText("Soon gone from a slow phone")).toHaveCount(0);
+  expect(posts()).toBe(1);
+});
+
 test.describe("a draft is never lost", () => {
-  test("it survives a reload and a dropped connection, and comes back in its box", async ({ page, context }) => {
+  test("it survives a reload", async ({ page, context }) => {
     const me = makeUser();
     const post = makePost({ userId: makeUser().id });
     await loginAs(context, me.id);
@@ -181,7 +260,15 @@ test.describe("a draft is never lost", () => {
     await page.reload({ waitUntil: "domcontentloaded" });
     await waitForCode(page);
     await expect(box).toHaveValue("Half written on a train");
+  });
 
+  test("it survives a dropped connection and is posted once the link is back", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    const box = page.getByLabel("Add a comment");
     await box.fill("Sent into a tunnel");
     await setOffline(page, true);
     await page.getByRole("button", { name: "Post comment" }).click();
@@ -191,8 +278,10 @@ test.describe("a draft is never lost", () => {
     await expect(lost.or(page.getByText("ERR_INTERNET_DISCONNECTED"))).toBeVisible();
     await setOffline(page, false);
     if (await lost.isVisible()) await page.getByRole("button", { name: "Retry" }).click();
-    else await page.reload();
+    else await page.reload({ waitUntil: "domcontentloaded" });
+    await waitForCode(page);
     await expect(page.getByLabel("Add a comment")).toHaveValue("Sent into a tunnel");
+    await fullSpeed(page);
     await page.getByRole("button", { name: "Post comment" }).click();
     await expect(toast(page)).toContainText("Comment posted!");
     await expect(page.locator("#comments").getByText("Sent into a tunnel")).toHaveCount(1);
@@ -200,21 +289,38 @@ test.describe("a draft is never lost", () => {
 });
 
 test.describe("a small phone in the dark", () => {
-  test("at 320 px in the dark theme: no serious accessibility fault, nothing wider than the screen, 44 px card actions", async ({ page, context }) => {
-    test.setTimeout(90_000);
-    const me = makeUser();
-    const post = makePost({ userId: makeUser().id, title: "A rather long title that has to wrap on a small phone screen" });
-    createComment({ userId: me.id, postId: post.id, content: "A comment to show in the thread" });
-    await loginAs(context, me.id);
-    await page.setViewportSize({ width: 320, height: 640 });
-    await page.emulateMedia({ colorScheme: "dark" });
-    for (const path of ["/auth", "/", `/post/${post.id}`]) {
-      await openEarly(page, path);
+  const screens: [string, (ids: { postId: number; userId: number }) => string][] = [
+    ["sign-in", () => "/auth"],
+    ["home", () => "/"],
+    ["a post", ({ postId }) => `/post/${postId}`],
+    ["a profile", ({ userId }) => `/profile/${userId}`],
+    ["search", () => "/search?q=the"],
+    ["a category", () => "/category/music"],
+    ["notifications", () => "/notifications"],
+  ];
+  for (const [name, path] of screens) {
+    test(`${name} at 320 px in the dark theme: no serious accessibility fault, nothing wider than the screen`, async ({ page, context }) => {
+      const me = makeUser();
+      const post = makePost({ userId: makeUser().id, title: "A rather long title that has to wrap on a small phone screen" });
+      createComment({ userId: me.id, postId: post.id, content: "A comment to show in the thread" });
+      await loginAs(context, me.id);
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await openEarly(page, path({ postId: post.id, userId: me.id }));
       await waitForCode(page);
+      await fullSpeed(page);
       await expect(page.locator("html")).not.toHaveClass(/light/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(320);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "scrolls sideways").toBeLessThanOrEqual(320);
       await expectAccessible(page);
-    }
+    });
+  }
+
+  test("card actions are at least 44 px on a phone", async ({ page, context }) => {
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, makeUser().id);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
     const card = page.locator("article").first();
     for (const control of [
       card.getByRole("button", { name: "Upvote" }),
