@@ -19,7 +19,7 @@ const GROUPS: Record<string, string[]> = {
   profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
 };
 /** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
-const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx", "/app/components/ui/tabs.tsx"];
+const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
 const MOST_PAGES = 0.4;
 /** Form helpers (and the text rules they count with) stay out of the shell however many pages have a form: the home page has none. */

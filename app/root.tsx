@@ -17,6 +17,9 @@ import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import { DocumentStyle } from "./components/document-style.tsx";
 import { getUser } from "./http/session-cookie.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
+import { getDraft } from "./http/draft-cookie.server.ts";
+import { readTheme } from "./http/theme-cookie.server.ts";
+import type { Theme } from "./lib/theme.ts";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
@@ -39,11 +42,16 @@ export const links: Route.LinksFunction = () => [
 export const handle = { memo: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [row, { toast, headers }, share] = await Promise.all([
+  const [row, flash, share] = await Promise.all([
     getUser(request),
     getToast(request),
     loadShareDialog(request),
   ]);
+  const { toast } = flash;
+  let { headers } = flash;
+  // A no-JS comment that failed: its text, handed back to its box once.
+  const { draft, clear } = getDraft(request);
+  if (clear) (headers ??= new Headers()).append("Set-Cookie", clear);
   const user: HeaderUser | null = row
     ? { id: row.id, username: row.username, displayName: row.displayName || row.username, isAdmin: row.isAdmin }
     : null;
@@ -51,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user,
       toast,
+      draft,
+      ...themeState(readTheme(request)),
       share,
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
@@ -72,12 +82,18 @@ function accountBanner(row: { id: number; email: string; emailVerified: boolean 
   return row.emailVerified ? null : { verify: row.email };
 }
 
+// The switch's one button moves System → Light → Dark → System; the server works out the next one.
+const NEXT_THEME = { system: "light", light: "dark", dark: "system" } as const;
+const themeState = (theme: Theme) => ({ theme, nextTheme: NEXT_THEME[theme], themeClass: theme === "system" ? undefined : theme });
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The chosen theme is a class rendered by the server (no flash of the other one); without a
+    // choice the stylesheet follows prefers-color-scheme.
+    <html lang="en" className={root?.themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -107,6 +123,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.banner || root?.report ? <LazyModerationParts banner={root.banner} report={root.report} /> : null}
           {children}
         </main>
+        {/* The theme switch: a plain form (POST /theme sets a cookie, 303 back), so no JavaScript needed. */}
+        <form method="post" action="/theme" className="px-3 pb-8">
+          <button name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
+            Theme: {root?.theme}
+          </button>
+        </form>
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -11,6 +11,7 @@ export default [
   route("search", "routes/search.tsx"),
   route("sign-in-required", "routes/sign-in-required.ts"),
   route("logout", "routes/logout.tsx"),
+  route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   route("auth", "routes/auth.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),

@@ -10,7 +10,7 @@ import { CommentIcon } from "./icons.tsx";
 const thread = lazyComponent(() => import("./comments/card-thread.tsx").then((m) => m.CardThread));
 const loadingComments = <p className="text-sm text-slate-600">Loading comments...</p>;
 
-const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
+const cls = "inline-flex min-h-11 items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
 
 // The card's way into its thread. Without JS: a link to /post/:id#comments. With JS: a button
 // that expands the thread in place (it takes a full row: give the card's action row flex-wrap),

@@ -110,6 +110,11 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
     }
   }, []);
 
+  // Opened before this code arrived (the page works before hydration): load as if it had just opened.
+  useEffect(() => {
+    if (details.current?.open) void loadList();
+  }, [loadList]);
+
   const onToggle = () => {
     if (!details.current?.open) return;
     const stale = list.status !== "ready" || Date.now() - list.at > LIST_FRESH_MS || list.count !== count;

@@ -72,7 +72,7 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
 
   return (
     <details ref={ref} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="inline-flex cursor-pointer items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
         <span aria-hidden="true">↗</span> Share
       </summary>
       <div className="absolute bottom-full left-0 z-30 mb-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">

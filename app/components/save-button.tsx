@@ -11,7 +11,7 @@ export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSa
   const settled = fetcher.data?.ok && fetcher.data.postId === postId ? fetcher.data.isSaved : null;
   const pending = signedIn ? fetcher.formData?.get("intent") : null;
   const saved = pending === "save" || pending === "unsave" ? savedAfter(pending) : (settled ?? isSaved);
-  const cls = "inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
+  const cls = "inline-flex min-h-11 items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
   return (
     <fetcher.Form method="post" action={`/post/${postId}/save`}>
       <JsField />

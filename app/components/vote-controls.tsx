@@ -41,7 +41,7 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
         aria-pressed={signedIn ? on : undefined}
         aria-label={label}
         title={label}
-        className={`inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-slate-100 ${tone}`}
+        className={`inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100 ${tone}`}
       >
         {direction === "up" ? "▲" : "▼"}
       </button>

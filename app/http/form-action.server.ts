@@ -8,6 +8,7 @@ import { AUTH_REQUIRED_TOAST, mayAct, requireSelf, signInPath, signInProblem } f
 import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { getUser } from "./session-cookie.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
+import { draftHeader, type FlashDraft } from "./draft-cookie.server.ts";
 
 // The one pattern of every form action (votes, saves, comments, deletions, follows, admin forms):
 // JS on (a fetcher sent the hidden JS_FIELD): answer data for the fetcher, with the toast to show.
@@ -41,6 +42,8 @@ export type InteractionOptions<P> = {
   anchor?: (form: FormData, params: P) => string | undefined;
   /** What the no-JS answer keeps on failure, as one-shot query params (the comment box's draft …). */
   keepOnFailure?: (form: FormData, problem: Problem) => Record<string, string>;
+  /** The text the no-JS answer hands back to its box on failure, by a flash cookie (never in the URL). */
+  draftOnFailure?: (form: FormData, params: P) => FlashDraft | null;
 };
 
 /** The page the request came from when it is this site's, else null. */
@@ -82,7 +85,7 @@ export function withAnchor(
 export function interactionAction<P extends Record<string, string | undefined>>(
   fallback: (params: P) => string,
   handler: (ctx: Interaction, params: P) => Promise<unknown> | unknown,
-  { failTitle = "Error", limit = "toggle", anchor, keepOnFailure }: InteractionOptions<P> = {},
+  { failTitle = "Error", limit = "toggle", anchor, keepOnFailure, draftOnFailure }: InteractionOptions<P> = {},
 ) {
   return async ({ request, params, context }: { request: Request; params: P; context?: { clientIp?: string } }) => {
     let form: FormData;
@@ -105,7 +108,7 @@ export function interactionAction<P extends Record<string, string | undefined>>(
     } catch (error) {
       if (!isProblem(error)) throw error;
       const title = typeof failTitle === "function" ? failTitle(form, error) : failTitle;
-      return failWith(ctx, error, { title, keep: keepOnFailure?.(form, error) });
+      return failWith(ctx, error, { title, keep: keepOnFailure?.(form, error), draft: draftOnFailure?.(form, params) });
     }
   };
 }
@@ -141,7 +144,11 @@ export async function succeed<T extends object>(
  * `title` / message (and `keep`, e.g. the one-shot ?commentError that re-renders the box with its
  * message), or 303 to /auth for a visitor, or a plain 403 for a tampered form.
  */
-export async function failWith(ctx: Interaction, problem: Problem, { title = "Error", keep }: { title?: string; keep?: Record<string, string> } = {}) {
+export async function failWith(
+  ctx: Interaction,
+  problem: Problem,
+  { title = "Error", keep, draft }: { title?: string; keep?: Record<string, string>; draft?: FlashDraft | null } = {},
+) {
   const { signIn } = problem;
   if (signIn) {
     const to = signInPath(signIn.redirectTo);
@@ -160,5 +167,6 @@ export async function failWith(ctx: Interaction, problem: Problem, { title = "Er
   }
   const toast: Toast = { type: "error", title, description: problem.message };
   if (ctx.js) return data<ActionReply>({ ok: false, message: problem.message, toast }, { status: problem.status, headers: problem.headers });
-  return redirectWithToast(withAnchor(ctx.back, ctx.anchor, { params: keep }), toast);
+  const kept = draft ? draftHeader(draft) : null;
+  return redirectWithToast(withAnchor(ctx.back, ctx.anchor, { params: keep }), toast, kept ? { headers: { "Set-Cookie": kept } } : {});
 }

@@ -11,7 +11,7 @@ import { getEnv, memoEnabled } from "../integrations/env.server.ts";
 const NAME = "chortle_toast";
 const MAX_AGE_S = 60;
 
-function attributes(maxAge: number) {
+export function attributes(maxAge: number) {
   return `; Max-Age=${maxAge}; Path=/; HttpOnly${getEnv().COOKIE_SECURE ? "; Secure" : ""}; SameSite=Lax`;
 }
 
@@ -20,13 +20,13 @@ function hmac(value: string): Buffer {
 }
 
 /** `value` as a signed cookie value (what React Router's createCookie(…).serialize writes). */
-function signValue(value: string): string {
+export function signValue(value: string): string {
   const encoded = Buffer.from(JSON.stringify(value), "utf8").toString("base64");
   return `${encoded}.${hmac(encoded).toString("base64").replace(/=+$/, "")}`;
 }
 
 /** The value of a signed cookie value, or null when the signature does not hold. */
-function unsignValue(signed: string): string | null {
+export function unsignValue(signed: string): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 0) return null;
   const encoded = signed.slice(0, dot);

@@ -90,7 +90,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <CategoryLinks current={category} counts={counts} />
       </aside>
       <div className="min-w-0 space-y-4">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <CategoryDrawer current={category} counts={counts} />
           <h1 className="text-2xl font-bold">{heading}</h1>
           <span className="ml-auto">

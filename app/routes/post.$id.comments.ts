@@ -5,6 +5,7 @@ import { requireId } from "~/lib/schemas/id.ts";
 import { isBlank } from "~/lib/comment-rules.ts";
 import {
   commentAnchor,
+  commentDraft,
   commentFailTitle,
   commentKeptOnFailure,
   commentToastTitle,
@@ -16,8 +17,8 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
 
 // POST /post/:id/comments: a comment, or a reply when parentId is set. Blank is ignored.
-// Without JS a failed draft comes back through the URL (?commentError, ?draft, ?replyTo, as
-// `keepOnFailure` declares) so the box re-renders open with its message.
+// Without JS a failed comment comes back to its box: its reply target and message through the URL
+// (?replyTo, ?commentError, as `keepOnFailure` declares), its text by a flash cookie (`draftOnFailure`).
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/post/${encodeURIComponent(params.id)}#comments`);
@@ -44,5 +45,10 @@ export const action = interactionAction<{ id?: string }>(
     anchor: (form) => commentAnchor(replyTarget(form)),
     failTitle: (form) => commentFailTitle(replyTarget(form)),
     keepOnFailure: commentKeptOnFailure,
+    draftOnFailure: (form, params) => {
+      const draft = commentDraft(form);
+      const postId = Number(params.id);
+      return draft && Number.isSafeInteger(postId) ? { postId, ...draft } : null;
+    },
   },
 );

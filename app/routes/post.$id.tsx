@@ -71,7 +71,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
   return (
-    <div className="grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
+    <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
       <PostCard
         post={post}
         signedIn={Boolean(user)}

@@ -106,6 +106,8 @@ test.describe("comments", () => {
       await expect(page.getByRole("alert").filter({ hasText: "Comment too short" })).toBeVisible();
       await expect(toast(page)).toContainText("Failed to post comment");
       await expect(page.getByLabel("Add a comment")).toHaveValue("abc");
+      // The text came back by a flash cookie: never in the URL (history, logs).
+      await expect(page).not.toHaveURL(/draft=/);
     }
 
     await page.getByLabel("Add a comment").fill("A brand new comment, long enough");

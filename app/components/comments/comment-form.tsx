@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
 import type { CommentReply } from "~/lib/interactions/comment.ts";
@@ -7,6 +7,8 @@ import { useHydrated } from "../hooks.ts";
 import { MentionTextarea } from "./mention-textarea.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
+import { useDomValue } from "../ui/dom-value.ts";
+import { draftStore } from "./draft-store.ts";
 import { useThread } from "./thread-context.ts";
 import { cleanText, visibleLength } from "~/lib/text.ts";
 
@@ -49,10 +51,17 @@ export function CommentForm({
   const fetcher = useFetcher<CommentReply>();
   const hydrated = useHydrated();
   const [text, setText] = useState(initialDraft);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const update = (next: string) => {
+    setText(next);
+    draftStore(postId, parentId, next);
+  };
+  // What was typed before this code arrived wins; else the server's draft; else this tab's.
+  useDomValue(box, update, () => draftStore(postId, parentId));
   const isReply = parentId !== null;
   const limits = commentLimits(isReply);
   const close = () => {
-    setText("");
+    update("");
     if (isReply) setOpenReply(null);
   };
   useInteractionReply(fetcher, (reply) => {
@@ -78,11 +87,12 @@ export function CommentForm({
         {isReply ? `Reply to ${parentAuthor}` : "Add a comment"}
       </label>
       <MentionTextarea
+        ref={box}
         id={boxId}
         name="content"
         rows={isReply ? 2 : 3}
         value={text}
-        onChange={setText}
+        onChange={update}
         autoFocus={isReply && hydrated}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${boxId}-count${error ? ` ${boxId}-error` : ""}`}

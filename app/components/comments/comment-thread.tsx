@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root.tsx";
 import type { CommentView } from "~/lib/types.ts";
 import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";
 import { parseId } from "~/lib/id.ts";
@@ -39,6 +40,9 @@ export function CommentThread({
   editWindowHours?: number;
 }) {
   const searchParams = new URLSearchParams(useLocation().search);
+  // A no-JS comment that failed comes back with the next page (a flash cookie the root loader read).
+  const flashDraft = useRouteLoaderData<typeof rootLoader>("root")?.draft;
+  const draft = flashDraft?.postId === postId ? flashDraft : null;
   const replyTo = parseId(searchParams.get("replyTo"));
   const [openReply, setOpenReply] = useState<number | null>(replyTo);
   const tree = buildTree(comments);
@@ -64,7 +68,7 @@ export function CommentThread({
     urlReplyTo: replyTo,
     // Only our own messages: a crafted link cannot put words on the page.
     serverError: COMMENT_MESSAGES.has(searchParams.get("commentError") ?? "") ? searchParams.get("commentError") : null,
-    serverDraft: searchParams.get("draft") ?? "",
+    serverDraft: draft?.text ?? "",
     urlEdit: editedCommentId(searchParams.get("edit")),
     editError: COMMENT_MESSAGES.has(searchParams.get("editError") ?? "") ? searchParams.get("editError") : null,
     editWindowHours,

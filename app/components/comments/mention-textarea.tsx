@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type RefObject, type TextareaHTMLAttributes } from "react";
 import type { UserResult } from "~/lib/browse.ts";
 
 // A comment box that, with JavaScript, offers matching members after '@' (the site's member search,
@@ -9,9 +9,15 @@ const TYPING_MENTION = /(?:^|[^\p{L}\p{N}_.+\-@])@([A-Za-z0-9_.-]{1,20})$/u;
 export function MentionTextarea({
   value,
   onChange,
+  ref,
   ...props
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onChange"> & { value: string; onChange: (value: string) => void }) {
-  const box = useRef<HTMLTextAreaElement>(null);
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onChange"> & {
+  value: string;
+  onChange: (value: string) => void;
+  ref?: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const own = useRef<HTMLTextAreaElement>(null);
+  const box = ref ?? own;
   const [query, setQuery] = useState<{ name: string; end: number } | null>(null);
   const [members, setMembers] = useState<UserResult[]>([]);
   useEffect(() => {

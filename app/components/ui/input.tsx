@@ -1,8 +1,9 @@
 // Form pieces without Conform or zod (every screen may use them without loading either): the input
 // look, error lists and alerts, the submit button and the textarea with a counter.
-import { useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { buttonClass } from "./button.tsx";
 import { visibleLength } from "~/lib/text.ts";
+import { useDomValue } from "./dom-value.ts";
 
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
@@ -56,6 +57,8 @@ export function TextareaWithCounter({
   ...props
 }: { id: string; label: string; max: number; error?: string | null; hideLabel?: boolean } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "maxLength">) {
   const [length, setLength] = useState(visibleLength(String(defaultValue)));
+  const box = useRef<HTMLTextAreaElement>(null);
+  useDomValue(box, (typed) => setLength(visibleLength(typed)));
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const over = length > max;
@@ -65,6 +68,7 @@ export function TextareaWithCounter({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         defaultValue={defaultValue}
         aria-invalid={error || over ? true : undefined}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commentKeptOnFailure } from "./comment.ts";
+import { commentDraft, commentKeptOnFailure } from "./comment.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -8,18 +8,18 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("what a no-JS comment keeps when it fails", () => {
-  it("keeps the draft and the reply target, and a rule's message", () => {
+  it("keeps the reply target and a rule's message in the URL, never the text", () => {
     expect(commentKeptOnFailure(form({ content: "abc", parentId: "9" }), { kind: "invalid", message: "Reply too short" })).toEqual({
-      draft: "abc",
       replyTo: "9",
       commentError: "Reply too short",
     });
+    expect(commentKeptOnFailure(form({ content: "a fine comment" }), { kind: "too_many", message: "Slow down" })).toEqual({});
   });
 
-  it("keeps the draft without a message when something else failed, and drops a draft too long to carry", () => {
-    expect(commentKeptOnFailure(form({ content: "a fine comment" }), { kind: "too_many", message: "Slow down" })).toEqual({ draft: "a fine comment" });
-    expect(commentKeptOnFailure(form({ content: "x".repeat(1001) }), { kind: "invalid", message: "Comment must be at most 1000 characters" })).toEqual({
-      commentError: "Comment must be at most 1000 characters",
-    });
+  it("hands the text back to its box (not a blank one, not for a malformed reply target)", () => {
+    expect(commentDraft(form({ content: "abc", parentId: "9" }))).toEqual({ parentId: 9, text: "abc" });
+    expect(commentDraft(form({ content: "x".repeat(1001) }))).toEqual({ parentId: null, text: "x".repeat(1001) });
+    expect(commentDraft(form({ content: "   " }))).toBeNull();
+    expect(commentDraft(form({ content: "abc", parentId: "nine" }))).toBeNull();
   });
 });

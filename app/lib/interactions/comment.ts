@@ -1,4 +1,3 @@
-import { commentLimits } from "../comment-rules.ts";
 import type { ActionReply } from "../interact.ts";
 import type { Problem } from "../problem.ts";
 import type { CommentView } from "../types.ts";
@@ -27,17 +26,24 @@ export const commentFailTitle = (parentId: string | null) => (parentId !== null 
 export const commentToastTitle = (isReply: boolean) => (isReply ? "Reply posted!" : "Comment posted!");
 
 /**
- * What a no-JS comment form keeps when it fails, whatever failed (a rule, the write limit): the box
- * re-opens on its reply target with its draft (when it fits), and a rule's message (only our own
- * messages are read back from the URL).
+ * What a no-JS comment form keeps in the URL when it fails, whatever failed (a rule, the write
+ * limit): the box re-opens on its reply target with a rule's message (only our own messages are read
+ * back from the URL). Its text comes back another way (`commentDraft`): never in the URL.
  */
 export function commentKeptOnFailure(form: FormData, problem: Pick<Problem, "kind" | "message">): Record<string, string> {
   const parentId = replyTarget(form);
-  const content = form.get("content");
-  const draft = typeof content === "string" ? content : "";
   return {
-    ...(draft.length <= commentLimits(parentId !== null).max ? { draft } : {}),
     ...(parentId !== null ? { replyTo: parentId } : {}),
     ...(problem.kind === "invalid" ? { commentError: problem.message } : {}),
   };
+}
+
+/** The text a failed comment form sent, to hand back to its box (empty: nothing to keep). */
+export function commentDraft(form: FormData): { parentId: number | null; text: string } | null {
+  const content = form.get("content");
+  if (typeof content !== "string" || content.trim() === "") return null;
+  const target = replyTarget(form);
+  const parentId = target === null ? null : Number(target);
+  if (parentId !== null && !Number.isSafeInteger(parentId)) return null;
+  return { parentId, text: content };
 }

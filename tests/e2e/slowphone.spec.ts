@@ -1,0 +1,336 @@
+// A cheap phone on a slow link, used the moment each page is shown (project `slowphone`): whatever is
+// typed, opened or pressed before the page's code arrives is still there when it does, and takes
+// effect exactly once.
+import { expectAccessible } from "./fixtures.ts";
+import { FAKE_VIDEOS, TOP_COMMENT } from "../fixtures/youtube-fake.ts";
+import { beforeTheCode, countPosts, expect, fullSpeed, openEarly, setOffline, test, waitForCode } from "./slow-phone.ts";
+
+const { makeUser, makePost, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
+const { createComment } = await import("~/models/comment.server.ts");
+
+const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast");
+
+test.describe("typed before the code arrives", () => {
+  test("a comment keeps its text, counter and button, and is posted once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    const box = page.getByLabel("Add a comment");
+    const text = "Typed on the bus before the code arrived";
+    await beforeTheCode(page, "typing a comment", () => box.fill(text));
+    await waitForCode(page);
+    await expect(box).toHaveValue(text);
+    await expect(page.getByText(`${text.length}/1000`)).toBeVisible();
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.locator("#comments").getByText(text)).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a comment submitted before the code arrives is a plain post, made once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await openEarly(page, `/post/${post.id}`);
+    const text = "Posted before the code arrived";
+    await beforeTheCode(page, "typing and posting a comment", async () => {
+      await page.getByLabel("Add a comment").fill(text);
+      await page.getByRole("button", { name: "Post comment" }).click();
+    }, ["submit"]);
+    await expect(toast(page)).toContainText("Comment posted!");
+    await waitForCode(page);
+    await expect(page.locator("#comments").getByText(text)).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a reply keeps its text and is posted once", async ({ page, context }) => {
+    const me = makeUser();
+    const author = makeUser();
+    const post = makePost({ userId: author.id });
+    const c = createComment({ userId: author.id, postId: post.id, content: "Reply to me, slowly" });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}?replyTo=${c.id}`);
+    const box = page.getByLabel(`Reply to ${author.username}`);
+    await beforeTheCode(page, "typing a reply", () => box.fill("A reply typed early"));
+    await waitForCode(page);
+    await expect(box).toHaveValue("A reply typed early");
+    await expect(page.getByText("19/500")).toBeVisible();
+    const posts = countPosts(page, `/post/${post.id}/comments`);
+    await page.getByRole("button", { name: "Post reply" }).click();
+    await expect(toast(page)).toContainText("Reply posted!");
+    await expect(page.locator("#comments").getByText("A reply typed early")).toHaveCount(1);
+    expect(posts()).toBe(1);
+  });
+
+  test("a bio keeps its text, and the counter and the limit apply to it", async ({ page, context }) => {
+    const me = makeUser();
+    await loginAs(context, me.id);
+    await openEarly(page, `/profile/${me.id}?edit=profile`);
+    const bio = page.getByLabel("Bio");
+    await beforeTheCode(page, "typing a bio", async () => {
+      await bio.fill("y".repeat(301));
+      await page.getByLabel("Location").fill("Porto");
+    });
+    await waitForCode(page);
+    await expect(bio).toHaveValue("y".repeat(301));
+    await expect(page.getByLabel("Location")).toHaveValue("Porto");
+    await expect(page.getByText("301/300")).toBeVisible();
+    await expect(bio).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("a search typed early survives and runs once", async ({ page }) => {
+    await openEarly(page, "/");
+    const search = page.getByRole("searchbox", { name: "Search posts, users" });
+    await beforeTheCode(page, "typing a search", () => search.fill("cats"));
+    await waitForCode(page);
+    await expect(search).toHaveValue("cats");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=cats/);
+  });
+
+  test("sign-in typed and sent early signs in once", async ({ page }) => {
+    const me = makeUser();
+    const posts = countPosts(page, "/auth");
+    await openEarly(page, "/auth");
+    await beforeTheCode(page, "signing in", async () => {
+      await page.getByLabel("Username or email").fill(me.username);
+      await page.getByLabel("Password").fill(TEST_PASSWORD);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    }, ["submit"]);
+    await expect(page.getByRole("button", { name: `Account menu for ${me.username}` }).or(page.locator(`summary[aria-label^="Account menu"]`)).first()).toBeAttached();
+    expect(posts()).toBe(1);
+  });
+
+  test("the share dialog's fields typed early are kept, and its next step runs", async ({ page, context }) => {
+    await loginAs(context, makeUser().id);
+    await openEarly(page, "/?share=1");
+    const dialog = page.getByRole("dialog", { name: "Share a Funny Comment" }).or(page.getByRole("region", { name: "Share a Funny Comment" }));
+    const link = `https://www.youtube.com/watch?v=${FAKE_VIDEOS.funny}`;
+    await beforeTheCode(page, "filling the share dialog", async () => {
+      await dialog.getByLabel("YouTube video URL").fill(link);
+      await dialog.getByLabel("Post title").fill("Shared from a slow phone");
+    });
+    await waitForCode(page);
+    await expect(dialog.getByLabel("YouTube video URL")).toHaveValue(link);
+    await expect(dialog.getByLabel("Post title")).toHaveValue("Shared from a slow phone");
+    await dialog.getByRole("button", { name: "Next Step" }).click();
+    await expect(dialog.getByRole("radio", { name: new RegExp(TOP_COMMENT.textOriginal.slice(0, 12)) })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("the registration form typed early keeps every field", async ({ page }) => {
+    await openEarly(page, "/auth?signup=true");
+    await beforeTheCode(page, "filling the registration form", async () => {
+      await page.getByLabel("Username").fill("slowphoner");
+      await page.getByLabel("Email").fill("slow@example.com");
+    });
+    await waitForCode(page);
+    await expect(page.getByLabel("Username")).toHaveValue("slowphoner");
+    await expect(page.getByLabel("Email")).toHaveValue("slow@example.com");
+  });
+
+  test("sign-in typed early is still there when the code arrives", async ({ page }) => {
+    await openEarly(page, "/auth");
+    await beforeTheCode(page, "typing a username", () => page.getByLabel("Username or email").fill("early-bird"));
+    await waitForCode(page);
+    await expect(page.getByLabel("Username or email")).toHaveValue("early-bird");
+  });
+});
+
+test.describe("opened before the code arrives", () => {
+  test("the bell loads its list; the account menu stays open", async ({ page, context }) => {
+    const me = makeUser();
+    await loginAs(context, me.id);
+    await openEarly(page, "/");
+    const bell = page.locator("header details").filter({ has: page.locator('summary[aria-label^="Notifications"]') });
+    const menu = page.locator("header details").filter({ has: page.locator('summary[aria-label^="Account menu"]') });
+    await beforeTheCode(page, "opening the bell", () => bell.locator("summary").click(), ["toggle"]);
+    await beforeTheCode(page, "opening the account menu", () => menu.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(bell.getByText("No notifications yet")).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Profile" })).toBeVisible();
+  });
+});
+
+test.describe("menus opened before the code arrives stay open and work", () => {
+  test("a card's share menu, then Copy link", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const post = makePost({ userId: makeUser().id });
+    await openEarly(page, `/post/${post.id}`);
+    const menu = page.locator("details").filter({ has: page.locator("summary", { hasText: "Share" }) }).first();
+    await beforeTheCode(page, "opening the share menu", () => menu.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(menu).toHaveAttribute("open", "");
+    await menu.getByRole("button", { name: "Copy link" }).click();
+    await expect(toast(page)).toContainText("Link copied!");
+  });
+
+  test("the time range, then a choice", async ({ page }) => {
+    await openEarly(page, "/");
+    const range = page.locator("details").filter({ has: page.locator("summary", { hasText: "Time range" }) });
+    await beforeTheCode(page, "opening the time range", () => range.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(range.getByRole("link", { name: "This Week" }).or(range.getByRole("link", { name: /week/i })).first()).toBeVisible();
+    await range.getByRole("link", { name: /week/i }).first().click();
+    await expect(page).toHaveURL(/[?&]t=week/);
+  });
+
+  test("the category drawer, then a category", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openEarly(page, "/category/music");
+    const drawer = page.locator("details").filter({ has: page.locator("summary", { hasText: "Categories" }) });
+    await beforeTheCode(page, "opening the drawer", () => drawer.locator("summary").click(), ["toggle"]);
+    await waitForCode(page);
+    await expect(drawer.getByRole("link", { name: /^Gaming/ })).toBeVisible();
+    await drawer.getByRole("link", { name: /^Gaming/ }).click();
+    await expect(page).toHaveURL(/\/category\/gaming$/);
+  });
+});
+
+test.describe("pressed before the code arrives", () => {
+  test("a vote counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/vote`);
+    await openEarly(page, `/post/${post.id}`);
+    const votes = page.locator(`[data-vote-target="post-${post.id}"]`);
+    await beforeTheCode(page, "upvoting", () => votes.getByRole("button", { name: "Upvote" }).click(), ["submit"]);
+    await waitForCode(page);
+    await expect(votes.getByTestId("score")).toHaveText("Score: 1");
+    await expect(votes.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+    expect(posts()).toBe(1);
+  });
+
+  test("save counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/post/${post.id}/save`);
+    await openEarly(page, `/post/${post.id}`);
+    await beforeTheCode(page, "saving", () => page.getByRole("button", { name: "Save", exact: true }).click(), ["submit"]);
+    await expect(toast(page)).toContainText("Post saved");
+    await waitForCode(page);
+    await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
+    expect(posts()).toBe(1);
+  });
+
+  test("follow counts once", async ({ page, context }) => {
+    const me = makeUser();
+    const star = makeUser();
+    await loginAs(context, me.id);
+    const posts = countPosts(page, `/profile/${star.id}/follow`);
+    await openEarly(page, `/profile/${star.id}`);
+    await beforeTheCode(page, "following", () => page.getByRole("button", { name: `Follow ${star.username}` }).click(), ["submit"]);
+    await waitForCode(page);
+    await expect(page.getByRole("button", { name: `Following ${star.username}` })).toBeVisible();
+    await expect(page.getByText("1 Follower", { exact: false }).first()).toBeVisible();
+    expect(posts()).toBe(1);
+  });
+});
+
+
+test("deleting a comment pressed and confirmed early deletes it once", async ({ page, context }) => {
+  const me = makeUser();
+  const post = makePost({ userId: makeUser().id });
+  const mine = createComment({ userId: me.id, postId: post.id, content: "Soon gone from a slow phone" });
+  await loginAs(context, me.id);
+  const posts = countPosts(page, "/delete");
+  await openEarly(page, `/post/${post.id}`);
+  const item = page.locator(`#comment-${mine.id}`);
+  await beforeTheCode(page, "opening the delete confirmation", () => item.getByLabel("Delete comment").click(), ["click"]);
+  await beforeTheCode(page, "confirming the delete", () => item.getByRole("button", { name: "Delete", exact: true }).click(), ["submit"]);
+  await expect(toast(page)).toContainText("Comment deleted");
+  await waitForCode(page);
+  await expect(page.getByText("Soon gone from a slow phone")).toHaveCount(0);
+  expect(posts()).toBe(1);
+});
+
+test.describe("a draft is never lost", () => {
+  test("it survives a reload", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    const box = page.getByLabel("Add a comment");
+    await box.fill("Half written on a train");
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await waitForCode(page);
+    await expect(box).toHaveValue("Half written on a train");
+  });
+
+  test("it survives a dropped connection and is posted once the link is back", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    const box = page.getByLabel("Add a comment");
+    await box.fill("Sent into a tunnel");
+    await setOffline(page, true);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    // The route's error screen, or (when the code for the answer could not be fetched either) the
+    // browser's own offline page: the draft is kept in the tab either way.
+    const lost = page.getByRole("heading", { name: "Connection lost" });
+    await expect(lost.or(page.getByText("ERR_INTERNET_DISCONNECTED"))).toBeVisible();
+    await setOffline(page, false);
+    if (await lost.isVisible()) await page.getByRole("button", { name: "Retry" }).click();
+    else await page.reload({ waitUntil: "domcontentloaded" });
+    await waitForCode(page);
+    await expect(page.getByLabel("Add a comment")).toHaveValue("Sent into a tunnel");
+    await fullSpeed(page);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.locator("#comments").getByText("Sent into a tunnel")).toHaveCount(1);
+  });
+});
+
+test.describe("a small phone in the dark", () => {
+  const screens: [string, (ids: { postId: number; userId: number }) => string][] = [
+    ["sign-in", () => "/auth"],
+    ["home", () => "/"],
+    ["a post", ({ postId }) => `/post/${postId}`],
+    ["a profile", ({ userId }) => `/profile/${userId}`],
+    ["search", () => "/search?q=the"],
+    ["a category", () => "/category/music"],
+    ["notifications", () => "/notifications"],
+  ];
+  for (const [name, path] of screens) {
+    test(`${name} at 320 px in the dark theme: no serious accessibility fault, nothing wider than the screen`, async ({ page, context }) => {
+      const me = makeUser();
+      const post = makePost({ userId: makeUser().id, title: "A rather long title that has to wrap on a small phone screen" });
+      createComment({ userId: me.id, postId: post.id, content: "A comment to show in the thread" });
+      await loginAs(context, me.id);
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await openEarly(page, path({ postId: post.id, userId: me.id }));
+      await waitForCode(page);
+      await fullSpeed(page);
+      await expect(page.locator("html")).not.toHaveClass(/light/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "scrolls sideways").toBeLessThanOrEqual(320);
+      await expectAccessible(page);
+    });
+  }
+
+  test("card actions are at least 44 px on a phone", async ({ page, context }) => {
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, makeUser().id);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    const card = page.locator("article").first();
+    for (const control of [
+      card.getByRole("button", { name: "Upvote" }),
+      card.getByRole("button", { name: "Downvote" }),
+      card.getByRole("button", { name: "Save", exact: true }),
+      card.locator("details > summary").first(),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
