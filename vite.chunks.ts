@@ -22,8 +22,8 @@ const GROUPS: Record<string, string[]> = {
 const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
 const MOST_PAGES = 0.4;
-/** Form helpers (and the text rules they count with) stay out of the shell however many pages have a form: the home page has none. */
-const NEVER_SHELL = ["/app/components/ui/field.tsx", "/app/components/ui/input.tsx", "/app/lib/text.ts"];
+/** Form helpers (the text rules they count with, the hook that keeps what was typed early) stay out of the shell however many pages have a form: the home page has none. */
+const NEVER_SHELL = ["/app/components/ui/field.tsx", "/app/components/ui/input.tsx", "/app/lib/text.ts", "/app/components/ui/dom-value.ts"];
 
 const isApp = (id: string) => id.includes("/app/") && !id.includes("node_modules") && !id.startsWith("\0");
 

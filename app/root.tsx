@@ -23,6 +23,7 @@ import type { Theme } from "./lib/theme.ts";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
+import { EARLY_INPUT_SCRIPT } from "./http/early-input.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
 import type { AccountBanner } from "./components/moderation-parts.tsx";
@@ -64,7 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       share,
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
-      clientHintScript,
+      // Run in <head> before any module: the time zone cookie, and a note of what is typed early.
+      headScript: `${clientHintScript};${EARLY_INPUT_SCRIPT}`,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
       // The banner on every page: a suspension (read against the clock now: it ends by itself at its
       // end), or an address still to verify.
@@ -100,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e11d48" />
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
-        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.clientHintScript }} /> : null}
+        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.headScript }} /> : null}
         <Meta />
         <Links />
         <DocumentStyle />

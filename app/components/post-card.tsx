@@ -194,9 +194,11 @@ export function PostCard({
             to={`/post/${post.id}/edit`}
             onClick={(event) => {
               event.preventDefault();
-              void import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline));
+              // Without the editor's code (offline, a deploy since), the edit page.
+              const page = event.currentTarget.href;
+              import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline), () => location.assign(page));
             }}
-            className="rounded-full px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
           >
             Edit
           </Link>

@@ -65,8 +65,27 @@ test.describe("typed before the code arrives", () => {
     expect(posts()).toBe(1);
   });
 
-  test("a bio keeps its text, and the counter and the limit apply to it", async ({ page, context }) => {
+  test("a comment's edit keeps its text and is saved once", async ({ page, context }) => {
     const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    const mine = createComment({ userId: me.id, postId: post.id, content: "First words, slowly" });
+    await loginAs(context, me.id);
+    await openEarly(page, `/post/${post.id}?edit=comment-${mine.id}`);
+    const box = page.getByLabel("Edit your comment");
+    await beforeTheCode(page, "editing a comment", () => box.fill("Better words, typed early"));
+    await waitForCode(page);
+    await expect(box).toHaveValue("Better words, typed early");
+    const posts = countPosts(page, `/comments/${mine.id}/edit`);
+    await page.locator(`#comment-${mine.id}`).getByRole("button", { name: "Save" }).click();
+    await expect(box).toBeHidden();
+    await expect(page.locator(`#comment-${mine.id}`).getByText("Better words, typed early")).toBeVisible();
+    expect(posts()).toBe(1);
+  });
+
+  test("a bio keeps its text over the one it replaces, and the counter and the limit apply to it", async ({ page, context }) => {
+    const me = makeUser();
+    const { updateProfile } = await import("~/models/profile.server.ts");
+    updateProfile({ actorId: me.id, userId: me.id, changes: { bio: "The bio the server sends" } });
     await loginAs(context, me.id);
     await openEarly(page, `/profile/${me.id}?edit=profile`);
     const bio = page.getByLabel("Bio");

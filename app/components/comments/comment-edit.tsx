@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
 import { EDITED_LABEL } from "~/lib/edit-rules.ts";
@@ -7,6 +7,7 @@ import type { ActionReply } from "~/lib/interact.ts";
 import { mentionParts } from "~/lib/mentions.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { MentionTextarea } from "./mention-textarea.tsx";
+import { useDomValue } from "../ui/dom-value.ts";
 
 // A comment's text with its @mentions as profile links (cut from the text on the server and the
 // client alike: never raw HTML), its 'edited' mark leading to the history, and the author's edit box.
@@ -61,6 +62,9 @@ export function EditCommentForm({
   fetcher: ReturnType<typeof useFetcher<EditCommentReply>>;
 }) {
   const [draft, setDraft] = useState(content);
+  // Opened by its link (?edit=) and typed into before the code arrived: the typed text stays.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useDomValue(box, setDraft);
   useInteractionReply(fetcher, () => onDone?.());
   const limits = commentLimits(isReply);
   const local = commentError(draft, isReply);
@@ -73,6 +77,7 @@ export function EditCommentForm({
         Edit your {isReply ? "reply" : "comment"}
       </label>
       <MentionTextarea
+        ref={box}
         id={`edit-${id}`}
         name="content"
         value={draft}

@@ -1,6 +1,6 @@
 import { ReportLink } from "../report-link.tsx";
 import { useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
 import { Avatar } from "../avatar.tsx";
@@ -28,6 +28,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const hydrated = useHydrated();
   const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>();
   const edit = useFetcher<EditCommentReply>();
+  const navigate = useNavigate();
   const [editingJs, setEditingJs] = useState(false);
   useInteractionReply(remove, () => onChange?.());
   // Optimistic delete: gone at once, or a placeholder when replies hang below it.
@@ -86,7 +87,15 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
               isReply={node.parentId !== null}
               serverError={urlEdit === node.id ? editError : null}
               cancelHref={hrefWith({ edit: null, editError: null }, `comment-${node.id}`)}
-              onDone={hydrated ? () => setEditingJs(false) : undefined}
+              onDone={
+                hydrated
+                  ? () => {
+                      setEditingJs(false);
+                      // Opened by its link (?edit=, before the code arrived): the saved comment closes it.
+                      if (urlEdit === node.id) navigate(hrefWith({ edit: null, editError: null }, `comment-${node.id}`), { replace: true, preventScrollReset: true });
+                    }
+                  : undefined
+              }
               fetcher={edit}
             />
           ) : (
