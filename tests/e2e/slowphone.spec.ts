@@ -307,6 +307,46 @@ test.describe("a draft is never lost", () => {
   });
 });
 
+test("a share's text survives a reload of its step, and a dropped connection, and is shared once the link is back", async ({ page, context }) => {
+  await loginAs(context, makeUser().id);
+  await openEarly(page, "/?share=1");
+  await waitForCode(page);
+  await fullSpeed(page);
+  const dialog = page.getByRole("dialog", { name: "Share a Funny Comment" });
+  await dialog.getByLabel("YouTube video URL").fill(`https://www.youtube.com/watch?v=${FAKE_VIDEOS.funny}`);
+  await dialog.getByLabel("Post title").fill("Shared through a tunnel");
+  await dialog.getByRole("button", { name: "Next Step" }).click();
+  await dialog.getByLabel("Comment text").fill("Typed by hand on a train");
+  await dialog.getByLabel("Comment author").fill("@commuter");
+  await dialog.getByLabel("Category").selectOption("Animals");
+  // A reload of the step: the tab kept the draft.
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await waitForCode(page);
+  await expect(dialog.getByLabel("Comment text")).toHaveValue("Typed by hand on a train");
+  await expect(dialog.getByLabel("Comment author")).toHaveValue("@commuter");
+  await expect(dialog.getByLabel("Category")).toHaveValue("Animals");
+  // The link drops as it is sent: 'Connection lost' with the dialog still holding everything, or (when
+  // the code for the answer could not be fetched either) the browser's offline page, and Back to the
+  // step, where the tab's draft fills the dialog again.
+  const step = page.url();
+  await setOffline(page, true);
+  await dialog.getByRole("button", { name: "Share Comment" }).click();
+  const lost = page.getByRole("heading", { name: "Connection lost" });
+  await expect(lost.or(page.getByText("ERR_INTERNET_DISCONNECTED"))).toBeVisible();
+  await setOffline(page, false);
+  if (!(await lost.isVisible())) {
+    await page.goto(step, { waitUntil: "domcontentloaded" });
+    await waitForCode(page);
+  }
+  await expect(dialog.getByLabel("Comment text")).toHaveValue("Typed by hand on a train");
+  await expect(dialog.getByLabel("Category")).toHaveValue("Animals");
+  await dialog.getByRole("button", { name: "Share Comment" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Shared through a tunnel" })).toBeVisible();
+  // Shared: the tab forgets the draft.
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("share-draft:")))).toEqual([]);
+});
+
 test.describe("a small phone in the dark", () => {
   const screens: [string, (ids: { postId: number; userId: number }) => string][] = [
     ["sign-in", () => "/auth"],

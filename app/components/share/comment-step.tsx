@@ -10,6 +10,7 @@ import { showToast } from "../toaster.tsx";
 import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
 import { truncateVisible, visibleLength } from "~/lib/text.ts";
+import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -37,13 +38,30 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
 
   // What was typed before this code arrived (the page works before hydration) becomes the state, so
   // the counter and the submit button agree with what the fields show.
+  // React's hydration writes the textarea's server text back over what was typed: the head script's
+  // note of it (http/early-input.server.ts) comes first. Nothing typed and nothing from the server:
+  // the draft this tab kept for the video (a dropped connection, a reload).
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const read = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    const early = (window as { __typed?: Record<string, string> }).__typed ?? {};
+    const read = (name: string) => {
+      const field = form.elements.namedItem(name) as HTMLInputElement | null;
+      return field ? (early[field.id] ?? field.value) : undefined;
+    };
     const typed = { text: read(SHARE_PARAM.text), author: read(SHARE_PARAM.author), category: read(SHARE_PARAM.category) };
-    setFields((f) => ({ ...f, text: typed.text ?? f.text, author: typed.author ?? f.author, category: typed.category ?? f.category }));
+    const kept = typed.text || typed.author || typed.category ? null : recallShareDraft(share.values.url);
+    setFields((f) => ({ ...f, text: kept?.text ?? typed.text ?? f.text, author: kept?.author ?? typed.author ?? f.author, category: kept?.category ?? typed.category ?? f.category }));
   }, [setFields]);
+
+  useEffect(() => {
+    keepShareDraft(share.values.url, { text: fields.text, author: fields.author, category: fields.category });
+  }, [share.values.url, fields.text, fields.author, fields.category]);
+  // Shared: the action sends the person on to the new post.
+  const shared = posting && navigation.state === "loading" && navigation.location.pathname.startsWith("/post/");
+  useEffect(() => {
+    if (shared) keepShareDraft(share.values.url, null);
+  }, [shared, share.values.url]);
 
   useEffect(() => {
     if (!pasted) return;
