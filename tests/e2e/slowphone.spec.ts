@@ -289,15 +289,17 @@ test.describe("a draft is never lost", () => {
     await waitForCode(page);
     const box = page.getByLabel("Add a comment");
     await box.fill("Sent into a tunnel");
+    const where = page.url();
     await setOffline(page, true);
     await page.getByRole("button", { name: "Post comment" }).click();
-    // The route's error screen, or (when the code for the answer could not be fetched either) the
-    // browser's own offline page: the draft is kept in the tab either way.
+    // The route's error screen with Retry, or (when the code for the answer could not be fetched
+    // either) the browser's own offline page, and the person opens the post again: the draft is kept
+    // in the tab either way.
     const lost = page.getByRole("heading", { name: "Connection lost" });
     await expect(lost.or(page.getByText("ERR_INTERNET_DISCONNECTED"))).toBeVisible();
     await setOffline(page, false);
-    if (await lost.isVisible()) await page.getByRole("button", { name: "Retry" }).click();
-    else await page.reload({ waitUntil: "domcontentloaded" });
+    if (await lost.isVisible()) await page.getByRole("link", { name: "Retry" }).click();
+    else await page.goto(where, { waitUntil: "domcontentloaded" });
     await waitForCode(page);
     await expect(page.getByLabel("Add a comment")).toHaveValue("Sent into a tunnel");
     await fullSpeed(page);
