@@ -371,6 +371,8 @@ test.describe("a small phone in the dark", () => {
       await waitForCode(page);
       await fullSpeed(page);
       await expect(page.locator("html")).not.toHaveClass(/light/);
+      // The dark theme is on (not a light page that passes in a dark browser).
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
       expect(await page.evaluate(() => document.documentElement.scrollWidth), "scrolls sideways").toBeLessThanOrEqual(320);
       await expectAccessible(page);
     });
