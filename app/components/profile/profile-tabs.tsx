@@ -37,3 +37,15 @@ export function TabMessage({ title, message, children }: { title: string; messag
     </EmptyState>
   );
 }
+
+/** A tab's content: a section named for screen readers (the tab links name it for the eye). */
+export function TabSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="tab-title" className="space-y-4">
+      <h2 id="tab-title" className="sr-only">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

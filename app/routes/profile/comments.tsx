@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/comments";
 import { useRootData } from "~/components/hooks.ts";
-import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
@@ -27,10 +27,7 @@ export default function ProfileComments({ loaderData }: Route.ComponentProps) {
   const { comments, hasMore, limit, userId, now } = loaderData;
   const { timeZone } = useRootData();
   return (
-    <section aria-labelledby="tab-title" className="space-y-4">
-      <h2 id="tab-title" className="sr-only">
-        Comments
-      </h2>
+    <TabSection title="Comments">
       {comments.length === 0 ? (
         <TabMessage title="No comments yet" message="Comments this member writes show up here." />
       ) : (
@@ -51,6 +48,6 @@ export default function ProfileComments({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       {hasMore ? <TabLoadMore path={profilePath(userId, "comments")} limit={limit} lastAnchor={`profile-comment-${comments[comments.length - 1].id}`} /> : null}
-    </section>
+    </TabSection>
   );
 }

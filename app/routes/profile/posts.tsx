@@ -1,7 +1,7 @@
 import type { Route } from "./+types/posts";
 import { useRootData } from "~/components/hooks.ts";
 import { OwnerPostList } from "~/components/profile/owner-post-list.tsx";
-import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
@@ -40,10 +40,7 @@ export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
   const { user, timeZone } = useRootData();
   const card = { signedIn: Boolean(user), origin, timeZone, now };
   return (
-    <section aria-labelledby="tab-title" className="space-y-4">
-      <h2 id="tab-title" className="sr-only">
-        Posts
-      </h2>
+    <TabSection title="Posts">
       {posts.length === 0 ? (
         <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
       ) : isOwner ? (
@@ -52,6 +49,6 @@ export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
         <PostList posts={posts} editable={editable} {...card} />
       )}
       {hasMore ? <TabLoadMore path={profilePath(userId)} limit={limit} lastAnchor={`post-${posts[posts.length - 1].id}`} /> : null}
-    </section>
+    </TabSection>
   );
 }

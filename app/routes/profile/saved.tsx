@@ -1,7 +1,7 @@
 import type { Route } from "./+types/saved";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
-import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
 import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
@@ -36,10 +36,7 @@ export default function ProfileSaved({ loaderData }: Route.ComponentProps) {
   const { access, items, hasMore, limit, userId, now, origin, signIn } = loaderData;
   const { user, timeZone } = useRootData();
   return (
-    <section aria-labelledby="tab-title" className="space-y-4">
-      <h2 id="tab-title" className="sr-only">
-        Saved posts
-      </h2>
+    <TabSection title="Saved posts">
       {access === "unauthorized" ? (
         <TabMessage title="Authentication Required" message="Sign in to see your saved posts.">
           <LinkButton to={signIn}>Sign In</LinkButton>
@@ -52,6 +49,6 @@ export default function ProfileSaved({ loaderData }: Route.ComponentProps) {
         <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
       )}
       {hasMore ? <TabLoadMore path={profilePath(userId, "saved")} limit={limit} lastAnchor={`post-${items[items.length - 1].id}`} /> : null}
-    </section>
+    </TabSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/upvoted";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
-import { TabLoadMore, TabMessage } from "~/components/profile/profile-tabs.tsx";
+import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
 import { pageProblem } from "~/http/page-problem.server.ts";
@@ -26,16 +26,13 @@ export default function ProfileUpvoted({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, limit, userId, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   return (
-    <section aria-labelledby="tab-title" className="space-y-4">
-      <h2 id="tab-title" className="sr-only">
-        Upvoted posts
-      </h2>
+    <TabSection title="Upvoted posts">
       {items.length === 0 ? (
         <TabMessage title="No upvoted posts yet" message="Posts this member upvotes show up here." />
       ) : (
         <PostList posts={items} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
       )}
       {hasMore ? <TabLoadMore path={profilePath(userId, "upvoted")} limit={limit} lastAnchor={`post-${items[items.length - 1].id}`} /> : null}
-    </section>
+    </TabSection>
   );
 }
