@@ -1,8 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { appChunks, withoutPreloadHelper } from "./vite.chunks.ts";
+
+// React Router's package sends every Node import to its development build (its exports have no
+// production condition): the server build takes the production one instead, bundled, and
+// server/react-router.js gets its request handler from the build (docs/decisions/0082).
+const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), withoutPreloadHelper()],
@@ -19,6 +25,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         terserOptions: { compress: { passes: 2 } },
         rollupOptions: { output: { manualChunks: appChunks() } },
       },
+  ...(isSsrBuild ? { resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } } : {}),
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
-  ssr: { external: ["@node-rs/argon2", "better-sqlite3"] },
+  ssr: {
+    external: ["@node-rs/argon2", "better-sqlite3"],
+    ...(isSsrBuild ? { noExternal: ["react-router", "@react-router/node"] } : {}),
+  },
 }));

@@ -60,6 +60,12 @@ export function shutdown() {
   closeDb();
 }
 
+/**
+ * React Router's request handler from the build, so the server runs the same production copy of
+ * React Router as the routes (vite.config.ts bundles it): server/react-router.js takes this one.
+ */
+export { createRequestHandler } from "react-router";
+
 /** server/react-router.js asks this before React Router runs (pipeline/answer-memo.server.ts). */
 export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };
 

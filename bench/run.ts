@@ -22,6 +22,7 @@ import Database from "better-sqlite3";
 import { createCookie } from "react-router";
 import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
 import { kb, routeAssets } from "./route-assets.ts";
+import { kindRequests, MIX, readMix, readSite, runMix, SIGNED_IN_SHARE, writeMix, type Kind, type MixRun } from "./mix.ts";
 import { cpuMs, hasTaskset, log, ROOT, rssMb, serve, stop, type Server } from "./serve.ts";
 
 const DATA = path.join(ROOT, "bench/.data");
@@ -35,6 +36,10 @@ const CONNECTIONS = 10;
 const HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
 /** Members and posts of the spread vote run. */
 const SPREAD = 200;
+/** Members signed in for the mix and the uncached rows. */
+const MIX_MEMBERS = 500;
+/** Which parts run: `BENCH_PARTS=mix,uncached,repeat` (all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "mix,uncached,repeat").split(","));
 
 function dataset(): LargeDatasetInfo {
   const infoFile = `${DB_FILE}.json`;
@@ -206,24 +211,11 @@ function otherMembers(file: string, n: number, except: number): number[] {
   }
 }
 
-async function main() {
-  if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-  const info = dataset();
-  build();
-  const profileId = mostActiveUser(DB_FILE);
-  copyDataset();
-  const [cookie] = await signIn([profileId]);
-  const spreadVoters = await signIn(otherMembers(DB_FILE, SPREAD, profileId));
-  const spreadPosts = frontPosts(DB_FILE, SPREAD);
+type Repeated = Awaited<ReturnType<typeof repeatedRuns>>;
 
-  log("Bare React Router page (same server.js):");
-  const bare = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"));
-  // Warmed like the app below: a first run right after start costs ~1 ms more per request (the JIT).
-  await autocannon({ url: `${bare.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
-  const bareRuns = [await load("bare page", bare, "/")];
-
-  log(`Chortle on the large dataset (${info.posts} posts, ${info.votes} votes, ${info.comments} comments):`);
-  const app = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET });
+/** The second table: one URL again and again (what the memos do for a page that is asked often). */
+async function repeatedRuns(app: Server, info: LargeDatasetInfo, profileId: number, cookie: string, spreadVoters: string[], spreadPosts: number[]) {
+  log("The same URL again and again (answer memo hits while nothing is written):");
   // Every page under load for a while first, so the first run measured does not pay for the
   // server's start: the JIT compiles on its own threads (their CPU counts), the first sidebar, SQLite's
   // page cache. Without it the first page measured cost ~1 ms more per request than the same page later.
@@ -284,6 +276,79 @@ async function main() {
   const paced = await load("home at 300 req/s", app, "/", { overallRate: 300, routeId: "routes/home" });
   const html = new Map<string, number>();
   for (const run of runs) if (run.routeId && !html.has(run.path)) html.set(run.path, await htmlGzip(app.url, run.path));
+  return { runs, paced, voteFloors, home, signedIn, html };
+}
+
+type KindRow = { kind: Kind; visitor: MixRun; member: MixRun };
+
+/** Each page kind as first asked, every memo off: a visitor, then one of many members. */
+async function uncachedRuns(app: Server, site: ReturnType<typeof readSite>, members: string[]): Promise<KindRow[]> {
+  log("Each page kind as first asked (MEMO=off), many URLs of each:");
+  const rows: KindRow[] = [];
+  const kinds: Kind[] = ["post", "profile", "home", "category", "search"];
+  for (const [i, kind] of kinds.entries()) {
+    const visitor = await runMix(`${kind}, visitor`, app, kindRequests(site, kind, null, 100 + i), null, 0, DURATION);
+    const member = await runMix(`${kind}, signed in`, app, kindRequests(site, kind, members, 200 + i), null, 0, DURATION);
+    rows.push({ kind, visitor, member });
+  }
+  return rows;
+}
+
+/** The uncompressed HTML of a page as a visitor gets it. */
+async function htmlBytes(base: string, urlPath: string): Promise<number> {
+  const res = await fetch(`${base}${urlPath}`, { headers: { "accept-encoding": "identity", accept: "text/html" } });
+  return (await res.arrayBuffer()).byteLength;
+}
+
+async function main() {
+  if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  const info = dataset();
+  build();
+  const profileId = mostActiveUser(DB_FILE);
+  copyDataset();
+  const [cookie] = await signIn([profileId]);
+  const spreadVoters = await signIn(otherMembers(DB_FILE, SPREAD, profileId));
+  const spreadPosts = frontPosts(DB_FILE, SPREAD);
+  const site = readSite(DB_FILE);
+  // Members from the whole range of activity, busiest to silent.
+  const stride = Math.max(1, Math.floor(site.members.length / MIX_MEMBERS));
+  const mixMembers = await signIn(site.members.filter((_, i) => i % stride === 0).slice(0, MIX_MEMBERS));
+
+  log("Bare React Router page (same server.js):");
+  const bare = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"));
+  // Warmed like the app below: a first run right after start costs ~1 ms more per request (the JIT).
+  await autocannon({ url: `${bare.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
+  const bareRuns = [await load("bare page", bare, "/")];
+  const appEnv = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET };
+
+  let uncached: KindRow[] = [];
+  const sizes = new Map<string, number>();
+  let uncachedRss = Number.NaN;
+  if (PARTS.has("uncached")) {
+    const cold = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, { ...appEnv, MEMO: "off" });
+    // The JIT and SQLite's page cache warmed on other URLs of the same kinds.
+    for (const kind of ["post", "profile", "home", "category", "search"] as Kind[]) {
+      await runMix(`warm-up ${kind}`, cold, kindRequests(site, kind, mixMembers, 900), null, 0, 1);
+    }
+    uncached = await uncachedRuns(cold, site, mixMembers);
+    for (const [name, urlPath] of [["home", "/"], ["profile", `/profile/${profileId}`], ["post", `/post/${info.bigThreadPostId}`], ["category", "/category/comedy"]]) {
+      sizes.set(`${name} (\`${urlPath}\`)`, await htmlBytes(cold.url, urlPath));
+    }
+    uncachedRss = rssMb(cold.child.pid!);
+    await stop(cold);
+  }
+
+  log(`Chortle on the large dataset (${info.posts} posts, ${info.votes} votes, ${info.comments} comments):`);
+  const app = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, appEnv);
+  const mixRuns: MixRun[] = [];
+  if (PARTS.has("mix")) {
+    log("The realistic mix (bench/README.md):");
+    await runMix("warm-up", app, readMix(site, mixMembers, 1), null, 0, 4);
+    mixRuns.push(await runMix("reads only", app, readMix(site, mixMembers, 2), null, 0, DURATION));
+    mixRuns.push(await runMix("reads + 5 writes/s", app, readMix(site, mixMembers, 3), writeMix(site, mixMembers, app.url, 4), 5, DURATION));
+    mixRuns.push(await runMix("reads + 50 writes/s", app, readMix(site, mixMembers, 5), writeMix(site, mixMembers, app.url, 6), 50, DURATION));
+  }
+  const repeated: Repeated | null = PARTS.has("repeat") ? await repeatedRuns(app, info, profileId, cookie, spreadVoters, spreadPosts) : null;
   const rss = rssMb(app.child.pid!);
   await stop(app);
 
@@ -292,10 +357,57 @@ async function main() {
   const bareHtml = await htmlGzip(bare.url, "/");
   await stop(bare);
 
-  const assets = new Map(routeAssets(APP_BUILD).map((r) => [r.id, r]));
-  const bareAssets = routeAssets(path.join(BARE_ROOT, "build"))[0];
   const bareRps = bareRuns.reduce((s, r) => s + r.rps, 0) / bareRuns.length;
   const bareCpu = bareRuns.reduce((s, r) => s + r.cpuMs, 0) / bareRuns.length;
+  const byCpu = (ms: number) => `${(bareCpu / ms).toFixed(2)}×`;
+  const shape = MIX.map(([k, share]) => `${k} ${Math.round(share * 100)} %`).join(", ");
+  const lines = [
+    `### The realistic mix (answer memo and caches on, as served)`,
+    "",
+    `| run | req/s | p50 / p99 ms | CPU ms/req | vs bare by CPU | writes done |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: |`,
+    ...mixRuns.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(2)} | ${byCpu(r.cpuMs)} | ${r.writes} |`),
+    `| bare React Router page (mean of ${bareRuns.length}) | ${bareRps.toFixed(0)} | ${bareRuns[0].p50} / ${bareRuns[0].p99} | ${bareCpu.toFixed(2)} | 1.00× | |`,
+    "",
+    `Reads: ${shape}; ${Math.round(SIGNED_IN_SHARE * 100)} % signed in as one of ${mixMembers.length} members; posts and profiles by a Zipf rank over all ${site.posts.length} posts and ${site.members.length} members. Writes: votes (2/3) and comments (1/3) by random members on posts by the same popularity, no-JS forms (303).`,
+    "",
+    `### Each page kind as first asked (MEMO=off, another URL each request)`,
+    "",
+    `| page kind | visitor CPU ms/req | vs bare by CPU | signed-in CPU ms/req | vs bare by CPU | signed in / visitor | p50 visitor / member ms |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    ...uncached.map(
+      ({ kind, visitor, member }) =>
+        `| ${kind} | ${visitor.cpuMs.toFixed(2)} | ${byCpu(visitor.cpuMs)} | ${member.cpuMs.toFixed(2)} | ${byCpu(member.cpuMs)} | ${(member.cpuMs / visitor.cpuMs).toFixed(2)}× | ${visitor.p50} / ${member.p50} |`,
+    ),
+    "",
+    `HTML per document before compression (a visitor): ${[...sizes].map(([k, v]) => `${k} ${kb(v)}`).join(", ")}.`,
+    `Server RSS: ${rss.toFixed(0)} MB after the bench (memo on)${Number.isNaN(uncachedRss) ? "" : `, ${uncachedRss.toFixed(0)} MB after the uncached rows (MEMO=off)`}.`,
+    "",
+  ];
+  if (repeated) lines.push(`### The same URL again and again`, "", ...repeatedTable(repeated, bareRuns, bareRps, bareCpu, bareHtml, profileId), "");
+  lines.push(
+    `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, gzip accepted; ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
+  );
+  console.log(lines.join("\n"));
+  fs.writeFileSync(path.join(DATA, "last-run.md"), `${lines.join("\n")}\n`);
+  const errors = [...(repeated ? [...repeated.runs, repeated.paced] : []), ...bareRuns, ...mixRuns, ...uncached.flatMap((r) => [r.visitor, r.member])].reduce(
+    (s, r) => s + r.errors,
+    0,
+  );
+  if (errors) process.exitCode = 1;
+}
+
+function repeatedTable(
+  { runs, paced, voteFloors, home, signedIn, html }: Repeated,
+  bareRuns: Run[],
+  bareRps: number,
+  bareCpu: number,
+  bareHtml: number,
+  profileId: number,
+): string[] {
+  const assets = new Map(routeAssets(APP_BUILD).map((r) => [r.id, r]));
+  const bareAssets = routeAssets(path.join(BARE_ROOT, "build"))[0];
   const ratio = (r: Run) => {
     if (r === paced) return "paced";
     if (voteFloors.has(r)) return "";
@@ -327,14 +439,9 @@ async function main() {
     }),
     `| bare React Router page (mean of ${bareRuns.length}) | ${bareRps.toFixed(0)} | ${bareRuns[0].p50} / ${bareRuns[0].p99} | 1.00× | ${bareCpu.toFixed(2)} | 1.00× | ${kb(bareHtml)} | ${kb(bareAssets.jsGzip)} | |`,
     "",
-    `Server RSS after the run: ${rss.toFixed(0)} MB. The most active member is ${profileId} (also the signed-in viewer and the one voter); the spread votes: ${SPREAD} other members on the ${SPREAD} hottest posts.`,
-    `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, gzip accepted; ` +
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
+    `The most active member is ${profileId} (also the signed-in viewer and the one voter); the spread votes: ${SPREAD} other members on the ${SPREAD} hottest posts.`,
   ];
-  console.log(lines.join("\n"));
-  fs.writeFileSync(path.join(DATA, "last-run.md"), `${lines.join("\n")}\n`);
-  const errors = [...runs, paced, ...bareRuns].reduce((s, r) => s + r.errors, 0);
-  if (errors) process.exitCode = 1;
+  return lines;
 }
 
 await main();

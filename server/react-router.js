@@ -200,7 +200,9 @@ function sendMemoAnswer(req, res, { headers, body, etag }) {
  * for development). `origin(req)` is "protocol://host" for the request's URL.
  */
 export function createRequestHandler({ build, mode, getLoadContext, origin, onError = console.error }) {
-  const handleRequest = createReactRouterHandler(build, mode);
+  // The build's own copy (production, bundled: app/entry.server.tsx), else the package's.
+  const create = (typeof build === "function" ? undefined : build.entry.module.createRequestHandler) ?? createReactRouterHandler;
+  const handleRequest = create(build, mode);
   // Answers the app kept while nothing they were made from has changed (app/pipeline/answer-memo.server.ts).
   const memo = typeof build === "function" ? undefined : build.entry.module.answerMemo;
   return async function handle(req, res) {
