@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { appChunks, withoutPreloadHelper } from "./vite.chunks.ts";
+import { reactRouterServerPatches } from "./vite.react-router.ts";
 
 // React Router's package sends every Node import to its development build (its exports have no
 // production condition): the server build takes the production one instead, bundled, and
@@ -11,7 +12,7 @@ import { appChunks, withoutPreloadHelper } from "./vite.chunks.ts";
 const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), withoutPreloadHelper()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), withoutPreloadHelper(), reactRouterServerPatches()],
   // The browser build (JS per page: bench/route-assets.ts, docs/decisions/0040-grouped-chunks.md): a few larger chunks instead of
   // one per shared module (every file costs its own gzip header, window and import list), and no
   // preload helper for `import()`: React Router preloads the route modules from its manifest, and

@@ -10,12 +10,10 @@ import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
 import { getRendered, putRendered, renderedBody, renderKey } from "./pipeline/render-memo.server.ts";
 import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
-import { createNonce, DOCUMENT_CSS_SOURCE, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
-import { DOCUMENT_CSS } from "./pipeline/document-css.server.ts";
+import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { hasSessionCookie } from "./http/session-cookie.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
-import { DocumentCssProvider } from "./components/document-style.tsx";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
@@ -110,14 +108,14 @@ function storedPolicy(entry: { html: Buffer }): string {
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
 
 /**
- * What a stored page's ETag adds to its key: the build (asset names) and the inline stylesheet. A
+ * What a stored page's ETag adds to its key: the build (asset names, the stylesheet's among them). A
  * browser keeping a page from before a deploy must not get 304 for it, it names files gone since.
  */
 let buildTag: string | undefined;
 function buildTagOf(routerContext: EntryContext): string {
   buildTag ??= crypto
     .createHash("sha256")
-    .update(`${routerContext.manifest.version}\0${DOCUMENT_CSS_SOURCE}`)
+    .update(routerContext.manifest.version)
     .digest("base64url")
     .slice(0, 10);
   return buildTag;
@@ -141,12 +139,7 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
         callback();
       },
     });
-    const document = (
-      <DocumentCssProvider value={DOCUMENT_CSS}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </DocumentCssProvider>
-    );
-    const { pipe, abort } = renderToPipeableStream(document, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         pipe(sink);
       },
@@ -213,9 +206,7 @@ export default async function handleRequest(
 
     const document = (
       <NonceProvider value={nonce}>
-        <DocumentCssProvider value={DOCUMENT_CSS}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </DocumentCssProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(document, {

@@ -14,7 +14,7 @@ import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
-import { DocumentStyle } from "./components/document-style.tsx";
+import stylesheet from "./app.css?url";
 import { getUser } from "./http/session-cookie.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
 import { getDraft } from "./http/draft-cookie.server.ts";
@@ -34,6 +34,9 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
 export const links: Route.LinksFunction = () => [
+  // The one stylesheet, a content-hashed file the browser keeps (immutable): every page after the
+  // first gets it from its cache, and no document carries it (docs/decisions/0083).
+  { rel: "stylesheet", href: stylesheet },
   // A small PNG: an SVG icon is a document of its own, laid out and painted on the page's main thread.
   { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
@@ -105,7 +108,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.headScript }} /> : null}
         <Meta />
         <Links />
-        <DocumentStyle />
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">

@@ -176,7 +176,8 @@ export async function runMix(
   const readRun = autocannon({ url, headers: HEADERS, connections: 10, duration: seconds, requests: varied(reads) });
   const writeRun =
     writes && writesPerSecond > 0
-      ? autocannon({ url, headers: HEADERS, connections: 2, duration: seconds, overallRate: writesPerSecond, requests: varied(writes) })
+      ? // Enough connections that the pace holds while each write waits behind reads (~100 ms).
+        autocannon({ url, headers: HEADERS, connections: Math.max(2, Math.ceil(writesPerSecond / 5)), duration: seconds, overallRate: writesPerSecond, requests: varied(writes) })
       : null;
   const [r, w] = await Promise.all([readRun, writeRun]);
   const requests = r.requests.total + (w?.requests.total ?? 0);

@@ -1,24 +1,20 @@
 // The Content Security Policy of HTML documents: no script runs but ours, no style but ours. A
 // streamed document names its inline scripts by a per-response nonce; a document served from the
 // render memo (the same bytes for many responses, so a nonce would be reused) names them by their
-// SHA-256 hashes instead, computed once when the document is stored. The one inline stylesheet
-// (document-css.server.ts) is named by its hash, computed once at startup; nothing else may style
-// (no 'unsafe-inline': the app sets no style attributes, and CSSOM changes from script are not
-// governed by CSP). Other responses get server.js's deny-all policy.
+// SHA-256 hashes instead, computed once when the document is stored. The one stylesheet is a file
+// of our own origin; nothing else may style (no 'unsafe-inline': the app sets no style attributes,
+// and CSSOM changes from script are not governed by CSP). Other responses get server.js's deny-all
+// policy.
 import crypto from "node:crypto";
-import { DOCUMENT_CSS } from "./document-css.server.ts";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** The hash-source of the inline stylesheet, exactly as the <style> element carries it. */
-export const DOCUMENT_CSS_SOURCE = sha256(DOCUMENT_CSS);
-
 // Under `npm run dev` Vite adds styles of its own (the error overlay, CSS updates without a reload).
-const STYLE_SRC = process.env.NODE_ENV === "development" ? "'unsafe-inline'" : DOCUMENT_CSS_SOURCE;
+const STYLE_SRC = process.env.NODE_ENV === "development" ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'";
 
 const FIXED = [
   "default-src 'self'",
-  `style-src 'self' ${STYLE_SRC}`,
+  STYLE_SRC,
   // Thumbnails are served from our own origin (/thumbnails/…): no third party sees a reader.
   "img-src 'self'",
   "object-src 'none'",

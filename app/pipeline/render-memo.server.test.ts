@@ -84,6 +84,18 @@ describe("the rendered store", () => {
     expect(getRendered("missing")).toBeUndefined();
   });
 
+  it("gzips a fresh page quickly and a page served again at the better ratio, once", () => {
+    const cards = Array.from({ length: 60 }, (_, i) => `<article id="post-${i}" class="card"><h2><a href="/post/${i}">Post ${(i * 7919) % 997}</a></h2><p>${"ha ".repeat(i % 13)}</p></article>`);
+    const html = Buffer.from(`<!DOCTYPE html><main>${cards.join("")}</main>`);
+    const gzip = () => new Request("http://x/", { headers: { "Accept-Encoding": "gzip" } });
+    const first = renderedBody(putRendered("k3", html), gzip(), new Headers());
+    expect(first).toEqual(zlib.gzipSync(html, { level: 3 }));
+    const second = renderedBody(getRendered("k3")!, gzip(), new Headers());
+    expect(second).toEqual(zlib.gzipSync(html, { level: 6 }));
+    expect(second.length).toBeLessThan(first.length);
+    expect(renderedBody(getRendered("k3")!, gzip(), new Headers())).toBe(second);
+  });
+
   it("keeps nothing with MEMO=off: every page is rendered and gzipped afresh", () => {
     setMemoForTests(false);
     try {
@@ -92,6 +104,7 @@ describe("the rendered store", () => {
       expect(getRendered("k2")).toBeUndefined();
       const gz = renderedBody(entry, new Request("http://x/", { headers: { "Accept-Encoding": "gzip" } }), new Headers());
       expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
+      expect(gz).toEqual(zlib.gzipSync(html, { level: 3 }));
     } finally {
       setMemoForTests(true);
     }

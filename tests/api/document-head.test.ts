@@ -1,6 +1,6 @@
-// What a document needs before its first paint: the stylesheet inline (allowed by its hash), no
-// stylesheet or modulepreload link, and React Router's module script held back until the browser
-// has painted (app/pipeline/deferred-boot.server.ts), for a visitor and for a member alike.
+// What a document needs before its first paint: one stylesheet, a content-hashed file kept by the
+// browser (no inline style), no modulepreload link, and React Router's module script held back until
+// the browser has painted (app/pipeline/deferred-boot.server.ts), for a visitor and for a member alike.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
@@ -16,7 +16,7 @@ afterAll(async () => {
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("the document head", () => {
-  it("carries the stylesheet inline, allowed by its hash, and defers the page's modules", async () => {
+  it("links the one stylesheet, a file kept for a year, and defers the page's modules", async () => {
     const author = await api.user();
     const post = api.post(author.id, { title: "A page to paint" });
     for (const [path, user] of [["/", null], [`/post/${post.id}`, null], [`/post/${post.id}`, author]] as const) {
@@ -25,10 +25,16 @@ describe("the document head", () => {
       const html = await res.text();
       const csp = res.headers.get("content-security-policy") ?? "";
 
-      const style = html.match(/<style id="document-css">([\s\S]*?)<\/style>/);
-      expect(style?.[1], path).toMatch(/\.rounded-xl\{/);
-      expect(csp.match(/style-src[^;]*/)?.[0], path).toBe(`style-src 'self' ${sha(style![1])}`);
-      expect(html, path).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload)"/);
+      const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1]);
+      expect(sheets, path).toHaveLength(1);
+      expect(sheets[0], path).toMatch(/^\/assets\/[\w.-]+\.css$/);
+      expect(html, path).not.toContain("<style");
+      expect(csp.match(/style-src[^;]*/)?.[0], path).toBe("style-src 'self'");
+      expect(html, path).not.toMatch(/<link[^>]+rel="modulepreload"/);
+      const sheet = await api.fetch(sheets[0]);
+      expect(sheet.status, path).toBe(200);
+      expect(sheet.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+      expect(await sheet.text(), path).toMatch(/\.rounded-xl\{/);
 
       // One inert module block naming the modules to preload; its text is allowed by hash, so the
       // module script the browser makes of it may run.

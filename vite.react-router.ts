@@ -1,0 +1,88 @@
+import type { Plugin } from "vite";
+
+// Two edits to React Router's production build, server side only (docs/decisions/0082). Every
+// document render rebuilt the whole route tree (`createServerRoutes`, ~130 routes) and matched each
+// parent path of the URL against every route to name the routes the browser may need
+// (`getPartialManifest`), though both depend only on the build and the path: together ~1 ms of an
+// uncached page. Here the tree is made once per build and the parent paths' route ids are kept per
+// path (a bounded map, like a compiled pattern; not a memo of data, so MEMO=off keeps it).
+// A React Router update that changes these functions fails the build here, loudly, rather than
+// quietly losing the edits: check the new code and adjust (or drop) them.
+
+const FILE = /react-router\/dist\/production\/chunk-[\w-]+\.mjs$/;
+
+const SERVER_ROUTES = {
+  find: "function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = ",
+  // Each request brings a new object of route modules holding the same modules: the tree is kept
+  // per manifest and made again if any module differs.
+  replace: `var chortleServerRoutes = new WeakMap();
+function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+  if (rest.length > 0 || isSpaMode) return createServerRoutesOnce(manifest, routeModules, future, isSpaMode, ...rest);
+  let kept = chortleServerRoutes.get(manifest);
+  let ids = Object.keys(routeModules);
+  if (!kept || kept.ids.length !== ids.length || ids.some((id) => kept.modules[id] !== routeModules[id])) {
+    kept = { ids, modules: { ...routeModules }, routes: createServerRoutesOnce(manifest, routeModules, future, isSpaMode) };
+    chortleServerRoutes.set(manifest, kept);
+  }
+  return kept.routes;
+}
+function createServerRoutesOnce(manifest, routeModules, future, isSpaMode, parentId = `,
+};
+
+const PARTIAL_MANIFEST = {
+  find: `  paths.forEach((path) => {
+    let matches = matchRoutesImpl(
+      router.routes,
+      path,
+      router.basename || "/",
+      false,
+      router.branches
+    );
+    if (matches) {
+      matches.forEach((m) => routeIds.add(m.route.id));
+    }
+  });`,
+  replace: `  paths.forEach((path) => {
+    for (let id of chortlePathRouteIds(router, path)) routeIds.add(id);
+  });`,
+  helper: `var chortlePathRoutes = new WeakMap();
+var CHORTLE_PATHS_MAX = 4096;
+function chortlePathRouteIds(router, path) {
+  let key = router.branches;
+  if (!key) return (matchRoutesImpl(router.routes, path, router.basename || "/", false) || []).map((m) => m.route.id);
+  let byPath = chortlePathRoutes.get(key);
+  if (!byPath) chortlePathRoutes.set(key, (byPath = new Map()));
+  let ids = byPath.get(path);
+  if (!ids) {
+    ids = (matchRoutesImpl(router.routes, path, router.basename || "/", false, router.branches) || []).map((m) => m.route.id);
+    if (byPath.size >= CHORTLE_PATHS_MAX) byPath.clear();
+    byPath.set(path, ids);
+  }
+  return ids;
+}
+function getPartialManifest(`,
+};
+
+export function reactRouterServerPatches(): Plugin {
+  let patched = 0;
+  return {
+    name: "chortle:react-router-server-patches",
+    apply: "build",
+    transform(code, id, options) {
+      if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest("]) {
+        if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
+      }
+      patched++;
+      return code
+        .replace(SERVER_ROUTES.find, SERVER_ROUTES.replace)
+        .replace(PARTIAL_MANIFEST.find, PARTIAL_MANIFEST.replace)
+        .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper);
+    },
+    buildEnd(error) {
+      if (!error && this.environment?.config.consumer === "server" && patched === 0) {
+        throw new Error("vite.react-router.ts: React Router's server code was not patched (its file names changed?)");
+      }
+    },
+  };
+}
