@@ -129,12 +129,16 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Buffer[] = [];
+    // The render's deadline: cleared as soon as it ends, or the timer would hold the whole render (its
+    // tree, its HTML) for 6 s after every page: hundreds of MB under load.
+    let deadline: NodeJS.Timeout | undefined;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
         callback();
       },
       final(callback) {
+        clearTimeout(deadline);
         resolve({ html: Buffer.from(deferModuleScript(Buffer.concat(chunks).toString("utf8")), "utf8"), failed });
         callback();
       },
@@ -143,13 +147,16 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
       onAllReady() {
         pipe(sink);
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        reject(error);
+      },
       onError(error: unknown) {
         failed = true;
         console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    deadline = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
@@ -209,11 +216,14 @@ export default async function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>
     );
+    let deadline: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
       [readyOption]() {
         shellRendered = true;
         const body = coalesceChunks();
+        // As in renderWhole: the deadline goes with the render, not 6 s after it.
+        body.once("close", () => clearTimeout(deadline));
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Security-Policy", noncePolicy(nonce));
@@ -222,6 +232,7 @@ export default async function handleRequest(
         pipe(body);
       },
       onShellError(error: unknown) {
+        clearTimeout(deadline);
         reject(error);
       },
       onError(error: unknown) {
@@ -229,6 +240,6 @@ export default async function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    deadline = setTimeout(abort, streamTimeout + 1000);
   });
 }
