@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
+import { IconSprite } from "./components/icons.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import stylesheet from "./app.css?url";
 import { getUser } from "./http/session-cookie.server.ts";
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>

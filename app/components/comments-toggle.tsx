@@ -10,7 +10,7 @@ import { CommentIcon } from "./icons.tsx";
 const thread = lazyComponent(() => import("./comments/card-thread.tsx").then((m) => m.CardThread));
 const loadingComments = <p className="text-sm text-slate-600">Loading comments...</p>;
 
-const cls = "inline-flex min-h-11 items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
+const cls = "action";
 
 // The card's way into its thread. Without JS: a link to /post/:id#comments. With JS: a button
 // that expands the thread in place (it takes a full row: give the card's action row flex-wrap),
@@ -20,13 +20,15 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
   const [open, setOpen] = useState(false);
   const label = (
     <>
-      <CommentIcon /> {formatCount(count)} {count === 1 ? "comment" : "comments"}
+      <CommentIcon />
+      {` ${formatCount(count)} ${count === 1 ? "comment" : "comments"}`}
     </>
   );
 
   if (!hydrated) {
     return (
-      <Link to={`/post/${postId}#comments`} className={cls}>
+      // The title's link already marks the post's route for discovery.
+      <Link to={`/post/${postId}#comments`} className={cls} discover="none">
         {label}
       </Link>
     );

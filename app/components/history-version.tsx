@@ -35,7 +35,7 @@ function Diff({ parts }: { parts: DiffPart[] }) {
 
 export function VersionCard({ version, label, timeZone, canRedact }: { version: HistoryVersion; label: string; timeZone: string; canRedact: boolean }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-version={version.revisionId ?? "current"}>
+    <li className="card" data-version={version.revisionId ?? "current"}>
       <h2 className="text-sm font-semibold">
         {label} · <time dateTime={version.writtenAt}>{formatDateTime(version.writtenAt, timeZone)}</time>
       </h2>

@@ -22,7 +22,7 @@ function CategoryChips({ categories }: { categories: readonly string[] }) {
         <li key={c}>
           <Link
             to={`/category/${categorySlug(c)}`}
-            className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium hover:bg-slate-200"
+            className="pill"
           >
             {c}
           </Link>
@@ -53,28 +53,28 @@ export function HomeSidebar({
         {!topPosts.error && topPosts.items.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing this week yet.</p>
         ) : null}
-        <ol className="space-y-3">
+        <ol className="ranked space-y-3">
           {topPosts.items.map((post, i) => (
-            <li key={post.id} className="flex gap-2 text-sm">
-              <span aria-hidden="true" className="font-bold text-brand">
+            <li key={post.id}>
+              <span aria-hidden="true">
                 {i + 1}
               </span>
               <div className="min-w-0">
                 <Link
                   to={memberHref(`/post/${post.id}`, signedIn)}
-                  className="line-clamp-2 font-semibold hover:underline"
+                  className="name line-clamp-2"
                 >
                   {post.title}
                 </Link>
-                <p className="text-slate-600">
+                <p>
                   {post.userId !== null ? (
                     <Link to={memberHref(`/profile/${post.userId}`, signedIn)} className="hover:underline">
                       {post.username}
                     </Link>
                   ) : (
                     post.username
-                  )}{" "}
-                  · {formatScore(post.score)} points
+                  )}
+                  {` · ${formatScore(post.score)} points`}
                 </p>
               </div>
             </li>
@@ -87,19 +87,19 @@ export function HomeSidebar({
         {!contributors.error && contributors.items.length === 0 ? (
           <p className="text-sm text-slate-600">No votes this week yet.</p>
         ) : null}
-        <ol className="space-y-2">
+        <ol className="people space-y-2">
           {contributors.items.map((c) => (
-            <li key={c.id} className="flex items-center gap-2 text-sm">
-              <Link to={memberHref(`/profile/${c.id}`, signedIn)} tabIndex={-1} aria-hidden="true">
+            <li key={c.id}>
+              <Link to={memberHref(`/profile/${c.id}`, signedIn)} tabIndex={-1} aria-hidden="true" discover="none">
                 <Avatar name={c.username} size="sm" />
               </Link>
               <Link
                 to={memberHref(`/profile/${c.id}`, signedIn)}
-                className="min-w-0 flex-1 truncate font-semibold hover:underline"
+                className="name min-w-0 flex-1 truncate"
               >
                 {c.username}
               </Link>
-              <span className="text-slate-600">{formatCount(c.upvotes)} upvotes</span>
+              <span>{`${formatCount(c.upvotes)} upvotes`}</span>
             </li>
           ))}
         </ol>

@@ -3,12 +3,9 @@
 // the shell carries only these.
 export type IconProps = { className?: string };
 
-export function CommentIcon({ className = "h-4 w-4" }: IconProps) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-    </svg>
-  );
+/** Sized by its place (.action in app.css) unless given a class. */
+export function CommentIcon({ className }: IconProps) {
+  return <Use id="i-comment" className={className} />;
 }
 
 export const stroke = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
@@ -34,20 +31,47 @@ export function FeedIcon({ className = "h-4 w-4" }: IconProps) {
   );
 }
 
-/** A play button, for the video block when its picture is missing. */
-export function PlayIcon({ className = "h-8 w-8" }: IconProps) {
+/** A play button, for the video block when its picture is missing (sized by its block's class). */
+export function PlayIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className}>
-      <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.25" />
-      <path d="M10 8v8l6-4z" fill="currentColor" />
+    // Inside the block's aria-hidden layer.
+    <svg>
+      <use href="#i-play" />
     </svg>
   );
 }
 
-export function StarIcon({ className = "h-4 w-4", filled = false }: IconProps & { filled?: boolean }) {
+export function StarIcon({ className, filled = false }: IconProps & { filled?: boolean }) {
+  return <Use id="i-star" className={className} fill={filled ? "currentColor" : "none"} />;
+}
+
+/** An icon of the sprite below: a few bytes where each card would repeat the whole drawing. */
+function Use({ id, className, fill }: { id: string; className?: string; fill?: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} {...stroke} fill={filled ? "currentColor" : "none"}>
-      <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+    <svg aria-hidden="true" className={className} fill={fill}>
+      <use href={`#${id}`} />
+    </svg>
+  );
+}
+
+/**
+ * The icons every card draws, defined once per document (root.tsx) and drawn by <use>. Their lines
+ * and fills are currentColor, so they take the text colour of where they are (the dark theme too);
+ * the star's fill comes from its <svg> (filled when saved).
+ */
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      <symbol id="i-comment" viewBox="0 0 24 24">
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" {...stroke} />
+      </symbol>
+      <symbol id="i-star" viewBox="0 0 24 24">
+        <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" {...stroke} fill="inherit" />
+      </symbol>
+      <symbol id="i-play" viewBox="0 0 24 24">
+        <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.25" />
+        <path d="M10 8v8l6-4z" fill="currentColor" />
+      </symbol>
     </svg>
   );
 }

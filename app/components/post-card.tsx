@@ -9,7 +9,7 @@ import { Avatar } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
-import { menuItemClass, ShareMenu } from "./post-link-menu.tsx";
+import { ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {
@@ -35,14 +35,13 @@ type InPlaceEditor = ComponentType<{ post: PostView; onClose: () => void }>;
 const plainProfileHref = (userId: number) => `/profile/${userId}`;
 
 export function CategoryChip({ category }: { category: string }) {
-  const cls = "shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700";
   // 'Uncategorized' and anything unknown has no page.
   return categoryFromSlug(category) ? (
-    <Link to={`/category/${categorySlug(category)}`} className={`${cls} hover:bg-slate-200`}>
+    <Link to={`/category/${categorySlug(category)}`} className="chip">
       {category}
     </Link>
   ) : (
-    <span className={cls}>{category}</span>
+    <span className="chip">{category}</span>
   );
 }
 
@@ -53,10 +52,10 @@ export function CategoryChip({ category }: { category: string }) {
  */
 function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: string; eager: boolean }) {
   return (
-    <div className="relative aspect-video w-28 shrink-0 self-start overflow-hidden rounded bg-slate-700 sm:w-40" data-video-thumbnail>
-      <div aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-1.5 text-center text-slate-100">
-        <PlayIcon className="h-6 w-6 shrink-0 sm:h-8 sm:w-8" />
-        <span className="line-clamp-2 text-[10px] leading-tight sm:text-xs">{title}</span>
+    <div className="thumb" data-video-thumbnail>
+      <div aria-hidden="true">
+        <PlayIcon />
+        <span>{title}</span>
       </div>
       <img
         src={thumbnailPath(videoId)}
@@ -66,7 +65,6 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
         decoding="async"
         alt=""
         data-title={title}
-        className="absolute inset-0 h-full w-full object-cover"
       />
     </div>
   );
@@ -92,25 +90,26 @@ export function PostCard({
     <article
       id={`post-${post.id}`}
       aria-labelledby={titleId}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="card"
     >
-      <header className="flex items-center gap-3">
+      <header className="head">
+        {/* The name beside it has the same address: it alone marks the route for discovery. */}
         {post.author.id !== null ? (
-          <Link to={profileHref(post.author.id)} tabIndex={-1} aria-hidden="true">
+          <Link to={profileHref(post.author.id)} tabIndex={-1} aria-hidden="true" discover="none">
             <Avatar name={post.author.displayName} />
           </Link>
         ) : (
           <Avatar name={post.author.displayName} />
         )}
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="byline">
           {post.author.id !== null ? (
-            <Link to={profileHref(post.author.id)} className="font-semibold hover:underline">
+            <Link to={profileHref(post.author.id)} className="name">
               {post.author.displayName}
             </Link>
           ) : (
             <span className="font-semibold">{post.username}</span>
           )}
-          <p className="truncate text-slate-600">
+          <p className="meta">
             {post.author.id !== null ? `@${post.username} · ` : null}
             <time dateTime={post.createdAt} title={formatDateTime(post.createdAt, timeZone)}>
               {formatRelative(post.createdAt, now, timeZone)}
@@ -128,31 +127,28 @@ export function PostCard({
         <CategoryChip category={post.category} />
       </header>
 
-      <Title id={titleId} className={`mt-3 font-bold ${headingLevel === 1 ? "text-2xl" : "text-lg"}`}>
-        <Link to={`/post/${post.id}`} className="hover:underline">
+      <Title id={titleId} className={headingLevel === 1 ? "title text-2xl" : "title text-lg"}>
+        <Link to={`/post/${post.id}`}>
           {post.title}
         </Link>
       </Title>
       {Editor ? <Editor post={post} onClose={() => setEditor(null)} /> : null}
 
-      <blockquote className="mt-3 rounded-r-lg border-l-4 border-brand bg-rose-50 px-4 py-3">
-        <p className="whitespace-pre-line break-words">“{post.comment}”</p>
-        <footer className="mt-2 text-sm text-slate-700">
-          — {post.commentAuthor}{" "}
-          <span className="ml-1 inline-block whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-            from YouTube
-          </span>
+      <blockquote className="quote">
+        <p className="said">{`“${post.comment}”`}</p>
+        <footer className="cite">
+          {`— ${post.commentAuthor} `}
+          <span className="yt">from YouTube</span>
         </footer>
       </blockquote>
 
-      <div className="mt-3 flex gap-3 rounded-lg border border-slate-200 p-2">
+      <div className="video">
         <VideoThumbnail videoId={post.videoId} title={post.videoTitle} eager={eagerThumbnail} />
-        <div className="min-w-0 text-sm">
-          <p className="line-clamp-2 font-semibold">{post.videoTitle}</p>
-          <p className="text-slate-600">{post.videoChannel}</p>
-          <p className="text-slate-600">
-            {post.videoViewCount !== null ? `${formatCount(post.videoViewCount)} views` : null}
-            {post.videoViewCount !== null && post.videoPublishedAt ? " · " : null}
+        <div className="vinfo">
+          <p className="vtitle">{post.videoTitle}</p>
+          <p>{post.videoChannel}</p>
+          <p>
+            {post.videoViewCount !== null ? `${formatCount(post.videoViewCount)} views${post.videoPublishedAt ? " · " : ""}` : null}
             {post.videoPublishedAt ? (
               <time dateTime={post.videoPublishedAt}>{formatDate(post.videoPublishedAt, timeZone)}</time>
             ) : null}
@@ -161,14 +157,14 @@ export function PostCard({
             href={youtubeWatchUrl(post.videoId)}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-semibold text-red-700 hover:underline"
+            className="watch"
           >
             Watch on YouTube
           </a>
         </div>
       </div>
 
-      <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
+      <footer className="actions">
         <VoteControls
           kind="post"
           id={post.id}
@@ -183,7 +179,7 @@ export function PostCard({
           {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
               own parameters give way, and the home page's script budget keeps its bytes. */}
           {signedIn ? (
-            <Link to={`?report=post-${post.id}`} className={menuItemClass}>
+            <Link to={`?report=post-${post.id}`}>
               Report post
             </Link>
           ) : null}

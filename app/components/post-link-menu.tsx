@@ -14,10 +14,6 @@ export function shareTargets(url: string, title: string) {
   ];
 }
 
-const item = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100";
-/** The class of an entry added to the menu (the card's Report). */
-export const menuItemClass = item;
-
 /**
  * docs/product.md §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
  * ('Link copied!') and the native share sheet when the browser has one. A <details> menu: without
@@ -71,32 +67,32 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
   };
 
   return (
-    <details ref={ref} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100">
+    // Its summary, panel and entries (children too) are styled by .share (app.css).
+    <details ref={ref} className="share" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
         <span aria-hidden="true">↗</span> Share
       </summary>
-      <div className="absolute bottom-full left-0 z-30 mb-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+      <div>
         {shareTargets(url, title).map((target) => (
           <a
             key={target.label}
             href={target.href}
-            className={item}
             {...(target.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
           >
             {target.label}
           </a>
         ))}
         {hydrated ? (
-          <button type="button" className={item} onClick={copy}>
+          <button type="button" onClick={copy}>
             Copy link
           </button>
         ) : (
-          <a href={url} className={`${item} break-all text-slate-600`}>
+          <a href={url} className="url">
             {url}
           </a>
         )}
         {hydrated && typeof navigator.share === "function" ? (
-          <button type="button" className={item} onClick={nativeShare}>
+          <button type="button" onClick={nativeShare}>
             Share via…
           </button>
         ) : null}

@@ -11,16 +11,16 @@ export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSa
   const settled = fetcher.data?.ok && fetcher.data.postId === postId ? fetcher.data.isSaved : null;
   const pending = signedIn ? fetcher.formData?.get("intent") : null;
   const saved = pending === "save" || pending === "unsave" ? savedAfter(pending) : (settled ?? isSaved);
-  const cls = "inline-flex min-h-11 items-center gap-1 rounded-full px-3 py-1.5 text-sm hover:bg-slate-100";
   return (
     <fetcher.Form method="post" action={`/post/${postId}/save`}>
       <JsField />
       {signedIn ? (
-        <button type="submit" name="intent" value={nextSaveIntent(saved)} aria-pressed={saved} className={`${cls} ${saved ? "text-amber-700" : ""}`}>
-          <StarIcon filled={saved} /> {saved ? "Saved" : "Save"}
+        <button type="submit" name="intent" value={nextSaveIntent(saved)} aria-pressed={saved} className={saved ? "action text-amber-700" : "action"}>
+          <StarIcon filled={saved} />
+          {saved ? " Saved" : " Save"}
         </button>
       ) : (
-        <button type="submit" name="intent" value="save" className={cls}>
+        <button type="submit" name="intent" value="save" className="action">
           <StarIcon /> Sign in to save
         </button>
       )}

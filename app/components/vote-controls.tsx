@@ -31,7 +31,7 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
   const score = shown.upvotes - shown.downvotes;
   const arrow = (direction: "up" | "down") => {
     const on = shown.myVote === direction;
-    const tone = !on ? "text-slate-600" : direction === "up" ? "bg-rose-50 text-brand" : "bg-indigo-50 text-indigo-700";
+
     const label = signedIn ? (direction === "up" ? "Upvote" : "Downvote") : "Sign in to vote";
     return (
       <button
@@ -41,7 +41,7 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
         aria-pressed={signedIn ? on : undefined}
         aria-label={label}
         title={label}
-        className={`inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100 ${tone}`}
+        className={on ? `vote ${direction}` : "vote"}
       >
         {direction === "up" ? "▲" : "▼"}
       </button>
@@ -56,9 +56,9 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
       <JsField />
       {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
       {/* The group is a <div>: a <form> may not take role="group" (axe: aria-allowed-role). */}
-      <div role="group" aria-label={kind === "post" ? "Post votes" : "Comment votes"} className="flex items-center gap-1">
+      <div role="group" aria-label={kind === "post" ? "Post votes" : "Comment votes"} className="votes">
         {arrow("up")}
-        <span className="min-w-8 text-center text-sm font-semibold" data-testid="score">
+        <span className="score" data-testid="score">
           <span className="sr-only">Score: </span>
           {formatScore(score)}
         </span>

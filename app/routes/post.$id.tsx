@@ -81,7 +81,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         headingLevel={1}
         canEdit={canEdit}
       />
-      <section aria-labelledby="comments-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section aria-labelledby="comments-heading" className="card">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="comments-heading" className="text-lg font-bold">
             Comments ({formatCount(post.commentsCount)})

@@ -36,8 +36,8 @@ export function listHref(base: string, view: ListView): string {
 }
 
 export function CategoryLinks({ current, counts }: { current: string | null; counts: CategoryCount[] | null }) {
-  const link = (active: boolean) =>
-    `flex items-center justify-between rounded-lg px-3 py-1.5 text-sm ${active ? "bg-brand font-semibold text-white" : "hover:bg-slate-100"}`;
+  // .cat-link (app.css).
+  const link = (active: boolean) => (active ? "cat-link on" : "cat-link");
   const total = counts?.reduce((sum, c) => sum + c.postsCount, 0);
   return (
     <nav aria-label="Category list">
@@ -58,7 +58,8 @@ export function CategoryLinks({ current, counts }: { current: string | null; cou
               aria-current={c.name === current ? "page" : undefined}
               className={link(c.name === current)}
             >
-              {c.name} <span>{formatCount(c.postsCount)}</span>
+              {`${c.name} `}
+              <span>{formatCount(c.postsCount)}</span>
             </Link>
           </li>
         ))}

@@ -15,7 +15,7 @@ import { useDomValue } from "../ui/dom-value.ts";
 export function CommentText({ content, mentions, deleted }: { content: string; mentions?: Record<string, number>; deleted: boolean }) {
   const parts = deleted || !mentions ? [{ text: content }] : mentionParts(content, mentions);
   return (
-    <p className={`whitespace-pre-line break-words text-sm ${deleted ? "italic text-slate-500" : "text-slate-900"}`}>
+    <p className={deleted ? "cmt-text italic text-slate-500" : "cmt-text"}>
       {parts.map((part, i) =>
         "mention" in part ? (
           <Link key={i} to={`/profile/${part.userId}`} className="font-semibold text-brand hover:underline">

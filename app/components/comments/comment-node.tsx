@@ -50,36 +50,35 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const total = countAll(node.replies);
   const profile = !deleted && node.userId !== null ? `/profile/${node.userId}` : null;
   return (
-    <li id={`comment-${node.id}`} className="relative scroll-mt-20">
+    <li id={`comment-${node.id}`} className="cmt">
       {profile ? (
         // The author's profile link lies over its place in the summary (a link may not sit inside it).
-        <Link to={profile} className="absolute left-7 top-0 z-10 flex h-7 items-center gap-2 text-xs font-semibold text-slate-900 hover:underline">
+        <Link to={profile} className="cmt-by">
           <Avatar name={username} size="sm" />
           {username}
         </Link>
       ) : null}
       <details open>
-        <summary className="flex cursor-pointer items-center gap-2 rounded text-xs text-slate-600 hover:bg-slate-100">
-          <span aria-hidden="true" className="w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:hidden">
+        {/* Styled by .cmt (app.css): the row, [+] / [–], the author. */}
+        <summary>
+          <span aria-hidden="true" className="fold">
             [+]
           </span>
-          <span aria-hidden="true" className="hidden w-5 text-center font-mono text-slate-500 [details[open]>summary>&]:inline">
+          <span aria-hidden="true" className="unfold">
             [–]
           </span>
-          <span className={`flex items-center gap-2 ${profile ? "invisible" : ""}`}>
+          <span className={profile ? "cmt-who invisible" : "cmt-who"}>
             <Avatar name={username} size="sm" />
-            <span className="font-semibold text-slate-900">{username}</span>
+            <span>{username}</span>
           </span>
-          {profile ? <span className="sr-only">Comment by {username}</span> : null}
+          {profile ? <span className="sr-only">{`Comment by ${username}`}</span> : null}
           <span aria-hidden="true">·</span>
           <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
           {total > 0 ? (
-            <span className="[details[open]>summary>&]:hidden">
-              ({total} {total === 1 ? "reply" : "replies"} hidden)
-            </span>
+            <span className="closed-only">{`(${total} ${total === 1 ? "reply" : "replies"} hidden)`}</span>
           ) : null}
         </summary>
-        <div className="ml-7 mt-1 space-y-1">
+        <div className="cmt-body">
           {editing ? (
             <EditCommentForm
               id={node.id}
@@ -103,7 +102,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
           )}
           {!deleted && editedAt ? <EditedMark href={`/comments/${node.id}/history`} editedAt={editedAt} now={now} timeZone={timeZone} /> : null}
           {!deleted ? (
-            <div className="flex flex-wrap items-center gap-1">
+            <div className="cmt-actions">
               <VoteControls kind="comment" id={node.id} upvotes={node.upvotes} downvotes={node.downvotes} myVote={node.myVote} signedIn={Boolean(viewer)} />
               {viewer ? (
                 hydrated ? (
@@ -112,30 +111,30 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                     aria-expanded={replying}
                     aria-controls={`reply-form-${node.id}`}
                     onClick={() => setOpenReply(replying ? null : node.id)}
-                    className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+                    className="cmt-act"
                   >
                     Reply
                   </button>
                 ) : (
-                  <Link to={hrefWith({ replyTo: String(node.id), commentError: null, draft: null }, `comment-${node.id}`)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                  <Link to={hrefWith({ replyTo: String(node.id), commentError: null, draft: null }, `comment-${node.id}`)} className="cmt-act">
                     Reply
                   </Link>
                 )
               ) : null}
               {editable && !editing ? (
                 hydrated ? (
-                  <button type="button" onClick={() => setEditingJs(true)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                  <button type="button" onClick={() => setEditingJs(true)} className="cmt-act">
                     Edit
                   </button>
                 ) : (
-                  <Link to={hrefWith({ edit: editParam("comment", node.id), editError: null }, `comment-${node.id}`)} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+                  <Link to={hrefWith({ edit: editParam("comment", node.id), editError: null }, `comment-${node.id}`)} className="cmt-act">
                     Edit
                   </Link>
                 )
               ) : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
               {viewer && !mine ? (
-                <ReportLink targetType="comment" targetId={node.id} className="rounded-full px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100" />
+                <ReportLink targetType="comment" targetId={node.id} className="cmt-act" />
               ) : null}
               {viewer && !mine && node.userId !== null ? (
                 <BlockButton userId={node.userId} name={node.username} blocked={false} anchor={`comment-${node.id}`} size="sm" variant="ghost" />
@@ -154,7 +153,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
         </div>
         {node.replies.length > 0 ? (
           depth + 1 < maxDepth ? (
-            <ol className="ml-3 mt-2 space-y-3 border-l-2 border-slate-200 pl-3">
+            <ol className="replies">
               {node.replies.map((reply) => (
                 <CommentNode key={reply.id} node={reply} depth={depth + 1} />
               ))}

@@ -1,8 +1,8 @@
 import type { EarnedBadge } from "~/lib/profile.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 
-/** docs/product.md §3's badge icons (fire, medal, crown, rocket), drawn. */
-function BadgeIconSvg({ icon, className = "h-3.5 w-3.5" }: IconProps & { icon: "fire" | "medal" | "crown" | "rocket" }) {
+/** docs/product.md §3's badge icons (fire, medal, crown, rocket), drawn; sized by .badge (app.css). */
+function BadgeIconSvg({ icon, className }: IconProps & { icon: "fire" | "medal" | "crown" | "rocket" }) {
   const paths: Record<typeof icon, React.ReactNode> = {
     fire: <path d="M12 22c4 0 7-2.7 7-6.8 0-3.7-2.6-6.1-4.3-8.7-.4 2-1.4 3.3-2.7 3.9.3-3-1-6.3-3.5-8.4.1 3.4-2.2 5.6-3.4 7.8A8 8 0 0 0 5 15.2C5 19.3 8 22 12 22z" />,
     medal: (
@@ -37,11 +37,9 @@ export function BadgeList({ badges, withRules = false }: { badges: EarnedBadge[]
         <li
           key={b.name}
           title={b.rule}
-          className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold ${
-            b.earned ? "border-amber-300 bg-amber-50 text-amber-900" : "border-dashed border-slate-300 bg-white text-slate-600"
-          }`}
+          className={b.earned ? "badge won" : "badge"}
         >
-          <BadgeIconSvg icon={b.icon} className={`h-3.5 w-3.5 ${b.earned ? "text-amber-700" : "opacity-50"}`} />
+          <BadgeIconSvg icon={b.icon} />
           {b.name}
           <span className="sr-only">{b.earned ? " (earned)" : " (not yet earned)"}</span>
           {withRules ? <span className="font-normal text-slate-600">· {b.earned ? b.rule : `Not yet: ${b.rule.toLowerCase()}`}</span> : null}

@@ -38,7 +38,7 @@ export function ProfileSidePanel({
           <ul className="flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c.slug}>
-                <Link to={`/category/${c.slug}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium hover:bg-slate-200">
+                <Link to={`/category/${c.slug}`} className="pill">
                   {c.name}
                 </Link>
               </li>

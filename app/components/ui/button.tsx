@@ -7,8 +7,8 @@ import { Link, type LinkProps } from "react-router";
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";
 
-const base =
-  "inline-flex items-center justify-center gap-1 rounded-full font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50";
+// .btn (app.css): the shape, focus ring and disabled look.
+const base = "btn";
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand text-white shadow-sm hover:bg-brand-dark",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",

@@ -10,7 +10,7 @@ export function Card({ as: Tag = "section", className = "", ...props }: HTMLAttr
 /** A titled side panel (the home and profile sidebars): a Card with an h2 that names it. */
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className={`${cardClass} p-4 shadow-sm`}>
+    <section aria-labelledby={id} className="card">
       <h2 id={id} className="mb-3 font-bold">
         {title}
       </h2>

@@ -19,9 +19,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
               to={tab.to}
               preventScrollReset
               aria-current={isActive(tab) ? "page" : undefined}
-              className={`inline-block border-b-2 px-3 py-2 text-sm font-semibold ${
-                isActive(tab) ? "border-brand text-brand-dark" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"
-              }`}
+              className={isActive(tab) ? "tab on" : "tab"}
             >
               {tab.label}
               {tab.count !== undefined ? <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{tab.count}</span> : null}

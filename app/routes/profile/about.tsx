@@ -73,7 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function ProfileAbout({ loaderData }: Route.ComponentProps) {
   const { profile, weeks, account, now } = loaderData;
   const { timeZone } = useRootData();
-  const section = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm space-y-3";
+  const section = "card space-y-3";
   return (
     <div className="space-y-4">
       <section aria-labelledby="about-details" className={section}>

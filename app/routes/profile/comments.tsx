@@ -33,7 +33,7 @@ export default function ProfileComments({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="space-y-3" aria-label="Comments">
           {comments.map((c) => (
-            <li key={c.id} id={`profile-comment-${c.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li key={c.id} id={`profile-comment-${c.id}`} className="card">
               <p className="text-sm text-slate-600">
                 {c.parentId ? "Replied" : "Commented"} on{" "}
                 <Link to={`/post/${c.postId}#comment-${c.id}`} className="font-semibold text-slate-900 hover:underline">
