@@ -6,6 +6,8 @@
 //   DATABASE_PATH=/tmp/page-reads.db node --import tsx bench/page-reads.ts [calls]
 //
 // Each function runs `calls` times (default 50) over varying ids, after a warm-up round.
+export {};
+
 process.env.MEMO = "off";
 process.env.SEED_DEMO = "false";
 if (!process.env.DATABASE_PATH) throw new Error("Set DATABASE_PATH to a copy of the large dataset.");
