@@ -1,7 +1,6 @@
 // Following: the follow rows, the two counters they change (in the same BEGIN IMMEDIATE
 // transaction), the new_follower notification, and the Following feed.
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
 import { SELF_FOLLOW, type FollowState } from "~/lib/interactions/follow.ts";
@@ -110,14 +109,23 @@ export function isFollowing({ followerId, followingId }: { followerId: number | 
   return followerId ? isFollowingIn(followerId, followingId) : false;
 }
 
-/** Which of `userIds` the viewer follows (one query; empty for visitors). */
-export function listFollowedIds({ followerId, userIds }: { followerId: number | null | undefined; userIds: number[] }): Set<number> {
-  if (!followerId || userIds.length === 0) return new Set();
-  const rows = getDb()
+const followedAmong = prepared((db) =>
+  db
     .select({ id: follows.followingId })
     .from(follows)
-    .where(and(eq(follows.followerId, followerId), inArray(follows.followingId, userIds)))
-    .all();
+    .where(
+      and(
+        eq(follows.followerId, sql.placeholder("followerId")),
+        sql`${follows.followingId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`,
+      ),
+    )
+    .prepare(),
+);
+
+/** Which of `userIds` the viewer follows (one query, the ids as one JSON array; empty for visitors). */
+export function listFollowedIds({ followerId, userIds }: { followerId: number | null | undefined; userIds: number[] }): Set<number> {
+  if (!followerId || userIds.length === 0) return new Set();
+  const rows = followedAmong().all({ followerId, ids: JSON.stringify(userIds) });
   return new Set(rows.map((r) => r.id));
 }
 
