@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
@@ -12,21 +12,20 @@ import { notify, type DbOrTx } from "../notification.server.ts";
 
 export type ActiveSuspension = { id: number; reason: string; until: string | null; message: string };
 
-function activeWhere(userId: number, now: Date) {
+function activeWhere(userId: number | Placeholder, now: Date | Placeholder) {
   return and(eq(suspensions.userId, userId), isNull(suspensions.liftedAt), or(isNull(suspensions.until), gt(suspensions.until, now)));
 }
 
 // Every signed-in page asks (the root's banner) and every write (assertNotSuspended): prepared once
 // per connection. Run inside a write transaction, it is part of it (one connection).
-const inForce = prepared((db) => {
-  const p = sql.placeholder;
-  return db
+const inForce = prepared((db) =>
+  db
     .select()
     .from(suspensions)
-    .where(and(eq(suspensions.userId, p("userId")), isNull(suspensions.liftedAt), or(isNull(suspensions.until), gt(suspensions.until, p("now")))))
+    .where(activeWhere(sql.placeholder("userId"), sql.placeholder("now")))
     .orderBy(desc(suspensions.id))
-    .prepare();
-});
+    .prepare(),
+);
 
 /** The member's suspension in force at `now` (the one ending last), or null. */
 export function activeSuspension(userId: number, { now = new Date() }: { now?: Date } = {}): ActiveSuspension | null {
