@@ -11,7 +11,11 @@ export {};
 
 process.env.MEMO = "off";
 process.env.SEED_DEMO = "false";
+const fs = await import("node:fs");
 if (!process.env.DATABASE_PATH) throw new Error("Set DATABASE_PATH to a copy of the large dataset.");
+if (fs.existsSync("bench/.data/large.db") && fs.realpathSync(process.env.DATABASE_PATH) === fs.realpathSync("bench/.data/large.db")) {
+  throw new Error("DATABASE_PATH is the dataset itself: this script writes sessions, give it a copy.");
+}
 
 const Database = (await import("better-sqlite3")).default;
 const probe = new Database(":memory:");
