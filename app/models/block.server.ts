@@ -9,7 +9,7 @@ import { BLOCKED_INTERACTION, SELF_BLOCK, type BlockedMember, type BlockState } 
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { versionedCache } from "./data-version.server.ts";
 import type { DbOrTx } from "./notification.server.ts";
-import { writeTransaction } from "./db.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 type BlockInput = { blockerId: number; blockedId: number };
 
@@ -89,12 +89,15 @@ export function hasBlocked({ blockerId, blockedId }: { blockerId: number | null 
 // The members each viewer blocked, read on every feed page and thread: kept per viewer until this
 // worker writes a block (lag 0) or another worker commits anything (lag 0: blocks must hide at once).
 const blockedSets = versionedCache<number, ReadonlySet<number>>({ tables: ["blocks"], staleMs: 0, maxWeight: 10_000 });
+const blockedIds = prepared((db) =>
+  db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, sql.placeholder("viewerId"))).prepare(),
+);
 
 /** The ids `viewerId` blocked (empty for visitors). Shared: read it, never change it. */
 export function blockedBy(viewerId: number | null | undefined): ReadonlySet<number> {
   if (!viewerId) return EMPTY;
   return blockedSets.get(viewerId, () =>
-    new Set(getDb().select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId)).all().map((r) => r.id)),
+    new Set(blockedIds().all({ viewerId }).map((r) => r.id)),
   );
 }
 const EMPTY: ReadonlySet<number> = new Set();

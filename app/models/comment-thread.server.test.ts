@@ -4,6 +4,7 @@ import { threadComments } from "~/lib/comment-thread.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "./comment.server.ts";
 import { getPostThread, listPostComments } from "./comment-thread.server.ts";
+import { editComment } from "./edit.server.ts";
 import { castVote } from "./vote.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
@@ -70,5 +71,51 @@ describe("the post page's thread (kept in memory, lag 0)", () => {
       [b.id, "down"],
     ]);
     expect(threadComments(forVoter)).toEqual(listPostComments({ postId: post.id, viewerId: voter.id }));
+  });
+
+  it("shows every field of each comment: a reply, an edit with a mention, a deleted one", () => {
+    const author = makeUser();
+    const named = makeUser();
+    const post = makePost({ userId: author.id });
+    const top = createComment({ userId: author.id, postId: post.id, content: "top" });
+    const reply = createComment({ userId: named.id, postId: post.id, content: "a reply", parentId: top.id });
+    const gone = createComment({ userId: named.id, postId: post.id, content: "soon gone" });
+    // A deleted comment with replies stays in the thread, as [deleted].
+    createComment({ userId: author.id, postId: post.id, content: "under it", parentId: gone.id });
+    const edited = editComment({ id: top.id, actorId: author.id, content: `hello @${named.username}` });
+    deleteComment({ id: gone.id, actorId: named.id });
+    castVote({ userId: named.id, commentId: top.id, isUpvote: true });
+    const [first, second, third] = listPostComments({ postId: post.id });
+    expect(first).toEqual({
+      id: top.id,
+      postId: post.id,
+      userId: author.id,
+      username: author.username,
+      parentId: null,
+      content: `hello @${named.username}`,
+      upvotes: 1,
+      downvotes: 0,
+      createdAt: top.createdAt,
+      isDeleted: false,
+      editedAt: edited.editedAt,
+      mentions: { [named.username.toLowerCase()]: named.id },
+      myVote: null,
+    });
+    expect(second).toEqual({
+      id: reply.id,
+      postId: post.id,
+      userId: named.id,
+      username: named.username,
+      parentId: top.id,
+      content: "a reply",
+      upvotes: 0,
+      downvotes: 0,
+      createdAt: reply.createdAt,
+      isDeleted: false,
+      editedAt: null,
+      myVote: null,
+    });
+    expect(third).toMatchObject({ id: gone.id, userId: null, content: "[deleted]", isDeleted: true, editedAt: null });
+    expect(third).not.toHaveProperty("mentions");
   });
 });

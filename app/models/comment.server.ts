@@ -62,7 +62,7 @@ export function createComment({
         assertMayInteract({ actorId: userId, targetId: parentAuthor });
       }
       assertMayInteract({ actorId: userId, targetId: post.userId });
-      assertMayMention(tx, { actorId: userId, content });
+      assertMayMention({ actorId: userId, content });
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
 
@@ -76,7 +76,7 @@ export function createComment({
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
       notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
-      const mentions = knownMembers(tx, mentionedNames(row.content));
+      const mentions = knownMembers(mentionedNames(row.content));
       return {
           id: row.id,
           postId,

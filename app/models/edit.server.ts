@@ -44,7 +44,7 @@ export function editComment(
     if (message) throw invalid(message, "content");
     const unchanged = { id, postId: comment.postId, content: comment.content, editedAt: comment.editedAt?.toISOString() ?? null };
     if (text === comment.content) return unchanged;
-    assertMayMention(tx, { actorId, content: text });
+    assertMayMention({ actorId, content: text });
     const now = new Date(options.now ?? Date.now());
     tx.insert(revisions)
       .values({ commentId: id, editorId: actorId, content: comment.content, writtenAt: comment.editedAt ?? comment.createdAt, createdAt: now })

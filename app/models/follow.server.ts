@@ -1,7 +1,6 @@
 // Following: the follow rows, the two counters they change (in the same BEGIN IMMEDIATE
 // transaction), the new_follower notification, and the Following feed.
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
 import { SELF_FOLLOW, type FollowState } from "~/lib/interactions/follow.ts";
@@ -10,7 +9,7 @@ import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
-import { writeTransaction } from "./db.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -38,18 +37,22 @@ function change(
       const follower = found.find((u) => u.id === followerId);
       if (!found.some((u) => u.id === followingId) || !follower) throw notFound(USER_NOT_FOUND);
       apply(tx, follower);
-      return { following: isFollowingIn(tx, followerId, followingId), followersCount: followersOf(tx, followingId) };
+      return { following: isFollowingIn(followerId, followingId), followersCount: followersOf(tx, followingId) };
     });
 }
 
-function isFollowingIn(tx: DbOrTx, followerId: number, followingId: number): boolean {
-  return Boolean(
-    tx
-      .select({ id: follows.followerId })
-      .from(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
-      .get(),
-  );
+// The profile page asks it on every view: prepared once per connection (inside a write it is part of
+// that write's transaction: there is one connection).
+const followRow = prepared((db) =>
+  db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, sql.placeholder("followerId")), eq(follows.followingId, sql.placeholder("followingId"))))
+    .prepare(),
+);
+
+function isFollowingIn(followerId: number, followingId: number): boolean {
+  return Boolean(followRow().get({ followerId, followingId }));
 }
 
 function adjustCounters(tx: DbOrTx, { followerId, followingId }: FollowInput, delta: 1 | -1) {
@@ -103,17 +106,26 @@ export function unfollowUser(input: FollowInput): FollowState {
 
 /** Whether the viewer follows the user (false for visitors and for yourself). */
 export function isFollowing({ followerId, followingId }: { followerId: number | null | undefined; followingId: number }): boolean {
-  return followerId ? isFollowingIn(getDb(), followerId, followingId) : false;
+  return followerId ? isFollowingIn(followerId, followingId) : false;
 }
 
-/** Which of `userIds` the viewer follows (one query; empty for visitors). */
-export function listFollowedIds({ followerId, userIds }: { followerId: number | null | undefined; userIds: number[] }): Set<number> {
-  if (!followerId || userIds.length === 0) return new Set();
-  const rows = getDb()
+const followedAmong = prepared((db) =>
+  db
     .select({ id: follows.followingId })
     .from(follows)
-    .where(and(eq(follows.followerId, followerId), inArray(follows.followingId, userIds)))
-    .all();
+    .where(
+      and(
+        eq(follows.followerId, sql.placeholder("followerId")),
+        sql`${follows.followingId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`,
+      ),
+    )
+    .prepare(),
+);
+
+/** Which of `userIds` the viewer follows (one query, the ids as one JSON array; empty for visitors). */
+export function listFollowedIds({ followerId, userIds }: { followerId: number | null | undefined; userIds: number[] }): Set<number> {
+  if (!followerId || userIds.length === 0) return new Set();
+  const rows = followedAmong().all({ followerId, ids: JSON.stringify(userIds) });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -123,6 +135,17 @@ export function suggestFollows<T extends { id: number }>({ followerId, people }:
   const followed = listFollowedIds({ followerId, userIds: others.map((p) => p.id) });
   return others.map((p) => ({ ...p, following: followed.has(p.id) }));
 }
+
+const followingPage = prepared((db) =>
+  db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId")))))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
 
 /** The Following feed: posts by the people the member follows, newest first. */
 export function listFollowingPosts({
@@ -134,14 +157,8 @@ export function listFollowingPosts({
   limit: number;
   offset?: number;
 }): PostView[] {
-  const ids = getDb()
-    .select({ id: posts.id })
-    .from(posts)
-    .where(inArray(posts.userId, getDb().select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, followerId))))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit)
-    .offset(offset)
-    .all()
+  const ids = followingPage()
+    .all({ followerId, limit, offset })
     .map((r) => r.id);
   return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true });
 }

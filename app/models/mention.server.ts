@@ -1,21 +1,28 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { notifications, users } from "#db/schema.ts";
 import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { assertMayInteract } from "./block.server.ts";
+import { prepared } from "./db.server.ts";
 import { mayNotify, notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 
 // @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
 // the comment (created or edited), so a mention and its notice are kept or lost together.
 
-/** The members `names` (lower-cased) stand for: lower-cased name → id. Unknown names are absent. */
-export function knownMembers(db: DbOrTx, names: readonly string[]): Record<string, number> {
-  if (names.length === 0) return {};
-  const rows = db
+// The post page's thread asks it for every comment's mentions at once: prepared once per connection,
+// the names going in as one JSON array (inside a write it is part of that write: one connection).
+const byLowerName = prepared((db) =>
+  db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, names as string[]))
-    .all();
+    .where(sql`lower(${users.username}) IN (SELECT value FROM json_each(${sql.placeholder("names")}))`)
+    .prepare(),
+);
+
+/** The members `names` (lower-cased) stand for: lower-cased name → id. Unknown names are absent. */
+export function knownMembers(names: readonly string[]): Record<string, number> {
+  if (names.length === 0) return {};
+  const rows = byLowerName().all({ names: JSON.stringify(names) });
   return Object.fromEntries(rows.map((r) => [r.username.toLowerCase(), r.id]));
 }
 
@@ -24,8 +31,8 @@ export function knownMembers(db: DbOrTx, names: readonly string[]): Record<strin
  * interact with this member.', the rule of replies and follows): called by the comment's create and
  * edit before anything is written, so the form and the JSON endpoint refuse it alike.
  */
-export function assertMayMention(tx: DbOrTx, { actorId, content }: { actorId: number; content: string }): void {
-  const known = knownMembers(tx, mentionedNames(content));
+export function assertMayMention({ actorId, content }: { actorId: number; content: string }): void {
+  const known = knownMembers(mentionedNames(content));
   for (const userId of Object.values(known)) if (userId !== actorId) assertMayInteract({ actorId, targetId: userId });
 }
 
@@ -41,7 +48,7 @@ export function notifyMentions(
 ): number[] {
   const names = mentionedNames(content);
   if (names.length === 0) return [];
-  const known = knownMembers(tx, names);
+  const known = knownMembers(names);
   const already = new Set(
     tx
       .select({ userId: notifications.userId })

@@ -1,11 +1,11 @@
 // The lists of a profile's tabs and of GET /api/users/:id/{posts,comments,upvoted,saved}: each a
 // page (limit/offset) in the tab's order, the order read from the table that decides it.
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
 import { comments, posts, saves, users, votes } from "#db/schema.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { Problem, forbidden } from "~/lib/problem.ts";
 import type { ProfileComment } from "~/lib/profile.ts";
+import { prepared } from "./db.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
 import { commentColumns } from "./comment.server.ts";
@@ -15,47 +15,65 @@ type Page = { userId: number; limit: number; offset?: number; viewerId?: number 
 export const SAVED_SIGN_IN = "Authentication required to view saved posts";
 export const SAVED_PRIVATE = "This user's saved posts are private";
 
+// One statement per tab, prepared once per connection; each reads a page of ids (the posts themselves
+// come from listPostsByIds) or, for comments, the page itself.
+const p = sql.placeholder;
+const statements = prepared((db) => ({
+  posts: db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.userId, p("userId")))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(),
+  comments: db
+    .select({ ...commentColumns, postTitle: posts.title })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.userId, p("userId")), isNull(comments.deletedAt)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(),
+  upvoted: db
+    .select({ id: votes.postId })
+    .from(votes)
+    .where(and(eq(votes.userId, p("userId")), eq(votes.isUpvote, true), isNotNull(votes.postId)))
+    .orderBy(desc(votes.createdAt), desc(votes.id))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(),
+  saved: db
+    .select({ id: saves.postId })
+    .from(saves)
+    .where(eq(saves.userId, p("userId")))
+    .orderBy(desc(saves.createdAt), desc(sql`${saves}.rowid`))
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare(),
+}));
+
 /** The member's posts, newest first. */
 export function listUserPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
   requireProfileUser(userId);
-  const ids = getDb()
-    .select({ id: posts.id })
-    .from(posts)
-    .where(eq(posts.userId, userId))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const ids = statements().posts.all({ userId, limit, offset });
   return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
 }
 
 /** The member's comments (deleted ones left out), newest first, each with its post's title. */
 export function listUserComments({ userId, limit, offset = 0 }: Page): ProfileComment[] {
   requireProfileUser(userId);
-  return getDb()
-    .select({ ...commentColumns, postTitle: posts.title })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(eq(comments.userId, userId), isNull(comments.deletedAt)))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(limit)
-    .offset(offset)
-    .all()
+  return statements()
+    .comments.all({ userId, limit, offset })
     .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null }));
 }
 
 /** The posts the member upvoted, the latest vote first. */
 export function listUpvotedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
   requireProfileUser(userId);
-  const ids = getDb()
-    .select({ id: votes.postId })
-    .from(votes)
-    .where(and(eq(votes.userId, userId), eq(votes.isUpvote, true), isNotNull(votes.postId)))
-    .orderBy(desc(votes.createdAt), desc(votes.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const ids = statements().upvoted.all({ userId, limit, offset });
   return listPostsByIds({ ids: ids.map((r) => r.id!), viewerId });
 }
 
@@ -72,14 +90,7 @@ export function requireSavedAccess({ userId, viewerId }: { userId: number; viewe
 /** The member's saved posts, the latest save first; only for the member (requireSavedAccess). */
 export function listSavedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
   requireSavedAccess({ userId, viewerId });
-  const ids = getDb()
-    .select({ id: saves.postId })
-    .from(saves)
-    .where(eq(saves.userId, userId))
-    .orderBy(desc(saves.createdAt), desc(sql`${saves}.rowid`))
-    .limit(limit)
-    .offset(offset)
-    .all();
+  const ids = statements().saved.all({ userId, limit, offset });
   return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
 }
 

@@ -14,6 +14,7 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 const edit = (input: object) => parseOrThrow(ProfileUpdateSchema, input);
 import { savePost } from "./save.server.ts";
 import { castVote } from "./vote.server.ts";
+import { recordStatements } from "../../tests/support/statements.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const earned = (p: { badges: { name: string; earned: boolean }[] }) => p.badges.filter((b) => b.earned).map((b) => b.name);
@@ -165,5 +166,27 @@ describe("stats and activity", () => {
     expect(weeks.at(-1)).toMatchObject({ posts: 1, comments: 1 });
     expect(weeks.at(-2)).toMatchObject({ posts: 1, comments: 0 });
     expect(weeks.reduce((n, w) => n + w.posts, 0)).toBe(2);
+  });
+});
+
+describe("the profile page's reads", () => {
+  it("run a fixed number of statements, whatever the member's activity", async () => {
+    const me = makeUser();
+    const viewer = makeUser();
+    for (let i = 0; i < 3; i++) {
+      const post = makePost({ userId: me.id });
+      createComment({ userId: me.id, postId: post.id, content: `comment ${i}` });
+      castVote({ userId: viewer.id, postId: post.id, isUpvote: true });
+    }
+    const rowReads = async (fn: () => unknown) =>
+      (await recordStatements(fn)).statements.filter((source) => source !== "PRAGMA data_version").length;
+    // The member, live comments, upvotes given, whether the viewer follows.
+    expect(await rowReads(() => getProfile({ id: me.id, viewerId: viewer.id }))).toBe(4);
+    // The member, upvotes received, live comments.
+    expect(await rowReads(() => getUserStats({ userId: me.id }))).toBe(3);
+    // The member, the page of ids, the posts, the viewer's votes and saves (never one per card).
+    expect(await rowReads(() => listUserPosts({ userId: me.id, limit: 20, viewerId: viewer.id }))).toBe(5);
+    // The member and the page.
+    expect(await rowReads(() => listUserComments({ userId: me.id, limit: 20 }))).toBe(2);
   });
 });

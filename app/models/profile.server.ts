@@ -15,30 +15,57 @@ import {
   type UserStats,
 } from "~/lib/profile.ts";
 import type { ProfileUpdate } from "~/lib/schemas/profile.ts";
+import { prepared } from "./db.server.ts";
 import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
-import { toPublicUser } from "./user.server.ts";
+import { getUserById, toPublicUser } from "./user.server.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+// Every profile page and tab reads these: prepared once per connection.
+const p = sql.placeholder;
+const statements = prepared((db) => {
+  const week = (column: typeof posts.createdAt | typeof comments.createdAt) =>
+    sql<number>`cast((${column} - ${p("start")}) / ${p("weekMs")} as integer)`;
+  return {
+    liveComments: db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.userId, p("userId")), isNull(comments.deletedAt)))
+      .prepare(),
+    upvotesGiven: db
+      .select({ n: count() })
+      .from(votes)
+      .where(and(eq(votes.userId, p("userId")), eq(votes.isUpvote, true)))
+      .prepare(),
+    upvotesReceived: db.select({ n: sum(posts.upvotes) }).from(posts).where(eq(posts.userId, p("userId"))).prepare(),
+    postsByWeek: db
+      .select({ week: week(posts.createdAt), n: count() })
+      .from(posts)
+      .where(and(eq(posts.userId, p("userId")), gte(posts.createdAt, p("since"))))
+      .groupBy(sql`1`)
+      .prepare(),
+    commentsByWeek: db
+      .select({ week: week(comments.createdAt), n: count() })
+      .from(comments)
+      .where(and(eq(comments.userId, p("userId")), gte(comments.createdAt, p("since")), isNull(comments.deletedAt)))
+      .groupBy(sql`1`)
+      .prepare(),
+  };
+});
+
 /** The member, or Problem(not_found) 'User not found'. */
 export function requireProfileUser(id: number): UserRow {
-  const row = getDb().select().from(users).where(eq(users.id, id)).get();
+  const row = getUserById({ id });
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;
 }
 
 function countLiveComments(userId: number): number {
-  return (
-    getDb()
-      .select({ n: count() })
-      .from(comments)
-      .where(and(eq(comments.userId, userId), isNull(comments.deletedAt)))
-      .get()?.n ?? 0
-  );
+  return statements().liveComments.get({ userId })?.n ?? 0;
 }
 
 function countUpvotesGiven(userId: number): number {
-  return getDb().select({ n: count() }).from(votes).where(and(eq(votes.userId, userId), eq(votes.isUpvote, true))).get()?.n ?? 0;
+  return statements().upvotesGiven.get({ userId })?.n ?? 0;
 }
 
 /** Each badge with whether the member has earned it (BADGE_RULES: one count against a threshold). */
@@ -98,7 +125,7 @@ export function updateProfile({ actorId, userId, changes }: { actorId: number; u
 /** The side panel: posts, live comments, and upvotes the member's posts received. */
 export function getUserStats({ userId }: { userId: number }): UserStats {
   const row = requireProfileUser(userId);
-  const upvotes = getDb().select({ n: sum(posts.upvotes) }).from(posts).where(eq(posts.userId, userId)).get()?.n;
+  const upvotes = statements().upvotesReceived.get({ userId })?.n;
   return { posts: row.postsCount, comments: countLiveComments(userId), upvotesReceived: Number(upvotes ?? 0) };
 }
 
@@ -116,30 +143,12 @@ export function getWeeklyActivity({ userId, now = Date.now() }: { userId: number
     posts: 0,
     comments: 0,
   }));
-  const bucket = (column: typeof posts.createdAt | typeof comments.createdAt) =>
-    sql<number>`cast((${column} - ${start}) / ${WEEK_MS} as integer)`;
   const tally = (key: "posts" | "comments", rows: { week: number; n: number }[]) => {
     // Anything written after `now` (a page clock rounded to the minute) belongs to the last week.
     for (const r of rows) if (r.week >= 0) result[Math.min(r.week, weeks - 1)][key] += r.n;
   };
-  const since = new Date(start);
-  tally(
-    "posts",
-    getDb()
-      .select({ week: bucket(posts.createdAt), n: count() })
-      .from(posts)
-      .where(and(eq(posts.userId, userId), gte(posts.createdAt, since)))
-      .groupBy(sql`1`)
-      .all(),
-  );
-  tally(
-    "comments",
-    getDb()
-      .select({ week: bucket(comments.createdAt), n: count() })
-      .from(comments)
-      .where(and(eq(comments.userId, userId), gte(comments.createdAt, since), isNull(comments.deletedAt)))
-      .groupBy(sql`1`)
-      .all(),
-  );
+  const params = { userId, start, since: start, weekMs: WEEK_MS };
+  tally("posts", statements().postsByWeek.all(params));
+  tally("comments", statements().commentsByWeek.all(params));
   return result;
 }

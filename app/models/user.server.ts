@@ -3,7 +3,7 @@ import { BADGE_RULES, type Badge, type ProfileView } from "~/lib/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
-import { writeTransaction } from "./db.server.ts";
+import { prepared, writeTransaction } from "./db.server.ts";
 
 export const DEFAULT_BIO = "This user hasn't added a bio yet.";
 
@@ -32,8 +32,11 @@ export function toPublicUser(row: UserRow, { withEmail = false } = {}): PublicUs
   };
 }
 
+// A member by id: every profile page and tab asks, prepared once per connection.
+const byId = prepared((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+
 export function getUserById({ id }: { id: number }): UserRow | null {
-  return getDb().select().from(users).where(eq(users.id, id)).get() ?? null;
+  return byId().get({ id }) ?? null;
 }
 
 /** Finds an account by its name or e-mail address, ignoring case. */

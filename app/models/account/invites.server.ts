@@ -35,7 +35,7 @@ function assertMayInvite(db: DbOrTx, user: UserRow, now: Date): void {
   refuseDemo(user);
   if (user.isAdmin) return;
   assertEmailVerified(user);
-  if (activeSuspension(user.id, { now, db })) throw forbidden(INVITE_NOT_IN_GOOD_STANDING);
+  if (activeSuspension(user.id, { now })) throw forbidden(INVITE_NOT_IN_GOOD_STANDING);
   if (now.getTime() - user.createdAt.getTime() < INVITE_MIN_AGE_DAYS * DAY_MS) throw forbidden(INVITE_TOO_NEW);
   const unused = db.select({ n: count() }).from(invites).where(and(eq(invites.creatorId, user.id), isNull(invites.usedAt))).get()?.n ?? 0;
   if (unused >= INVITE_UNUSED_MAX) throw forbidden(INVITE_TOO_MANY);

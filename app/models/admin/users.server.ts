@@ -102,7 +102,7 @@ export function toggleUserAdmin({ actorId, userId }: { actorId: number; userId: 
       if (!target) throw notFound("User not found");
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_CHANGE_OWN_ROLE });
       // Admins cannot be suspended, so a suspended member waits for the end (or the lift) to become one.
-      if (!target.isAdmin && activeSuspension(userId, { db: tx })) throw forbidden(SUSPENDED_NOT_PROMOTABLE);
+      if (!target.isAdmin && activeSuspension(userId)) throw forbidden(SUSPENDED_NOT_PROMOTABLE);
       const updated = tx.update(users).set({ isAdmin: !target.isAdmin }).where(eq(users.id, userId)).returning().get()!;
       appendModerationLog(tx, {
         admin,

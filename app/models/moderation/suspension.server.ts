@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
 import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/lib/moderation-rules.ts";
-import { writeTransaction } from "../db.server.ts";
+import { prepared, writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
 import { notify, type DbOrTx } from "../notification.server.ts";
 
@@ -12,13 +12,24 @@ import { notify, type DbOrTx } from "../notification.server.ts";
 
 export type ActiveSuspension = { id: number; reason: string; until: string | null; message: string };
 
-function activeWhere(userId: number, now: Date) {
+function activeWhere(userId: number | Placeholder, now: Date | Placeholder) {
   return and(eq(suspensions.userId, userId), isNull(suspensions.liftedAt), or(isNull(suspensions.until), gt(suspensions.until, now)));
 }
 
+// Every signed-in page asks (the root's banner) and every write (assertNotSuspended): prepared once
+// per connection. Run inside a write transaction, it is part of it (one connection).
+const inForce = prepared((db) =>
+  db
+    .select()
+    .from(suspensions)
+    .where(activeWhere(sql.placeholder("userId"), sql.placeholder("now")))
+    .orderBy(desc(suspensions.id))
+    .prepare(),
+);
+
 /** The member's suspension in force at `now` (the one ending last), or null. */
-export function activeSuspension(userId: number, { now = new Date(), db = getDb() as DbOrTx } = {}): ActiveSuspension | null {
-  const rows = db.select().from(suspensions).where(activeWhere(userId, now)).orderBy(desc(suspensions.id)).all();
+export function activeSuspension(userId: number, { now = new Date() }: { now?: Date } = {}): ActiveSuspension | null {
+  const rows = inForce().all({ userId, now: now.getTime() });
   if (rows.length === 0) return null;
   // No end beats any end; else the latest end.
   const row = rows.find((r) => r.until === null) ?? rows.reduce((a, b) => (a.until! > b.until! ? a : b));

@@ -8,7 +8,7 @@ import { recountAll } from "#db/recount.ts";
 import { comments, saves, votes } from "#db/schema.ts";
 import { clearPostsAndUsers, DAY, HOUR, NOW, post, titles, user, vote } from "../../../tests/support/post-rows.ts";
 import { recordStatements } from "../../../tests/support/statements.ts";
-import { getPost, listCategoryPosts, listFeedPosts } from "./index.server.ts";
+import { getPost, listCategoryPosts, listFeedPosts, listPostsByIds } from "./index.server.ts";
 
 beforeEach(clearPostsAndUsers);
 
@@ -210,5 +210,66 @@ describe("listCategoryPosts", () => {
     expect(
       listCategoryPosts({ category: "Science", sort: "newest", timeframe: "today", limit: 10, now: NOW + 2 * DAY }),
     ).toEqual([]);
+  });
+});
+
+describe("a post's view", () => {
+  it("carries every column of its row, read by position, the same in a list, by id and alone", () => {
+    const a = user("writer", "The Writer");
+    const row = post({
+      userId: a.id,
+      title: "every field",
+      content: "the content",
+      comment: "the comment",
+      commentAuthor: "@quoted",
+      videoId: "vid00000042",
+      videoTitle: "the video",
+      videoChannel: "the channel",
+      videoThumbnail: "https://i.ytimg.com/vi/vid00000042/hqdefault.jpg",
+      videoViewCount: 1234,
+      videoPublishedAt: new Date(NOW - 9 * DAY),
+      upvotes: 7,
+      downvotes: 2,
+      commentsCount: 3,
+      editedAt: new Date(NOW - HOUR / 2),
+      category: "Music",
+    });
+    const orphan = post({ userId: null, title: "no author" });
+    const expected = {
+      id: row.id,
+      userId: a.id,
+      username: "writer",
+      title: "every field",
+      content: "the content",
+      category: "Music",
+      comment: "the comment",
+      commentAuthor: "@quoted",
+      videoId: "vid00000042",
+      videoTitle: "the video",
+      videoChannel: "the channel",
+      videoThumbnail: "https://i.ytimg.com/vi/vid00000042/hqdefault.jpg",
+      videoViewCount: 1234,
+      videoPublishedAt: new Date(NOW - 9 * DAY).toISOString(),
+      upvotes: 7,
+      downvotes: 2,
+      score: 5,
+      commentsCount: 3,
+      createdAt: row.createdAt.toISOString(),
+      editedAt: new Date(NOW - HOUR / 2).toISOString(),
+      author: { id: a.id, username: "writer", displayName: "The Writer" },
+      myVote: null,
+      isSaved: false,
+    };
+    expect(getPost({ id: row.id })).toEqual(expected);
+    expect(listPostsByIds({ ids: [row.id] })).toEqual([expected]);
+    expect(listFeedPosts({ sort: "new", limit: 10, now: NOW }).find((v) => v.id === row.id)).toEqual(expected);
+    expect(getPost({ id: orphan.id })).toMatchObject({
+      userId: null,
+      username: "Unknown",
+      videoViewCount: null,
+      videoPublishedAt: null,
+      editedAt: null,
+      author: { id: null, username: "Unknown", displayName: "Unknown" },
+    });
   });
 });
