@@ -29,7 +29,8 @@ export function counterTotals(sqlite: Database.Database): Record<string, number>
         (SELECT total(downvotes) FROM comments) AS comment_downvotes,
         (SELECT total(posts_count) FROM users) AS user_posts,
         (SELECT total(followers_count) FROM users) AS user_followers,
-        (SELECT total(following_count) FROM users) AS user_following`,
+        (SELECT total(following_count) FROM users) AS user_following,
+        (SELECT total(posts_count) FROM category_counts) AS category_posts`,
     )
     .get() as Record<string, number>;
 }
@@ -75,6 +76,17 @@ export function counterMismatches(sqlite: Database.Database): string[] {
     if (u.posts_count !== u.posts || u.followers_count !== u.followers || u.following_count !== u.following) {
       found.push(`user ${u.id}: ${u.posts_count}/${u.followers_count}/${u.following_count} vs rows ${u.posts}/${u.followers}/${u.following}`);
     }
+  }
+  // Every category that has posts or a counter: the counter (0 when it has no row) against COUNT(*).
+  const categories = sqlite
+    .prepare(
+      `SELECT category, coalesce((SELECT posts_count FROM category_counts k WHERE k.category = c.category), 0) AS posts_count,
+        (SELECT count(*) FROM posts p WHERE p.category = c.category) AS posts
+       FROM (SELECT category FROM category_counts UNION SELECT DISTINCT category FROM posts) c`,
+    )
+    .all() as { category: string; posts_count: number; posts: number }[];
+  for (const c of categories) {
+    if (c.posts_count !== c.posts) found.push(`category ${c.category}: ${c.posts_count} vs rows ${c.posts}`);
   }
   return found;
 }
