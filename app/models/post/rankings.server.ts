@@ -1,7 +1,7 @@
 // The home sidebar's week and the category list: the same for every viewer.
 import { and, asc, count, desc, eq, gte, isNotNull } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { categoryCounts, posts, users, votes } from "#db/schema.ts";
+import { posts, users, votes } from "#db/schema.ts";
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { prepared } from "../db.server.ts";
@@ -23,7 +23,8 @@ export function listTopContributors({ limit, now = Date.now() }: { limit: number
     .all();
 }
 
-const keptCounts = prepared((db) => db.select({ category: categoryCounts.category, n: categoryCounts.postsCount }).from(categoryCounts).prepare());
+// Plain better-sqlite3 rows as [category, count] pairs: a page reads them every time (MEMO=off too).
+const keptCounts = prepared((db) => db.$client.prepare<[], [string, number]>("SELECT category, posts_count FROM category_counts").raw());
 
 /**
  * The 20 categories of docs/product.md §3 with their number of posts, in their order: the counters of
@@ -31,6 +32,6 @@ const keptCounts = prepared((db) => db.select({ category: categoryCounts.categor
  * about twenty rows, never a count of the posts.
  */
 export function countPostsByCategory(): CategoryCount[] {
-  const counts = new Map(keptCounts().all().map((r) => [r.category, r.n]));
+  const counts = new Map(keptCounts().all());
   return CATEGORIES.map((name) => ({ name, slug: categorySlug(name), postsCount: counts.get(name) ?? 0 }));
 }
