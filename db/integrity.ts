@@ -16,8 +16,13 @@ export function tableCounts(sqlite: Database.Database): Record<string, number> {
   return counts;
 }
 
+// A backup made before a counter's table existed (restored, then migrated) is checked for the others.
+const hasTable = (sqlite: Database.Database, name: string) =>
+  sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) !== undefined;
+
 /** Every counter column summed, for comparing two copies at a glance. */
 export function counterTotals(sqlite: Database.Database): Record<string, number> {
+  const categories = hasTable(sqlite, "category_counts");
   return sqlite
     .prepare(
       `SELECT
@@ -29,8 +34,8 @@ export function counterTotals(sqlite: Database.Database): Record<string, number>
         (SELECT total(downvotes) FROM comments) AS comment_downvotes,
         (SELECT total(posts_count) FROM users) AS user_posts,
         (SELECT total(followers_count) FROM users) AS user_followers,
-        (SELECT total(following_count) FROM users) AS user_following,
-        (SELECT total(posts_count) FROM category_counts) AS category_posts`,
+        (SELECT total(following_count) FROM users) AS user_following${categories ? `,
+        (SELECT total(posts_count) FROM category_counts) AS category_posts` : ""}`,
     )
     .get() as Record<string, number>;
 }
@@ -77,6 +82,7 @@ export function counterMismatches(sqlite: Database.Database): string[] {
       found.push(`user ${u.id}: ${u.posts_count}/${u.followers_count}/${u.following_count} vs rows ${u.posts}/${u.followers}/${u.following}`);
     }
   }
+  if (!hasTable(sqlite, "category_counts")) return found;
   // Every category that has posts or a counter: the counter (0 when it has no row) against COUNT(*).
   const categories = sqlite
     .prepare(
