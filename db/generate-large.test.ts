@@ -24,6 +24,12 @@ describe("generateLarge (at a small scale)", () => {
       OR p.comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)
       OR p.score <> p.upvotes - p.downvotes OR p.hot <> hot_score(p.upvotes, p.downvotes, p.created_at)`);
     expect(drift.n).toBe(0);
+    // The posts per category too (category_counts, whose triggers were set aside during the load).
+    const categories = one<{ n: number; wrong: number }>(`SELECT count(*) AS n, total(posts_count <> (SELECT count(*) FROM posts p
+      WHERE p.category = k.category)) AS wrong FROM category_counts k`);
+    expect(categories.n).toBeGreaterThan(1);
+    expect(categories.wrong).toBe(0);
+    expect(one<{ n: number }>("SELECT total(posts_count) AS n FROM category_counts").n).toBe(1000);
     expect(one<{ c: number }>(`SELECT comments_count AS c FROM posts WHERE id = ${info.bigThreadPostId}`).c).toBe(200);
     expect(one<{ n: number }>("SELECT count(*) AS n FROM comments WHERE parent_id IS NOT NULL").n).toBeGreaterThan(0);
     // A notice for each post vote and top-level comment by someone other than the author.
@@ -42,7 +48,7 @@ describe("generateLarge (at a small scale)", () => {
       }[]
     ).map((r) => r.name);
     expect(names).toEqual(
-      expect.arrayContaining(["posts_hot_idx", "votes_post_user_idx", "posts_fts_after_insert", "notifications_post_actor_idx"]),
+      expect.arrayContaining(["posts_hot_idx", "votes_post_user_idx", "posts_fts_after_insert", "category_counts_after_insert", "notifications_post_actor_idx"]),
     );
     expect(one<{ journal_mode: string }>("PRAGMA journal_mode").journal_mode).toBe("wal");
     db.$client.close();

@@ -16,8 +16,13 @@ export function tableCounts(sqlite: Database.Database): Record<string, number> {
   return counts;
 }
 
+// A backup made before a counter's table existed (restored, then migrated) is checked for the others.
+const hasTable = (sqlite: Database.Database, name: string) =>
+  sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(name) !== undefined;
+
 /** Every counter column summed, for comparing two copies at a glance. */
 export function counterTotals(sqlite: Database.Database): Record<string, number> {
+  const categories = hasTable(sqlite, "category_counts");
   return sqlite
     .prepare(
       `SELECT
@@ -29,7 +34,8 @@ export function counterTotals(sqlite: Database.Database): Record<string, number>
         (SELECT total(downvotes) FROM comments) AS comment_downvotes,
         (SELECT total(posts_count) FROM users) AS user_posts,
         (SELECT total(followers_count) FROM users) AS user_followers,
-        (SELECT total(following_count) FROM users) AS user_following`,
+        (SELECT total(following_count) FROM users) AS user_following${categories ? `,
+        (SELECT total(posts_count) FROM category_counts) AS category_posts` : ""}`,
     )
     .get() as Record<string, number>;
 }
@@ -75,6 +81,18 @@ export function counterMismatches(sqlite: Database.Database): string[] {
     if (u.posts_count !== u.posts || u.followers_count !== u.followers || u.following_count !== u.following) {
       found.push(`user ${u.id}: ${u.posts_count}/${u.followers_count}/${u.following_count} vs rows ${u.posts}/${u.followers}/${u.following}`);
     }
+  }
+  if (!hasTable(sqlite, "category_counts")) return found;
+  // Every category that has posts or a counter: the counter (0 when it has no row) against COUNT(*).
+  const categories = sqlite
+    .prepare(
+      `SELECT category, coalesce((SELECT posts_count FROM category_counts k WHERE k.category = c.category), 0) AS posts_count,
+        (SELECT count(*) FROM posts p WHERE p.category = c.category) AS posts
+       FROM (SELECT category FROM category_counts UNION SELECT DISTINCT category FROM posts) c`,
+    )
+    .all() as { category: string; posts_count: number; posts: number }[];
+  for (const c of categories) {
+    if (c.posts_count !== c.posts) found.push(`category ${c.category}: ${c.posts_count} vs rows ${c.posts}`);
   }
   return found;
 }

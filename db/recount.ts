@@ -18,4 +18,6 @@ export function recountAll(db: Db) {
     posts_count = (SELECT count(*) FROM posts p WHERE p.user_id = users.id),
     followers_count = (SELECT count(*) FROM follows f WHERE f.following_id = users.id),
     following_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id)`);
+  db.run(sql`DELETE FROM category_counts`);
+  db.run(sql`INSERT INTO category_counts (category, posts_count) SELECT category, count(*) FROM posts GROUP BY category`);
 }

@@ -32,6 +32,8 @@ export const FEED_PAGE = 10;
 export const FEED_STEP = 5;
 /** The most a screen lists at once (a Load More link stops there). */
 export const MAX_LIST = 200;
+/** The longest 'Top Contributors This Week' list that may be asked for (/api/users/top/contributors?limit=). */
+export const MAX_CONTRIBUTORS = 20;
 /** Category pages grow by 10. */
 export const CATEGORY_PAGE = 10;
 

@@ -105,6 +105,11 @@ export function longestStaleMs(): number {
   return longestStale;
 }
 
+/** Something kept outside these caches that may show what was before another process's commit for `ms` (models/rollup.server.ts). */
+export function noteStaleMs(ms: number) {
+  longestStale = Math.max(longestStale, ms);
+}
+
 /** The caches' clock (tests move it instead of sleeping). */
 export const cacheClock = { now: (): number => Date.now() };
 

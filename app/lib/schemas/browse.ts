@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { textField } from "./text.ts";
 import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
-import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
+import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_CONTRIBUTORS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
 
 export const MAX_QUERY = 100;
 export const SEARCH_TABS = ["all", "posts", "users"] as const;
@@ -53,7 +53,7 @@ export const PostsQuerySchema = z.object({
 export const SearchQuerySchema = z.object({ q: query });
 
 /** GET /api/users/top/contributors */
-export const ContributorsQuerySchema = z.object({ limit: whole("limit", 1, 20, 5) });
+export const ContributorsQuerySchema = z.object({ limit: whole("limit", 1, MAX_CONTRIBUTORS, 5) });
 
 const lenientLimit = (fallback: number) => z.coerce.number().int().min(1).max(MAX_LIST).catch(fallback);
 const lenientQuery = z

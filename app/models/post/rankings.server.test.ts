@@ -1,5 +1,8 @@
 // The home sidebar's week and the category list: the same for every viewer.
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server.ts";
+import { posts } from "#db/schema.ts";
 import { clearPostsAndUsers, DAY, NOW, post, user, vote } from "../../../tests/support/post-rows.ts";
 import { countPostsByCategory, listTopContributors } from "./index.server.ts";
 
@@ -31,5 +34,17 @@ describe("listTopContributors and countPostsByCategory", () => {
     expect(counts.find((c) => c.name === "DIY")).toEqual({ name: "DIY", slug: "diy", postsCount: 2 });
     expect(counts.find((c) => c.name === "Kids")?.postsCount).toBe(1);
     expect(counts.find((c) => c.name === "Music")?.postsCount).toBe(0);
+  });
+
+  it("reads the kept counters, which follow a post moved or deleted by any statement", () => {
+    const a = user();
+    const moved = post({ userId: a.id, category: "DIY" });
+    const gone = post({ userId: a.id, category: "Kids" });
+    getDb().update(posts).set({ category: "Music" }).where(eq(posts.id, moved.id)).run();
+    getDb().delete(posts).where(eq(posts.id, gone.id)).run();
+    const count = (name: string) => countPostsByCategory().find((c) => c.name === name)?.postsCount;
+    expect([count("DIY"), count("Kids"), count("Music")]).toEqual([0, 0, 1]);
+    const kept = getDb().$client.prepare("SELECT posts_count FROM category_counts WHERE category = 'Music'").pluck().get();
+    expect(kept).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { getDb } from "#db/client.server.ts";
 import { posts, users, votes } from "#db/schema.ts";
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { prepared } from "../db.server.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -22,15 +23,15 @@ export function listTopContributors({ limit, now = Date.now() }: { limit: number
     .all();
 }
 
-/** The 20 categories of docs/product.md §3 with their number of posts, in their order. */
+// Plain better-sqlite3 rows as [category, count] pairs: a page reads them every time (MEMO=off too).
+const keptCounts = prepared((db) => db.$client.prepare<[], [string, number]>("SELECT category, posts_count FROM category_counts").raw());
+
+/**
+ * The 20 categories of docs/product.md §3 with their number of posts, in their order: the counters of
+ * category_counts (kept by triggers in the transaction of every post written: db/aggregate-schema.ts),
+ * about twenty rows, never a count of the posts.
+ */
 export function countPostsByCategory(): CategoryCount[] {
-  const counts = new Map(
-    getDb()
-      .select({ category: posts.category, n: count() })
-      .from(posts)
-      .groupBy(posts.category)
-      .all()
-      .map((r) => [r.category, r.n]),
-  );
+  const counts = new Map(keptCounts().all());
   return CATEGORIES.map((name) => ({ name, slug: categorySlug(name), postsCount: counts.get(name) ?? 0 }));
 }

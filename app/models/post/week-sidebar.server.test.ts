@@ -4,7 +4,8 @@ import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock } from "~/models/data-version.server.ts";
 import { castVote } from "~/models/vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
-import { topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
+import { listTopContributors } from "./rankings.server.ts";
+import { categoryCounts, topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
 
 const other = new Database(process.env.DATABASE_PATH!);
 other.pragma("busy_timeout = 5000");
@@ -47,6 +48,29 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
     expect(topPostsThisWeek()).toBe(first);
   });
 
+  it("keeps one ranking of the top 20 for every shorter list, shared with the other workers", async () => {
+    now += LAG_MS;
+    const five = topContributorsThisWeek(5);
+    expect(topContributorsThisWeek(4)).toEqual(five.slice(0, 4));
+    const kept = other.prepare("SELECT name, data FROM rollups WHERE name LIKE 'top-contributors-week:%'").all() as { name: string; data: string }[];
+    expect(kept.map((r) => r.name)).toEqual(["top-contributors-week:20"]);
+    expect(JSON.parse(kept[0].data).slice(0, 5)).toEqual(five);
+    // Another worker made it again with a new vote: read from its row, at once.
+    const made = [{ id: 999, username: "made_elsewhere", upvotes: 99 }, ...five];
+    other.prepare("UPDATE rollups SET data = ?, made_at = ? WHERE name = 'top-contributors-week:20'").run(JSON.stringify(made), now);
+    await nextRequest();
+    expect(topContributorsThisWeek(5)[0]).toEqual(made[0]);
+  });
+
+  it("counts the posts of a category at once, this worker's and another's", () => {
+    const author = makeUser();
+    const before = categoryCounts().find((c) => c.name === "Science")!.postsCount;
+    makePost({ userId: author.id, category: "Science" });
+    expect(categoryCounts().find((c) => c.name === "Science")!.postsCount).toBe(before + 1);
+    other.prepare("UPDATE posts SET category = 'Science' WHERE id = (SELECT max(id) FROM posts WHERE category <> 'Science')").run();
+    expect(categoryCounts().find((c) => c.name === "Science")!.postsCount).toBe(before + 2);
+  });
+
   it("is made again at every read with MEMO=off", () => {
     setMemoForTests(false);
     try {
@@ -54,6 +78,11 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
       const again = topPostsThisWeek();
       expect(again).toEqual(first);
       expect(again).not.toBe(first);
+      // The top contributors are data (a rollup), not a memo: read from their row all the same.
+      other.prepare("UPDATE rollups SET data = '[]' WHERE name = 'top-contributors-week:20'").run();
+      expect(topContributorsThisWeek(5)).toEqual([]);
+      now += LAG_MS;
+      expect(topContributorsThisWeek(5)).toEqual(listTopContributors({ limit: 5 }));
     } finally {
       setMemoForTests(true);
     }

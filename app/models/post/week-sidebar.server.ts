@@ -1,9 +1,11 @@
-// The read-mostly aggregates of the home sidebar and the category lists, kept in memory for a
-// short while: a busy front page does not regroup a week of votes on every view.
-import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
+// The read-mostly aggregates of the home sidebar and the category lists: a busy front page does not
+// regroup a week of votes, nor count every post, on every view.
+import { MAX_CONTRIBUTORS, type CategoryCount, type TopContributor } from "~/lib/browse.ts";
 import { versionedCache } from "~/models/data-version.server.ts";
 import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post/index.server.ts";
+import { rollup } from "~/models/rollup.server.ts";
 
+// 'Top Comments This Week' is cheap to make (one index walk); kept in memory all the same.
 // At most 5 s behind a write, in every worker alike (each keeps its own copy): an entry is made again
 // once the votes, posts or names it is read from changed (models/data-version.server.ts) and it is
 // 5 s old. While nothing is written it stays, up to 5 minutes (the week moves with the clock too).
@@ -37,10 +39,17 @@ export function topPostsThisWeek(): TopPost[] {
   );
 }
 
+/**
+ * 'Top Contributors This Week': a rollup (models/rollup.server.ts), data in the database shared by
+ * every worker, at most 5 s behind a write, own and others'. One ranking of the MAX_CONTRIBUTORS
+ * first serves every shorter list (the order is total: upvotes, then the unique name).
+ */
 export function topContributorsThisWeek(limit: number): TopContributor[] {
-  return cached(`top-contributors:${limit}`, () => listTopContributors({ limit }));
+  const kept = Math.max(limit, MAX_CONTRIBUTORS);
+  return rollup(`top-contributors-week:${kept}`, () => listTopContributors({ limit: kept })).slice(0, limit);
 }
 
+/** The 20 categories with their number of posts: counters kept with the posts, exact at once. */
 export function categoryCounts(): CategoryCount[] {
-  return cached("category-counts", countPostsByCategory);
+  return countPostsByCategory();
 }

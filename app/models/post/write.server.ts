@@ -8,8 +8,8 @@ import { writeTransaction } from "../db.server.ts";
  * Creates a post for `userId` from the person's text and the video facts the server resolved
  * (app/integrations/video-resolver.server.ts; never what a client claims about the video). The input
  * is checked against NewPostSchema (Problem "invalid" otherwise), then one immediate transaction
- * writes the row with its hot rank and the author's postsCount. Category counts are read from the
- * posts themselves, so they follow with the same commit.
+ * writes the row with its hot rank and the author's postsCount; its category's count follows in the
+ * same statement (a trigger on posts: db/aggregate-schema.ts).
  */
 export function createPost({ userId, ...input }: { userId: number } & NewPostInput): PostRow {
   const fields = parseOrThrow(NewPostSchema, input);
