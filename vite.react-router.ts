@@ -1,11 +1,12 @@
 import type { Plugin } from "vite";
 
-// Two edits to React Router's production build, server side only (docs/decisions/0082). Every
-// document render rebuilt the whole route tree (`createServerRoutes`, ~130 routes) and matched each
-// parent path of the URL against every route to name the routes the browser may need
-// (`getPartialManifest`), though both depend only on the build and the path: together ~1 ms of an
-// uncached page. Here the tree is made once per build and the parent paths' route ids are kept per
-// path (a bounded map, like a compiled pattern; not a memo of data, so MEMO=off keeps it).
+// Edits to React Router's production build, server side only (docs/decisions/0082). Every document
+// render rebuilt the whole route tree (`createServerRoutes`, ~130 routes) and converted it again
+// (`createStaticRouter`), matched each parent path of the URL against every route to name the routes
+// the browser may need (`getPartialManifest`), and each <Link> serialised and parsed the matched
+// paths (`useResolvedPath`), though all of it depends only on the build and the path: together ~1.5 ms
+// of an uncached page. Here the tree is made once per build and the rest kept per path (bounded maps,
+// like compiled patterns; not memos of data, so MEMO=off keeps them).
 // A React Router update that changes these functions fails the build here, loudly, rather than
 // quietly losing the edits: check the new code and adjust (or drop) them.
 
@@ -63,6 +64,64 @@ function chortlePathRouteIds(router, path) {
 function getPartialManifest(`,
 };
 
+// The static router converted that same tree into data routes for every document: kept per tree.
+const STATIC_ROUTER = {
+  find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+  replace: `var chortleDataRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let kept = chortleDataRoutes.get(routes);
+  if (!kept) {
+    let manifest2 = {};
+    kept = { manifest: manifest2, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest2) };
+    chortleDataRoutes.set(routes, kept);
+  }
+  let manifest = kept.manifest;
+  let dataRoutes = kept.dataRoutes;`,
+};
+
+// Every <Link> serialised the matched routes' paths to JSON and parsed them back to resolve its
+// address: the JSON is kept per render's matches, the parsed paths per JSON (resolveTo only reads them).
+const RESOLVED_PATH = {
+  find: `function useResolvedPath(to, { relative } = {}) {
+  let { matches } = React2.useContext(RouteContext);
+  let { pathname: locationPathname } = useLocation();
+  let routePathnamesJson = JSON.stringify(getResolveToMatches(matches));
+  return React2.useMemo(
+    () => resolveTo(
+      to,
+      JSON.parse(routePathnamesJson),`,
+  replace: `var chortleMatchesJson = new WeakMap();
+var chortlePathnames = new Map();
+function chortleRoutePathnamesJson(matches) {
+  let json = chortleMatchesJson.get(matches);
+  if (json === void 0) chortleMatchesJson.set(matches, (json = JSON.stringify(getResolveToMatches(matches))));
+  return json;
+}
+function chortleRoutePathnames(json) {
+  let pathnames = chortlePathnames.get(json);
+  if (!pathnames) {
+    if (chortlePathnames.size >= 4096) chortlePathnames.clear();
+    chortlePathnames.set(json, (pathnames = JSON.parse(json)));
+  }
+  return pathnames;
+}
+function useResolvedPath(to, { relative } = {}) {
+  let { matches } = React2.useContext(RouteContext);
+  let { pathname: locationPathname } = useLocation();
+  let routePathnamesJson = chortleRoutePathnamesJson(matches);
+  return React2.useMemo(
+    () => resolveTo(
+      to,
+      chortleRoutePathnames(routePathnamesJson),`,
+};
+
 export function reactRouterServerPatches(): Plugin {
   let patched = 0;
   return {
@@ -70,14 +129,16 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     transform(code, id, options) {
       if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
-      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest("]) {
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
       patched++;
       return code
         .replace(SERVER_ROUTES.find, SERVER_ROUTES.replace)
         .replace(PARTIAL_MANIFEST.find, PARTIAL_MANIFEST.replace)
-        .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper);
+        .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper)
+        .replace(STATIC_ROUTER.find, STATIC_ROUTER.replace)
+        .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace);
     },
     buildEnd(error) {
       if (!error && this.environment?.config.consumer === "server" && patched === 0) {

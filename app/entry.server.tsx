@@ -94,12 +94,13 @@ function coalesceChunks(): Transform {
   });
 }
 
-// The CSP of each stored document (by its inline scripts' hashes), computed once per entry.
+// The CSP of each stored document (by its inline scripts' hashes), computed once per entry: from the
+// text the render just made (no second decoding of its bytes), or from the bytes of one kept before.
 const storedPolicies = new WeakMap<object, string>();
-function storedPolicy(entry: { html: Buffer }): string {
+function storedPolicy(entry: { html: Buffer }, text?: string): string {
   let policy = storedPolicies.get(entry);
   if (!policy) {
-    policy = hashPolicy(entry.html.toString("utf8"));
+    policy = hashPolicy(text ?? entry.html.toString("utf8"));
     storedPolicies.set(entry, policy);
   }
   return policy;
@@ -125,7 +126,7 @@ function buildTagOf(routerContext: EntryContext): string {
  * The whole document in one buffer (no streamed parts: renderKey refuses pages with promises), its
  * JavaScript set to start after the first paint (deferred-boot.server.ts).
  */
-function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; failed: boolean }> {
+function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; text: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Buffer[] = [];
@@ -139,7 +140,8 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
       },
       final(callback) {
         clearTimeout(deadline);
-        resolve({ html: Buffer.from(deferModuleScript(Buffer.concat(chunks).toString("utf8")), "utf8"), failed });
+        const text = deferModuleScript(Buffer.concat(chunks).toString("utf8"));
+        resolve({ html: Buffer.from(text, "utf8"), text, failed });
         callback();
       },
     });
@@ -171,18 +173,20 @@ export default async function handleRequest(
   const key = renderKey(request.url, routerContext);
   if (key) {
     let entry = getRendered(key);
+    let text: string | undefined;
     if (!entry) {
-      const { html, failed } = await renderWhole(request, routerContext);
-      if (failed) {
+      const rendered = await renderWhole(request, routerContext);
+      if (rendered.failed) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Security-Policy", hashPolicy(html.toString("utf8")));
-        return new Response(bytes(html), { headers: responseHeaders, status: 500 });
+        responseHeaders.set("Content-Security-Policy", hashPolicy(rendered.text));
+        return new Response(bytes(rendered.html), { headers: responseHeaders, status: 500 });
       }
-      entry = putRendered(key, html);
+      entry = putRendered(key, rendered.html);
+      text = rendered.text;
     }
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // Rendered without a nonce (the bytes are shared by many responses): allowed by hashes.
-    responseHeaders.set("Content-Security-Policy", storedPolicy(entry));
+    responseHeaders.set("Content-Security-Policy", storedPolicy(entry, text));
     // The key is a hash of the URL and every loader's data: it changes exactly when the page does,
     // so it is the page's ETag, and a browser that has this version gets 304 without a body.
     if (responseStatusCode === 200) {
