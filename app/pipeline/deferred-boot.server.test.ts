@@ -52,4 +52,19 @@ describe("when React's output no longer has the shape looked for", () => {
       warn.mockRestore();
     }
   });
+
+  it("says so when a modulepreload link is left in the body (only the head is scanned for them)", async () => {
+    vi.resetModules();
+    const { deferModuleScript } = await import("./deferred-boot.server.ts");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const stray = page.replace("<p>Hi</p>", '<p>Hi</p><link rel="modulepreload" href="/assets/late.js"/>');
+      const html = deferModuleScript(stray);
+      expect(html).toContain('data-preload="/assets/entry.client-A.js /assets/root-B.js"');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain("modulepreload links left");
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });

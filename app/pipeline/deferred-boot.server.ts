@@ -40,7 +40,11 @@ function warnOnce(what: string) {
   console.warn(`deferred boot: ${what}: React's HTML has changed shape (app/pipeline/deferred-boot.server.ts).`);
 }
 
-/** The document with its module script deferred and the boot script in its head; unchanged when it has no module script. */
+/**
+ * The document with its module script deferred and the boot script in its head; unchanged when it has
+ * no module script. Only the head is scanned by pattern (React hoists the modulepreload links there);
+ * the body is passed over with indexOf and copied once.
+ */
 export function deferModuleScript(html: string): string {
   const at = html.indexOf(MODULE_SCRIPT);
   if (at < 0) {
@@ -48,13 +52,15 @@ export function deferModuleScript(html: string): string {
     return html;
   }
   // Without the boot script in the head nothing would start the block: left as it is.
-  if (!html.slice(0, at).includes("</head>")) {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0 || headEnd > at) {
     warnOnce("no </head> before the module script, its JavaScript is not deferred");
     return html;
   }
-  const head = html.slice(0, at).replace("</head>", `<script>${BOOT_SCRIPT}</script></head>`);
+  const head = html.slice(0, headEnd);
   const preloads = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   const rest = head.replace(MODULE_PRELOAD, "");
-  if (/<link\b[^>]*\brel="modulepreload"/.test(rest)) warnOnce("modulepreload links left in the head");
-  return `${rest}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
+  const stray = html.indexOf('rel="modulepreload"', headEnd);
+  if (/<link\b[^>]*\brel="modulepreload"/.test(rest) || (stray >= 0 && stray < at)) warnOnce("modulepreload links left in the page");
+  return `${rest}<script>${BOOT_SCRIPT}</script>${html.slice(headEnd, at)}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
 }
