@@ -287,8 +287,20 @@ async function uncachedRuns(app: Server, site: ReturnType<typeof readSite>, memb
   const rows: KindRow[] = [];
   const kinds: Kind[] = ["post", "profile", "home", "category", "search"];
   for (const [i, kind] of kinds.entries()) {
-    const visitor = await runMix(`${kind}, visitor`, app, kindRequests(site, kind, null, 100 + i), null, 0, DURATION);
+    // The visitor runs before and after the member (their mean is the visitor's row), so a machine
+    // that drifts during the three runs does not pass for a difference between the two.
+    const before = await runMix(`${kind}, visitor`, app, kindRequests(site, kind, null, 100 + i), null, 0, DURATION);
     const member = await runMix(`${kind}, signed in`, app, kindRequests(site, kind, members, 200 + i), null, 0, DURATION);
+    const after = await runMix(`${kind}, visitor (again)`, app, kindRequests(site, kind, null, 300 + i), null, 0, DURATION);
+    const visitor: MixRun = {
+      ...before,
+      requests: before.requests + after.requests,
+      rps: (before.rps + after.rps) / 2,
+      p50: Math.max(before.p50, after.p50),
+      p99: Math.max(before.p99, after.p99),
+      cpuMs: (before.cpuMs * before.requests + after.cpuMs * after.requests) / (before.requests + after.requests),
+      errors: before.errors + after.errors,
+    };
     rows.push({ kind, visitor, member });
   }
   return rows;
@@ -373,7 +385,7 @@ async function main() {
     "",
     `### Each page kind as first asked (MEMO=off, another URL each request)`,
     "",
-    `| page kind | visitor CPU ms/req | vs bare by CPU | signed-in CPU ms/req | vs bare by CPU | signed in / visitor | p50 visitor / member ms |`,
+    `| page kind | visitor CPU ms/req (mean of the runs before and after) | vs bare by CPU | signed-in CPU ms/req | vs bare by CPU | signed in / visitor | p50 visitor (the slower run) / member ms |`,
     `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...uncached.map(
       ({ kind, visitor, member }) =>
