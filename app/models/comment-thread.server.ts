@@ -6,7 +6,7 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { comments, users, votes } from "#db/schema.ts";
 import type { ThreadData } from "~/lib/comment-thread.ts";
 import type { CommentView } from "~/lib/types.ts";
-import { DELETED_TEXT } from "./comment.server.ts";
+import { commentColumns, DELETED_TEXT } from "./comment.server.ts";
 import { BLOCKED_COMMENT_TEXT } from "~/lib/interactions/block.ts";
 import { blockedBy } from "./block.server.ts";
 import { versionedCache } from "./data-version.server.ts";
@@ -15,20 +15,9 @@ import { knownMembers } from "./mention.server.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 
 // A thread's comments, read as arrays (Drizzle's `.values()`) and mapped by position in readThread, in
-// this order: on a long thread Drizzle's own row mapping cost about as much as the SQL.
-const threadColumns = {
-  id: comments.id,
-  postId: comments.postId,
-  userId: comments.userId,
-  username: users.username,
-  parentId: comments.parentId,
-  content: comments.content,
-  upvotes: comments.upvotes,
-  downvotes: comments.downvotes,
-  createdAt: comments.createdAt,
-  editedAt: comments.editedAt,
-  deletedAt: comments.deletedAt,
-};
+// this order (a comment's columns, then when it was deleted): on a long thread Drizzle's own row
+// mapping cost about as much as the SQL.
+const threadColumns = { ...commentColumns, deletedAt: comments.deletedAt };
 type ThreadRow = [
   id: number,
   postId: number,
