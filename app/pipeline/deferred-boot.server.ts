@@ -5,8 +5,8 @@
 // in the browser's bundle). Once the browser has painted the page and parsed all of it, the boot
 // script makes the block a module script, then puts the links back, four per task (each link starts a
 // fetch: ~1 ms of main thread on a slow phone). On a slow link the first paint needs only the document
-// and the stylesheet (a file the browser keeps after the first page), and the first picture does not share the link with ~120 KB of code; the
-// page works before its code anyway (every form posts without JavaScript). A hidden tab paints nothing
+// and the stylesheet (a file the browser keeps after the first page), and the first picture does not
+// share the link with ~120 KB of code; the page works before its code anyway (every form posts without JavaScript). A hidden tab paints nothing
 // and starts at once; a browser that reports no paint waits two frames; none waits over 3 s.
 // Hydration is unaffected: React matches an inline <script> by its tag alone, hydrates past tags it
 // did not render at the end of <head>, and adopts or re-creates hoisted links on its own.
