@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
 
 // The models' tools for the database: write transactions whose boundaries a reader can see
@@ -32,6 +33,14 @@ export function prepared<T>(build: (db: Db) => T): () => T {
     }
     return statements;
   };
+}
+
+/**
+ * `value IN (the placeholder's JSON array)`: a list of any length as one parameter of a prepared
+ * statement (pass `JSON.stringify(list)`), so one statement serves every length.
+ */
+export function inJsonArray(value: SQLWrapper, placeholder: string): SQL {
+  return sql`${value} IN (SELECT value FROM json_each(${sql.placeholder(placeholder)}))`;
 }
 
 const keyed = new WeakMap<Db, Map<string, unknown>>();

@@ -9,7 +9,7 @@ import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
-import { prepared, writeTransaction } from "./db.server.ts";
+import { inJsonArray, prepared, writeTransaction } from "./db.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +116,7 @@ const followedAmong = prepared((db) =>
     .where(
       and(
         eq(follows.followerId, sql.placeholder("followerId")),
-        sql`${follows.followingId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`,
+        inJsonArray(follows.followingId, "ids"),
       ),
     )
     .prepare(),

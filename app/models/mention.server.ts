@@ -3,7 +3,7 @@ import { notifications, users } from "#db/schema.ts";
 import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { assertMayInteract } from "./block.server.ts";
-import { prepared } from "./db.server.ts";
+import { inJsonArray, prepared } from "./db.server.ts";
 import { mayNotify, notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 
 // @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
@@ -15,7 +15,7 @@ const byLowerName = prepared((db) =>
   db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(sql`lower(${users.username}) IN (SELECT value FROM json_each(${sql.placeholder("names")}))`)
+    .where(inJsonArray(sql`lower(${users.username})`, "names"))
     .prepare(),
 );
 

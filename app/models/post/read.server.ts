@@ -7,7 +7,7 @@ import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
 import { blockedBy } from "../block.server.ts";
 import { versionedCache } from "../data-version.server.ts";
-import { preparedFor } from "../db.server.ts";
+import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
 import { textCondition, textMatch } from "./filter.server.ts";
 
@@ -235,7 +235,7 @@ export function listPostsByIds({ ids, viewerId, hideBlocked = false }: { ids: nu
   // One prepared statement for any number of ids: they go in as one JSON array.
   const query = preparedFor("posts-by-ids", () =>
     selectPosts()
-      .where(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .where(inJsonArray(posts.id, "ids"))
       .prepare(),
   );
   const key = JSON.stringify(ids);

@@ -1,24 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import { saves, votes } from "#db/schema.ts";
 import type { ViewerPostState } from "~/lib/types.ts";
-import { prepared } from "../db.server.ts";
+import { inJsonArray, prepared } from "../db.server.ts";
 
 // Prepared once: the page's post ids go in as one JSON array, whatever their number.
-const statements = prepared((db) => {
-  const ids = sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`;
-  return {
-    votes: db
-      .select({ postId: votes.postId, isUpvote: votes.isUpvote })
-      .from(votes)
-      .where(and(eq(votes.userId, sql.placeholder("viewerId")), sql`${votes.postId} IN ${ids}`))
-      .prepare(),
-    saves: db
-      .select({ postId: saves.postId })
-      .from(saves)
-      .where(and(eq(saves.userId, sql.placeholder("viewerId")), sql`${saves.postId} IN ${ids}`))
-      .prepare(),
-  };
-});
+const statements = prepared((db) => ({
+  votes: db
+    .select({ postId: votes.postId, isUpvote: votes.isUpvote })
+    .from(votes)
+    .where(and(eq(votes.userId, sql.placeholder("viewerId")), inJsonArray(votes.postId, "ids")))
+    .prepare(),
+  saves: db
+    .select({ postId: saves.postId })
+    .from(saves)
+    .where(and(eq(saves.userId, sql.placeholder("viewerId")), inJsonArray(saves.postId, "ids")))
+    .prepare(),
+}));
 
 /**
  * The viewer's vote and saved flag for a page of posts, in two queries (never one per card).
