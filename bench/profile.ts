@@ -6,10 +6,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { createCookie } from "react-router";
 import { kindRequests, readMix, readSite, type Kind } from "./mix.ts";
-import { log, ROOT, serve, stop } from "./serve.ts";
+import { log, ROOT, serve, signIn, stop } from "./serve.ts";
 
 const DATA = path.join(ROOT, "bench/.data");
 const DB_FILE = path.join(DATA, "large.db");
@@ -18,7 +16,7 @@ const BUILD = path.join(ROOT, process.env.BUILD_DIR ?? "build-bench");
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
 const SECRET = crypto.randomBytes(24).toString("hex");
 const args = process.argv.slice(2);
-const kinds = (args.filter((a) => !a.startsWith("--")) as (Kind | "mix")[]).concat();
+const kinds = args.filter((a) => !a.startsWith("--")) as (Kind | "mix")[];
 if (kinds.length === 0) kinds.push("post", "profile", "home", "category", "search");
 const memo = args.includes("--memo");
 const signedIn = args.includes("--signed-in");
@@ -61,26 +59,11 @@ function summarize(file: string, requests: number) {
   for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${((us / busy) * 100).toFixed(1).padStart(5)} %  ${f}`);
 }
 
-async function session(db: Database.Database, userIds: number[]): Promise<string[]> {
-  const cookie = createCookie("chortle_session", { secrets: [SECRET] });
-  const now = Date.now();
-  const insert = db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)");
-  return Promise.all(
-    userIds.map(async (userId) => {
-      const token = crypto.randomBytes(32).toString("base64url");
-      insert.run(crypto.createHash("sha256").update(token).digest("hex"), userId, now + 86_400_000, now, "bench", now);
-      return (await cookie.serialize(token)).split(";")[0];
-    }),
-  );
-}
-
 async function main() {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${RUN_DB}${suffix}`, { force: true });
   fs.copyFileSync(DB_FILE, RUN_DB);
   const site = readSite(DB_FILE);
-  const db = new Database(RUN_DB);
-  const cookies = await session(db, site.members.filter((_, i) => i % 40 === 0).slice(0, 300));
-  db.close();
+  const cookies = await signIn(RUN_DB, SECRET, site.members.filter((_, i) => i % 40 === 0).slice(0, 300));
   for (const kind of kinds) {
     const dir = fs.mkdtempSync(path.join(DATA, "prof-"));
     const server = await serve(["--cpu-prof", `--cpu-prof-dir=${dir}`, "server.js"], BUILD, {

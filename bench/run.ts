@@ -19,11 +19,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type RawRequest } from "autocannon";
 import Database from "better-sqlite3";
-import { createCookie } from "react-router";
 import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
 import { kb, routeAssets } from "./route-assets.ts";
 import { kindRequests, MIX, readMix, readSite, runMix, SIGNED_IN_SHARE, writeMix, type Kind, type MixRun } from "./mix.ts";
-import { cpuMs, hasTaskset, log, ROOT, rssMb, serve, stop, type Server } from "./serve.ts";
+import { cpuMs, hasTaskset, log, ROOT, rssMb, serve, signIn, stop, type Server } from "./serve.ts";
 
 const DATA = path.join(ROOT, "bench/.data");
 const DB_FILE = path.join(DATA, "large.db");
@@ -170,27 +169,6 @@ function copyDataset() {
   fs.copyFileSync(DB_FILE, RUN_DB);
 }
 
-/**
- * A signed-in member: a session row for `userId` straight into the copy (as models/session.server.ts
- * makes them: the SHA-256 of the token is the id, seen just now so no request rewrites it) and the
- * cookie signed with the secret the server gets, as tests/support/api-client.ts does.
- */
-async function signIn(userIds: number[]): Promise<string[]> {
-  const now = Date.now();
-  const tokens = userIds.map(() => crypto.randomBytes(32).toString("base64url"));
-  const db = new Database(RUN_DB);
-  try {
-    const insert = db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)");
-    db.transaction(() => {
-      userIds.forEach((userId, i) => insert.run(crypto.createHash("sha256").update(tokens[i]).digest("hex"), userId, now + 24 * 60 * 60 * 1000, now, "bench", now));
-    })();
-  } finally {
-    db.close();
-  }
-  const cookie = createCookie("chortle_session", { secrets: [SESSION_SECRET] });
-  return Promise.all(tokens.map(async (token) => (await cookie.serialize(token)).split(";")[0]));
-}
-
 /** The posts a busy site's votes land on: the front page's, by hot rank. */
 function frontPosts(file: string, n: number): number[] {
   const db = new Database(file, { readonly: true });
@@ -318,13 +296,13 @@ async function main() {
   build();
   const profileId = mostActiveUser(DB_FILE);
   copyDataset();
-  const [cookie] = await signIn([profileId]);
-  const spreadVoters = await signIn(otherMembers(DB_FILE, SPREAD, profileId));
+  const [cookie] = await signIn(RUN_DB, SESSION_SECRET, [profileId]);
+  const spreadVoters = await signIn(RUN_DB, SESSION_SECRET, otherMembers(DB_FILE, SPREAD, profileId));
   const spreadPosts = frontPosts(DB_FILE, SPREAD);
   const site = readSite(DB_FILE);
   // Members from the whole range of activity, busiest to silent.
   const stride = Math.max(1, Math.floor(site.members.length / MIX_MEMBERS));
-  const mixMembers = await signIn(site.members.filter((_, i) => i % stride === 0).slice(0, MIX_MEMBERS));
+  const mixMembers = await signIn(RUN_DB, SESSION_SECRET, site.members.filter((_, i) => i % stride === 0).slice(0, MIX_MEMBERS));
 
   log("Bare React Router page (same server.js):");
   const bare = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"));

@@ -1,8 +1,11 @@
 // What the benchmarks share: a server process pinned to core 0 (taskset, when the machine has it),
-// stopping it, and reading its CPU time and memory from /proc.
+// stopping it, reading its CPU time and memory from /proc, and members signed in on a copy of the data.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { createCookie } from "react-router";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -66,4 +69,25 @@ export function rssMb(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Signed-in members: a session row for each of `userIds` straight into the copy `file` (as models/session.server.ts
+ * makes them: the SHA-256 of the token is the id, seen just now so no request rewrites it) and the
+ * cookie signed with the `secret` the server gets, as tests/support/api-client.ts does.
+ */
+export async function signIn(file: string, secret: string, userIds: number[]): Promise<string[]> {
+  const now = Date.now();
+  const tokens = userIds.map(() => crypto.randomBytes(32).toString("base64url"));
+  const db = new Database(file);
+  try {
+    const insert = db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    db.transaction(() => {
+      userIds.forEach((userId, i) => insert.run(crypto.createHash("sha256").update(tokens[i]).digest("hex"), userId, now + 24 * 60 * 60 * 1000, now, "bench", now));
+    })();
+  } finally {
+    db.close();
+  }
+  const cookie = createCookie("chortle_session", { secrets: [secret] });
+  return Promise.all(tokens.map(async (token) => (await cookie.serialize(token)).split(";")[0]));
 }
