@@ -2,7 +2,8 @@
 // Serves the bench build (`npm run bench` makes build-bench/) on a copy of the large dataset with
 // MEMO=off (or as served, with --memo) under V8's CPU profiler, asks N distinct URLs of each kind
 // (bench/mix.ts), then prints the self time by package / file and the heaviest functions.
-// Kinds: post, profile, home, category, search, api, mix (the read mix). PROFILE_REQUESTS (300).
+// Kinds: post, profile, home, category, search, api, mix (the read mix). PROFILE_REQUESTS (300);
+// PROFILE_KEEP=1 keeps the .cpuprofile (open it in Chrome's DevTools) and prints its path.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -84,7 +85,8 @@ async function main() {
     const file = fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile"))!;
     console.log(`\n## ${kind}${signedIn ? ", signed in" : ""}${memo ? " (memo on)" : " (MEMO=off)"}`);
     summarize(path.join(dir, file), REQUESTS + 50);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.PROFILE_KEEP) console.log(`profile kept: ${path.join(dir, file)}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

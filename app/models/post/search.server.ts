@@ -58,26 +58,20 @@ const rankings = versionedCache<string, { ids: number[]; n: number }>({
 });
 
 function rankMatches(expression: string, limit: number): { ids: number[]; n: number } {
-  const sqlite = getDb().$client;
-  const counted = preparedFor("search-count", () =>
-    sqlite.prepare<[string, number], { n: number }>(
-      "SELECT count(*) AS n FROM (SELECT rowid FROM posts_search WHERE posts_search MATCH ? LIMIT ?)",
+  // One pass over the index: the newest SEARCH_CAP + 1 matches (the one past the cap only says there
+  // are more), counted and ranked in the same statement. Counting in a statement of its own read the
+  // index a second time: for a prefix (the last word typed), a merge of every word it starts.
+  // Columns of bm25: title, comment, comment_author, video_title, username.
+  const rows = preparedFor("search-rank", () =>
+    getDb().$client.prepare<[string, number, number, number], { id: number; n: number }>(
+      `SELECT id, n FROM (
+         SELECT id, r, count(*) OVER () AS n, row_number() OVER (ORDER BY id DESC) AS newest FROM (
+           SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
+           WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ?))
+       WHERE newest <= ? ORDER BY r, id DESC LIMIT ?`,
     ),
-  ).get(expression, SEARCH_CAP + 1);
-  const n = counted?.n ?? 0;
-  if (n === 0) return { ids: [], n };
-  // Columns: title, comment, comment_author, video_title, username.
-  const ids = preparedFor("search-rank", () =>
-    sqlite.prepare<[string, number, number], { id: number }>(
-      `SELECT id FROM (
-         SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
-         WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ?)
-       ORDER BY r, id DESC LIMIT ?`,
-    ),
-  )
-    .all(expression, SEARCH_CAP, limit)
-    .map((r) => r.id);
-  return { ids, n };
+  ).all(expression, SEARCH_CAP + 1, SEARCH_CAP, limit);
+  return { ids: rows.map((r) => r.id), n: rows[0]?.n ?? 0 };
 }
 
 export type UserSearch = { users: UserResult[]; total: number };
