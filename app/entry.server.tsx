@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { Transform, Writable } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { closeDb } from "#db/client.server.ts";
@@ -123,43 +123,36 @@ function buildTagOf(routerContext: EntryContext): string {
 }
 
 /**
- * The whole document in one buffer (no streamed parts: renderKey refuses pages with promises), its
- * JavaScript set to start after the first paint (deferred-boot.server.ts).
+ * The loader data React Router hands to the browser (its turbo-stream), read to the end before the
+ * render. A page rendered whole has no promise in it (renderKey refuses those), so the stream ends
+ * at once; given to React Router's StreamTransfer as already read, it is written as one script and
+ * the render never waits for it.
  */
-function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; text: string; failed: boolean }> {
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    const chunks: Buffer[] = [];
-    // The render's deadline: cleared as soon as it ends, or the timer would hold the whole render (its
-    // tree, its HTML) for 6 s after every page: hundreds of MB under load.
-    let deadline: NodeJS.Timeout | undefined;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(deadline);
-        const text = deferModuleScript(Buffer.concat(chunks).toString("utf8"));
-        resolve({ html: Buffer.from(text, "utf8"), text, failed });
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(deadline);
-        reject(error);
-      },
-      onError(error: unknown) {
-        failed = true;
-        console.error(error);
-      },
-    });
-    deadline = setTimeout(abort, streamTimeout + 1000);
-  });
+async function settleHandoff(routerContext: EntryContext) {
+  const stream = routerContext.serverHandoffStream;
+  if (!stream || !routerContext.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let value = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) value += decoder.decode(chunk.value, { stream: true });
+  value += decoder.decode();
+  reader.releaseLock();
+  routerContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) };
+}
+
+/**
+ * The whole document in one string (no streamed parts: renderKey refuses pages with promises, and
+ * code split components are loaded before the server build is: components/lazy.tsx), its
+ * JavaScript set to start after the first paint (deferred-boot.server.ts). renderToString makes the
+ * same markup as the streaming renderer without encoding each of its thousands of small pieces to
+ * bytes on the way. A Suspense boundary that failed shows as a boundary left to the client
+ * ("<!--$!-->"): the page is answered 500, as a failed stream is.
+ */
+async function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; text: string; failed: boolean }> {
+  await settleHandoff(routerContext);
+  // The streaming renderer writes the doctype before an <html> root; renderToString does not.
+  const text = deferModuleScript(`<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} />)}`);
+  return { html: Buffer.from(text, "utf8"), text, failed: text.includes("<!--$!-->") };
 }
 
 export default async function handleRequest(
