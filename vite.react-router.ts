@@ -122,6 +122,24 @@ function useResolvedPath(to, { relative } = {}) {
       chortleRoutePathnames(routePathnamesJson),`,
 };
 
+// Every <Link> on the server ran the hooks of a link in the browser (navigation, click handler,
+// prefetch state) to write one <a>: for an absolute path that React Router would write as it is,
+// the <a> is written at once. The same attributes in the same order as React Router writes (its
+// click and prefetch handlers and its ref are not markup), so hydration finds what it expects.
+// Anything else (relative, masked, a basename, an external URL, a lone "?" or "#" React Router
+// would drop) takes React Router's own way.
+const SERVER_LINK = {
+  find: `  }, forwardedRef) {
+    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
+    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
+  replace: `  }, forwardedRef) {
+    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
+    if (typeof window === "undefined" && !mask && basename === "/" && typeof to === "string" && /^\\/(?!\\/)/.test(to) && !/[?#]$/.test(to) && !to.includes("?#")) {
+      return React10.createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : void 0 });
+    }
+    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
+};
+
 export function reactRouterServerPatches(): Plugin {
   let patched = 0;
   return {
@@ -129,7 +147,7 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     transform(code, id, options) {
       if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
-      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find]) {
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
       patched++;
@@ -138,7 +156,8 @@ export function reactRouterServerPatches(): Plugin {
         .replace(PARTIAL_MANIFEST.find, PARTIAL_MANIFEST.replace)
         .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper)
         .replace(STATIC_ROUTER.find, STATIC_ROUTER.replace)
-        .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace);
+        .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace)
+        .replace(SERVER_LINK.find, SERVER_LINK.replace);
     },
     buildEnd(error) {
       if (!error && this.environment?.config.consumer === "server" && patched === 0) {
