@@ -122,6 +122,39 @@ function useResolvedPath(to, { relative } = {}) {
       chortleRoutePathnames(routePathnamesJson),`,
 };
 
+// Matching a URL tried the ranked branches (~130 routes) one by one, each first through the root
+// layout, until one matched, twice per request (the server's match, then the static handler's):
+// the branches a path can match are those whose first segment is that path's (any case) or is not a
+// plain word (a parameter, a splat, optional, none). Kept per branch list, in rank order, so the
+// first match is the same one.
+const BRANCH_INDEX = {
+  find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);`,
+  replace: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  if (precomputedBranches && !allowPartial) branches = chortleBranchesFor(branches, decoded);`,
+  helper: `var chortleBranchIndex = new WeakMap();
+function chortleFirstWord(path) {
+  let first = path.replace(/^\\/+/, "").split("/")[0];
+  return first === "" || /[:*?]/.test(first) ? null : first.toLowerCase();
+}
+function chortleBranchesFor(branches, pathname) {
+  let index = chortleBranchIndex.get(branches);
+  if (!index) {
+    let words = branches.map((branch) => chortleFirstWord(branch.path));
+    index = { byWord: new Map(), other: branches.filter((_, i) => words[i] === null) };
+    for (let word of new Set(words)) {
+      if (word !== null) index.byWord.set(word, branches.filter((_, i) => words[i] === null || words[i] === word));
+    }
+    chortleBranchIndex.set(branches, index);
+  }
+  return index.byWord.get((pathname.split("/", 2)[1] ?? "").toLowerCase()) ?? index.other;
+}
+function matchRoutesImpl(`,
+};
+
 // Every <Link> on the server ran the hooks of a link in the browser (navigation, click handler,
 // prefetch state) to write one <a>: for an absolute path that React Router would write as it is,
 // the <a> is written at once. The same attributes in the same order as React Router writes (its
@@ -147,7 +180,7 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     transform(code, id, options) {
       if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
-      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find]) {
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find, BRANCH_INDEX.find, "function matchRoutesImpl("]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
       patched++;
@@ -157,7 +190,9 @@ export function reactRouterServerPatches(): Plugin {
         .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper)
         .replace(STATIC_ROUTER.find, STATIC_ROUTER.replace)
         .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace)
-        .replace(SERVER_LINK.find, SERVER_LINK.replace);
+        .replace(SERVER_LINK.find, SERVER_LINK.replace)
+        .replace(BRANCH_INDEX.find, BRANCH_INDEX.replace)
+        .replace("function matchRoutesImpl(", BRANCH_INDEX.helper);
     },
     buildEnd(error) {
       if (!error && this.environment?.config.consumer === "server" && patched === 0) {
