@@ -3,7 +3,7 @@ import type { EntryContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { deepFreeze } from "~/lib/frozen.ts";
-import { getRendered, putRendered, renderedBody, renderKey } from "./render-memo.server.ts";
+import { getRendered, putRendered, renderedBody, renderedHtml, renderKey } from "./render-memo.server.ts";
 
 function context(state: Record<string, unknown>): EntryContext {
   return {
@@ -64,7 +64,7 @@ describe("the rendered store", () => {
     const html = Buffer.from(`<!DOCTYPE html><p>${"funny ".repeat(200)}</p>`);
     putRendered("k1", html);
     const entry = getRendered("k1");
-    expect(entry?.html.equals(html)).toBe(true);
+    expect(entry && renderedHtml(entry).equals(html)).toBe(true);
 
     const plainHeaders = new Headers();
     const plain = renderedBody(entry!, new Request("http://x/"), plainHeaders);
@@ -81,6 +81,9 @@ describe("the rendered store", () => {
     expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
     expect(gz.length).toBeLessThan(html.length);
     expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
+    // Once gzipped, only the gzip is kept: a client without gzip still gets the very same HTML.
+    expect(getRendered("k1")?.html).toBeNull();
+    expect(renderedBody(getRendered("k1")!, new Request("http://x/"), new Headers()).equals(html)).toBe(true);
     expect(getRendered("missing")).toBeUndefined();
   });
 

@@ -10,9 +10,13 @@ import type { EntryContext } from "react-router";
 import { isDeepFrozen } from "~/lib/frozen.ts";
 import { memoOn } from "~/models/data-version.server.ts";
 
-const MAX_BYTES = 32 * 1024 * 1024;
+// What it keeps of a page is its gzip (its HTML only until then): ~12 KB for a list page of 58 KB, so
+// this holds some 1,400 pages.
+const MAX_BYTES = 16 * 1024 * 1024;
 
-type Rendered = { key: string; html: Buffer; gzip: Buffer | null; gzipLevel: number };
+/** A kept page: its HTML until it is gzipped, then only the gzip (the HTML is unzipped when asked for). */
+type Rendered = { key: string; html: Buffer | null; gzip: Buffer | null; gzipLevel: number };
+const size = (e: Rendered) => (e.html?.length ?? 0) + (e.gzip?.length ?? 0);
 // A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
 const entries = new Map<string, Rendered>();
 let bytes = 0;
@@ -105,13 +109,13 @@ export function putRendered(key: string, html: Buffer): Rendered {
   const entry: Rendered = { key, html, gzip: null, gzipLevel: 0 };
   if (!memoOn()) return entry;
   const old = entries.get(key);
-  if (old) bytes -= old.html.length + (old.gzip?.length ?? 0);
+  if (old) bytes -= size(old);
   entries.set(key, entry);
   bytes += html.length;
   for (const [k, e] of entries) {
     if (bytes <= MAX_BYTES) break;
     entries.delete(k);
-    bytes -= e.html.length + (e.gzip?.length ?? 0);
+    bytes -= size(e);
   }
   return entry;
 }
@@ -122,17 +126,29 @@ export function putRendered(key: string, html: Buffer): Rendered {
 const FRESH_GZIP = 3;
 const KEPT_GZIP = 6;
 
-/** The body for this request: gzipped (and kept) when the client takes gzip. */
+/** The page's HTML (unzipped again when only its gzip is kept). */
+export function renderedHtml(entry: Rendered): Buffer {
+  return entry.html ?? zlib.gunzipSync(entry.gzip!);
+}
+
+/**
+ * The body for this request: gzipped when the client takes gzip. A kept page keeps its gzip and drops
+ * its HTML: most pages are asked once, and a page asked again needs only the gzip (or its HTML
+ * unzipped, for the rare client that takes no gzip).
+ */
 export function renderedBody(entry: Rendered, request: Request, headers: Headers): Buffer {
   headers.append("Vary", "Accept-Encoding");
-  if (!/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) return entry.html;
+  if (!/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) return renderedHtml(entry);
   const kept = memoOn() && entries.get(entry.key) === entry;
   if (!entry.gzip || (kept && entry.gzipLevel === FRESH_GZIP)) {
     const level = entry.gzip ? KEPT_GZIP : FRESH_GZIP;
-    const old = entry.gzip?.length ?? 0;
-    entry.gzip = zlib.gzipSync(entry.html, { level });
+    const before = size(entry);
+    entry.gzip = zlib.gzipSync(renderedHtml(entry), { level });
     entry.gzipLevel = level;
-    if (kept) bytes += entry.gzip.length - old;
+    if (kept) {
+      entry.html = null;
+      bytes += size(entry) - before;
+    }
   }
   headers.set("Content-Encoding", "gzip");
   return entry.gzip;
