@@ -135,7 +135,11 @@ const BRANCH_INDEX = {
   let matches = null;
   let decoded = decodePath(pathname);
   if (precomputedBranches && !allowPartial) branches = chortleBranchesFor(branches, decoded);`,
-  helper: `var chortleBranchIndex = new WeakMap();
+  helper: `// An absolute path React Router writes as it is (the server <Link> and <Form> below).
+function chortlePlainPath(path) {
+  return /^\\/(?!\\/)/.test(path) && !/[?#]$/.test(path) && !path.includes("?#");
+}
+var chortleBranchIndex = new WeakMap();
 function chortleFirstWord(path) {
   let first = path.replace(/^\\/+/, "").split("/")[0];
   return first === "" || /[:*?]/.test(first) ? null : first.toLowerCase();
@@ -167,10 +171,24 @@ const SERVER_LINK = {
     let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
   replace: `  }, forwardedRef) {
     let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
-    if (typeof window === "undefined" && !mask && basename === "/" && typeof to === "string" && /^\\/(?!\\/)/.test(to) && !/[?#]$/.test(to) && !to.includes("?#")) {
+    if (typeof window === "undefined" && !mask && basename === "/" && typeof to === "string" && chortlePlainPath(to)) {
       return React10.createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : void 0 });
     }
     let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
+};
+
+// The same for a <Form> (and a fetcher's, which renders one) posting to an absolute path: its action
+// is written as it is, without the hooks of a form in the browser (submit, the action resolved).
+const SERVER_FORM = {
+  find: `    ...props
+  }, forwardedRef) => {
+    let { useTransitions } = React10.useContext(NavigationContext);`,
+  replace: `    ...props
+  }, forwardedRef) => {
+    let { useTransitions, basename: chortleBasename } = React10.useContext(NavigationContext);
+    if (typeof window === "undefined" && chortleBasename === "/" && typeof action === "string" && chortlePlainPath(action)) {
+      return React10.createElement("form", { method: method.toLowerCase() === "get" ? "get" : "post", action, ...props, "data-discover": discover === "render" ? "true" : void 0 });
+    }`,
 };
 
 export function reactRouterServerPatches(): Plugin {
@@ -180,7 +198,7 @@ export function reactRouterServerPatches(): Plugin {
     apply: "build",
     transform(code, id, options) {
       if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
-      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find, BRANCH_INDEX.find, "function matchRoutesImpl("]) {
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find, BRANCH_INDEX.find, "function matchRoutesImpl(", SERVER_FORM.find]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
       patched++;
@@ -192,7 +210,8 @@ export function reactRouterServerPatches(): Plugin {
         .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace)
         .replace(SERVER_LINK.find, SERVER_LINK.replace)
         .replace(BRANCH_INDEX.find, BRANCH_INDEX.replace)
-        .replace("function matchRoutesImpl(", BRANCH_INDEX.helper);
+        .replace("function matchRoutesImpl(", BRANCH_INDEX.helper)
+        .replace(SERVER_FORM.find, SERVER_FORM.replace);
     },
     buildEnd(error) {
       if (!error && this.environment?.config.consumer === "server" && patched === 0) {
