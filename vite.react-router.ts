@@ -191,13 +191,43 @@ const SERVER_FORM = {
     }`,
 };
 
+// Before the loaders run, every request was copied twice (`new Request`, its headers and signal too) to
+// drop the `index` and `_routes` parameters from its URL: a request that has neither goes on as it is.
+const STRIP_PARAMS = [
+  {
+    find: `function stripIndexParam(request) {
+  let url = new URL(request.url);
+  let indexValues = url.searchParams.getAll("index");`,
+    replace: `function stripIndexParam(request) {
+  let url = new URL(request.url);
+  let indexValues = url.searchParams.getAll("index");
+  if (indexValues.length === 0) return request;`,
+  },
+  {
+    find: `function stripRoutesParam(request) {
+  let url = new URL(request.url);`,
+    replace: `function stripRoutesParam(request) {
+  let url = new URL(request.url);
+  if (!url.searchParams.has("_routes")) return request;`,
+  },
+];
+
 export function reactRouterServerPatches(): Plugin {
   let patched = 0;
+  let strippedParams = 0;
   return {
     name: "chortle:react-router-server-patches",
     apply: "build",
     transform(code, id, options) {
-      if (!options?.ssr || !FILE.test(id) || !code.includes("function createServerRoutes(")) return null;
+      if (!options?.ssr || !FILE.test(id)) return null;
+      if (code.includes("function stripRoutesParam(request) {")) {
+        for (const { find } of STRIP_PARAMS) {
+          if (code.split(find).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${find.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
+        }
+        strippedParams++;
+        return STRIP_PARAMS.reduce((text, { find, replace }) => text.replace(find, replace), code);
+      }
+      if (!code.includes("function createServerRoutes(")) return null;
       for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find, BRANCH_INDEX.find, "function matchRoutesImpl(", SERVER_FORM.find]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
@@ -214,7 +244,7 @@ export function reactRouterServerPatches(): Plugin {
         .replace(SERVER_FORM.find, SERVER_FORM.replace);
     },
     buildEnd(error) {
-      if (!error && this.environment?.config.consumer === "server" && patched === 0) {
+      if (!error && this.environment?.config.consumer === "server" && (patched === 0 || strippedParams === 0)) {
         throw new Error("vite.react-router.ts: React Router's server code was not patched (its file names changed?)");
       }
     },
