@@ -156,6 +156,8 @@ export const comments = sqliteTable(
   (t) => [
     index("comments_post_created_idx").on(t.postId, t.createdAt),
     index("comments_user_created_idx").on(t.userId, t.createdAt),
+    // A member's live comments, counted on every profile page (stats, badges) from the index alone.
+    index("comments_user_live_idx").on(t.userId, t.deletedAt).where(sql`${t.deletedAt} IS NULL`),
     index("comments_parent_idx").on(t.parentId),
     index("comments_created_idx").on(t.createdAt),
   ],
@@ -182,6 +184,8 @@ export const votes = sqliteTable(
     uniqueIndex("votes_post_user_idx").on(t.postId, t.userId).where(sql`${t.postId} IS NOT NULL`),
     uniqueIndex("votes_comment_user_idx").on(t.commentId, t.userId).where(sql`${t.commentId} IS NOT NULL`),
     index("votes_user_created_idx").on(t.userId, t.createdAt),
+    // The upvotes a member gave (a badge on every profile page), counted from the index alone.
+    index("votes_user_up_idx").on(t.userId).where(sql`${t.isUpvote} = 1`),
     index("votes_created_idx").on(t.createdAt),
     check(
       "votes_one_target",

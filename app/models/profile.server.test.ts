@@ -189,4 +189,16 @@ describe("the profile page's reads", () => {
     // The member and the page.
     expect(await rowReads(() => listUserComments({ userId: me.id, limit: 20 }))).toBe(2);
   });
+
+  it("count live comments and upvotes given from partial indexes, never reading the rows", async () => {
+    const me = makeUser();
+    const { statements } = await recordStatements(() => getProfile({ id: me.id, viewerId: null }));
+    const plan = (source: string) =>
+      (getDb().$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(me.id) as { detail: string }[]).map((r) => r.detail).join(" ");
+    const counts = statements.filter((source) => /count\(\*\)/i.test(source));
+    expect(counts.map(plan)).toEqual([
+      expect.stringContaining("USING COVERING INDEX comments_user_live_idx (user_id=? AND deleted_at=?)"),
+      expect.stringContaining("USING COVERING INDEX votes_user_up_idx (user_id=?)"),
+    ]);
+  });
 });

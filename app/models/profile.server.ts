@@ -35,7 +35,8 @@ const statements = prepared((db) => {
     upvotesGiven: db
       .select({ n: count() })
       .from(votes)
-      .where(and(eq(votes.userId, p("userId")), eq(votes.isUpvote, true)))
+      // A literal 1, so SQLite can read the count from votes_user_up_idx (a partial index on it).
+      .where(and(eq(votes.userId, p("userId")), sql`${votes.isUpvote} = 1`))
       .prepare(),
     upvotesReceived: db.select({ n: sum(posts.upvotes) }).from(posts).where(eq(posts.userId, p("userId"))).prepare(),
     postsByWeek: db

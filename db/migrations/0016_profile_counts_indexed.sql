@@ -1,0 +1,2 @@
+CREATE INDEX `comments_user_live_idx` ON `comments` (`user_id`,`deleted_at`) WHERE "comments"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX `votes_user_up_idx` ON `votes` (`user_id`) WHERE "votes"."is_upvote" = 1;
