@@ -8,7 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
-import { getRendered, putRendered, renderedBody, renderedHtml, renderKey } from "./pipeline/render-memo.server.ts";
+import { getRendered, putRendered, renderedBody, renderedHtml, renderKey, type Rendered } from "./pipeline/render-memo.server.ts";
 import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
@@ -97,7 +97,7 @@ function coalesceChunks(): Transform {
 // The CSP of each stored document (by its inline scripts' hashes), computed once per entry: from the
 // text the render just made (no second decoding of its bytes), or from the bytes of one kept before.
 const storedPolicies = new WeakMap<object, string>();
-function storedPolicy(entry: Parameters<typeof renderedHtml>[0], text?: string): string {
+function storedPolicy(entry: Rendered, text?: string): string {
   let policy = storedPolicies.get(entry);
   if (!policy) {
     policy = hashPolicy(text ?? renderedHtml(entry).toString("utf8"));

@@ -15,7 +15,7 @@ import { memoOn } from "~/models/data-version.server.ts";
 const MAX_BYTES = 16 * 1024 * 1024;
 
 /** A kept page: its HTML until it is gzipped, then only the gzip (the HTML is unzipped when asked for). */
-type Rendered = { key: string; html: Buffer | null; gzip: Buffer | null; gzipLevel: number };
+export type Rendered = { key: string; html: Buffer | null; gzip: Buffer | null; gzipLevel: number };
 const size = (e: Rendered) => (e.html?.length ?? 0) + (e.gzip?.length ?? 0);
 // A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
 const entries = new Map<string, Rendered>();
