@@ -15,6 +15,8 @@ import { getUser } from "~/http/session-cookie.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { SortForm } from "~/components/category/category-nav.tsx";
+import type { ListSort, Timeframe } from "~/lib/browse.ts";
 
 const RESULTS = 20;
 /** The All tab shows the first few of each. */
@@ -32,11 +34,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export const handle = { memo: true };
 
 export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const { q, tab } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
+  const { q, tab, sort, t } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
   const user = await getUser(request);
+  const now = pageClock();
   try {
-    const { posts, users } = searchEverything({ q, limit: RESULTS, viewerId: user?.id });
-    return { q, tab, posts, users, editable: editablePostIds(posts.posts, user), now: pageClock(), origin: siteOrigin(request) };
+    const { posts, users } = searchEverything({ q, limit: RESULTS, viewerId: user?.id, sort, timeframe: t, now });
+    return { q, tab, view: { sort, t }, posts, users, editable: editablePostIds(posts.posts, user), now, origin: siteOrigin(request) };
   } catch (error) {
     console.error("search:", error);
     throw internal("Failed to fetch search results. Please try again.");
@@ -44,7 +47,7 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
 });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, tab, posts, users, editable, now, origin } = loaderData;
+  const { q, tab, view, posts, users, editable, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const postCount = `${formatCount(posts.total)}${posts.capped ? "+" : ""}`;
   const tabs: { id: SearchTab; label: string; count: string }[] = [
@@ -61,13 +64,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold">Search</h1>
-      <SearchForm q={q} tab={tab} />
+      <SearchForm q={q} keep={searchParams({ tab, ...view })} />
       <nav aria-label="Result types">
         <ul className="flex gap-1 border-b border-slate-200">
           {tabs.map((t) => (
             <li key={t.id}>
               <Link
-                to={`/search?${new URLSearchParams({ ...(q ? { q } : {}), ...(t.id === "all" ? {} : { tab: t.id }) })}`}
+                to={`/search?${new URLSearchParams(searchParams({ q, tab: t.id, ...view }))}`}
                 aria-current={t.id === tab ? "page" : undefined}
                 className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold ${t.id === tab ? "border-brand text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
@@ -78,6 +81,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
+      {showPosts ? <SortForm view={view} keep={searchParams({ q, tab })} /> : null}
       {!q ? <p className="text-slate-600">Showing all content. Type to search.</p> : null}
       {nothing ? (
         <p className="rounded-xl border border-slate-200 bg-white p-8 text-center">No results found for "{q}"</p>
@@ -116,6 +120,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The search page's parameters that differ from their defaults (the address stays short). */
+function searchParams({ q, tab, sort, t }: { q?: string; tab?: SearchTab; sort?: ListSort; t?: Timeframe }): Record<string, string> {
+  return {
+    ...(q ? { q } : {}),
+    ...(tab && tab !== "all" ? { tab } : {}),
+    ...(sort && sort !== "newest" ? { sort } : {}),
+    ...(t && t !== "all" ? { t } : {}),
+  };
+}
+
 function ResultSection({ title, empty, children }: { title: string; empty: string | null; children: React.ReactNode }) {
   const id = `${title.toLowerCase()}-heading`;
   return (
@@ -129,7 +143,7 @@ function ResultSection({ title, empty, children }: { title: string; empty: strin
 }
 
 /** A GET form (works without JS); with JS the address follows the typing, replaced, 500 ms after it stops. */
-function SearchForm({ q, tab }: { q: string; tab: SearchTab }) {
+function SearchForm({ q, keep }: { q: string; keep: Record<string, string> }) {
   const submit = useSubmit();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -150,7 +164,9 @@ function SearchForm({ q, tab }: { q: string; tab: SearchTab }) {
         timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 500);
       }}
     >
-      {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="search-q" className="sr-only">
         Search posts and users
       </label>

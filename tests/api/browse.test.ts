@@ -332,6 +332,18 @@ describe("the browse screens", () => {
     const search = await page("/search?q=banjo");
     expect(search.status).toBe(200);
     expect(search.html).toContain("Banjo walrus");
+    // docs/product.md §5's search sorts, newest first by default; the sort form keeps the query.
+    const order = (html: string) => ["Walrus anthem", "Banjo walrus"].sort((a, b) => html.indexOf(`>${a}</a>`) - html.indexOf(`>${b}</a>`));
+    expect(order((await page("/search?q=walrus")).html)).toEqual(["Walrus anthem", "Banjo walrus"]);
+    const upvoted = await page("/search?q=walrus&sort=most_upvoted&tab=posts");
+    expect(order(upvoted.html)).toEqual(["Banjo walrus", "Walrus anthem"]);
+    expect(upvoted.html).toContain('<option value="most_upvoted" selected="">Most Upvoted</option>');
+    expect(upvoted.html).toContain('<input type="hidden" name="q" value="walrus"/>');
+    expect(upvoted.html).toContain('<input type="hidden" name="sort" value="most_upvoted"/>');
+    const today = await page("/search?q=walrus&t=today&sort=bogus");
+    expect(today.status).toBe(200);
+    expect(today.html).toContain("Walrus anthem");
+    expect(today.html).not.toContain("Banjo walrus");
     const odd = await page("/?sort=bogus&t=forever&limit=-4");
     expect(odd.status).toBe(200);
     expect(odd.html).toContain("Walrus anthem");

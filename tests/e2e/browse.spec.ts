@@ -454,6 +454,37 @@ test.describe("search", () => {
     await page.goto(`/search?q=${word}missing`);
     await expect(page.getByText(`No results found for "${word}missing"`)).toBeVisible();
   });
+
+  test("sorts the posts found, and the sort and the query keep each other", async ({ page, jsEnabled }) => {
+    const word = tag();
+    const author = makeUser();
+    makePost({ userId: author.id, title: `${word} A`, createdAt: ago(3 * HOUR), upvotes: 5, score: 5 });
+    makePost({ userId: author.id, title: `${word} B`, createdAt: ago(2 * HOUR), commentsCount: 3 });
+    makePost({ userId: author.id, title: `${word} C`, createdAt: ago(10 * DAY), upvotes: 9, score: 9 });
+
+    await page.goto(`/search?q=${word}&tab=posts`);
+    await hydrated(page, jsEnabled);
+    expect(await cardTitles(page, word)).toEqual(["B", "A", "C"]);
+    await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Most Upvoted" });
+    if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${word}&tab=posts&sort=most_upvoted&t=all$`));
+    await expect.poll(() => cardTitles(page, word)).toEqual(["C", "A", "B"]);
+    await page.getByLabel("Time range").selectOption({ label: "This Week" });
+    if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/sort=most_upvoted&t=week$/);
+    await expect.poll(() => cardTitles(page, word)).toEqual(["A", "B"]);
+    await expect(page.getByRole("navigation", { name: "Result types" }).getByRole("link", { name: "Posts 2" })).toBeVisible();
+
+    // A new query keeps the sort and the range.
+    const box = page.getByRole("searchbox", { name: "Search posts and users" });
+    await box.fill(`${word} B`);
+    if (jsEnabled) await box.press("End");
+    else await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/sort=most_upvoted/);
+    await expect(page).toHaveURL(/t=week/);
+    await expect(page).toHaveURL(/q=[^&]+\+B/);
+    await expect.poll(() => cardTitles(page, word)).toEqual(["B"]);
+  });
 });
 
 // A site of its own: the empty states of a new site, and the error states when the database fails.

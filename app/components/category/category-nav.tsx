@@ -100,7 +100,8 @@ export function CategoryDrawer({ current, counts }: { current: string | null; co
   );
 }
 
-export function SortForm({ view }: { view: ListView }) {
+/** The sort and time range of a list; `keep`: the page's other parameters, sent along (hidden). */
+export function SortForm({ view, keep = {} }: { view: Pick<ListView, "sort" | "t">; keep?: Record<string, string> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const { search } = useLocation();
@@ -116,6 +117,9 @@ export function SortForm({ view }: { view: ListView }) {
       className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {fields.map((field) => (
         <div key={field.name} className="flex items-center gap-2">
           <label htmlFor={`list-${field.name}`} className="text-sm font-medium">

@@ -77,8 +77,10 @@ export const CategoryQuerySchema = z.object({
   limit: lenientLimit(CATEGORY_PAGE),
 });
 
-/** The search page's URL: /search?q=cat&tab=users */
+/** The search page's URL: /search?q=cat&tab=users&sort=most_upvoted&t=week */
 export const SearchPageQuerySchema = z.object({
   q: lenientQuery,
   tab: z.enum(SEARCH_TABS).catch("all"),
+  sort: z.enum(LIST_SORTS).catch("newest"),
+  t: z.enum(TIMEFRAMES).catch("all"),
 });

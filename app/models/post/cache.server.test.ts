@@ -87,6 +87,21 @@ describe("search rankings", () => {
   });
 });
 
+describe("search sorts", () => {
+  it("by votes follow a vote at once; newest is kept through it", () => {
+    const author = makeUser();
+    const voter = makeUser();
+    const first = makePost({ userId: author.id, title: "quokkabanjo first" });
+    const second = makePost({ userId: author.id, title: "quokkabanjo second" });
+    const order = (sort: "newest" | "most_upvoted") => searchPosts({ q: "quokkabanjo", limit: 20, sort }).posts.map((p) => p.id);
+    expect(order("most_upvoted")).toEqual([second.id, first.id]);
+    expect(order("newest")).toEqual([second.id, first.id]);
+    castVote({ userId: voter.id, postId: first.id, isUpvote: true });
+    expect(order("most_upvoted")).toEqual([first.id, second.id]);
+    expect(order("newest")).toEqual([second.id, first.id]);
+  });
+});
+
 describe("members by name and posts by id", () => {
   it("show this worker's new member at once and another worker's rename within the search lag", async () => {
     expect(searchUsers({ q: "platypus", limit: 5 }).total).toBe(0);

@@ -1,7 +1,7 @@
 // The post entity: what may be read and written about posts, in one folder.
 //   read      feeds, category lists, one post, posts by id (with the viewer's vote and save)
 //   filter    the feed's ?q= text filter
-//   search    /search (bm25, capped) and member search
+//   search    /search (the lists' sorts over the word index, capped) and member search
 //   rankings  the week's top contributors, posts per category
 //   write     create (resolved facts only) and delete (the author, or an admin with a reason)
 //   viewer-state  the viewer's votes and saves for a page of posts

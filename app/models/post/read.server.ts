@@ -139,7 +139,7 @@ const single = versionedCache<number, PostView | null>({ ...kept, maxWeight: 2_0
 const byIds = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
 
 // Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
-const ORDERS: Record<FeedSort | ListSort, SQL[]> = {
+export const ORDERS: Record<FeedSort | ListSort, SQL[]> = {
   hot: [desc(posts.hot), desc(posts.id)],
   new: [desc(posts.createdAt), desc(posts.id)],
   newest: [desc(posts.createdAt), desc(posts.id)],

@@ -1,10 +1,11 @@
 // Finding posts by text: the feed's ?q= filter (scanned or read from the trigram index, the same
-// answer either way) and /search (bm25 over the word index, capped) with its member search.
+// answer either way) and /search (the word index, in the lists' sorts, capped) with its member search.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { clearPostsAndUsers, DAY, HOUR, manyPosts, NOW, post, titles, user } from "../../../tests/support/post-rows.ts";
-import { listFeedPosts, SEARCH_CAP, searchPosts, searchUsers } from "./index.server.ts";
+import type { ListSort, Timeframe } from "~/lib/browse.ts";
+import { listFeedPosts, SEARCH_CAP, searchEverything, searchPosts, searchUsers } from "./index.server.ts";
 
 beforeEach(clearPostsAndUsers);
 
@@ -56,17 +57,17 @@ describe("the feed's text filter (docs/product.md §5)", () => {
 });
 
 describe("search", () => {
-  it("ranks title matches above other fields and needs every word", () => {
+  it("finds posts holding every word, the last as a prefix, newest first", () => {
     const a = user("searcher");
     post({ userId: a.id, title: "nothing here", comment: "a walrus in the comment", ageMs: 1 * HOUR });
-    post({ userId: a.id, title: "The walrus strikes", ageMs: 2 * HOUR });
-    post({ userId: a.id, title: "walrus and banjo", ageMs: 3 * HOUR });
+    post({ userId: a.id, title: "The walrus strikes", ageMs: 3 * HOUR });
+    post({ userId: a.id, title: "walrus and banjo", ageMs: 2 * HOUR });
     post({ userId: a.id, title: "banjo only", ageMs: 4 * HOUR });
-    const found = searchPosts({ q: "walrus", limit: 10 });
+    const found = searchPosts({ q: "walrus", limit: 10, now: NOW });
     expect(found.total).toBe(3);
     expect(found.capped).toBe(false);
-    expect(titles(found.posts).slice(0, 2).sort()).toEqual(["The walrus strikes", "walrus and banjo"]);
-    expect(titles(found.posts)[2]).toBe("nothing here");
+    // docs/product.md §5: search sorts newest first unless asked otherwise (by the time posted, not the id).
+    expect(titles(found.posts)).toEqual(["nothing here", "walrus and banjo", "The walrus strikes"]);
     expect(titles(searchPosts({ q: "BANJO walrus", limit: 10 }).posts)).toEqual(["walrus and banjo"]);
     expect(searchPosts({ q: "zebra", limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
     // Words, the last one as a prefix while it is being typed; not parts of words.
@@ -76,13 +77,51 @@ describe("search", () => {
     expect(searchPosts({ q: '"*', limit: 10 })).toEqual({ posts: [], total: 0, capped: false });
   });
 
-  it("caps how many matches are ranked and counted", () => {
+  it("sorts the matches four ways within a time range, and counts those in the range", () => {
+    const a = user("sorter");
+    const old = post({ userId: a.id, title: "okapi old", ageMs: 20 * DAY, upvotes: 9, score: 9, commentsCount: 1 });
+    const mid = post({ userId: a.id, title: "okapi mid", ageMs: 3 * DAY, upvotes: 1, score: 1, commentsCount: 7 });
+    const fresh = post({ userId: a.id, title: "okapi fresh", ageMs: 1 * HOUR, upvotes: 4, score: 4, commentsCount: 0 });
+    post({ userId: a.id, title: "giraffe", ageMs: 2 * HOUR, upvotes: 50, score: 50 });
+    const ids = (sort: ListSort, timeframe: Timeframe = "all") => {
+      const found = searchPosts({ q: "okapi", limit: 10, sort, timeframe, now: NOW });
+      return { ids: found.posts.map((p) => p.id), total: found.total };
+    };
+    expect(ids("newest")).toEqual({ ids: [fresh.id, mid.id, old.id], total: 3 });
+    expect(ids("oldest")).toEqual({ ids: [old.id, mid.id, fresh.id], total: 3 });
+    expect(ids("most_upvoted")).toEqual({ ids: [old.id, fresh.id, mid.id], total: 3 });
+    expect(ids("most_commented")).toEqual({ ids: [mid.id, old.id, fresh.id], total: 3 });
+    expect(ids("most_upvoted", "week")).toEqual({ ids: [fresh.id, mid.id], total: 2 });
+    expect(ids("oldest", "week")).toEqual({ ids: [mid.id, fresh.id], total: 2 });
+    expect(ids("newest", "today")).toEqual({ ids: [fresh.id], total: 1 });
+    expect(ids("most_commented", "today")).toEqual({ ids: [fresh.id], total: 1 });
+  });
+
+  it("sorts and counts at most the newest matches (for 'oldest' of all time, the oldest)", () => {
     const a = user();
-    manyPosts(SEARCH_CAP + 5, (i) => ({ userId: a.id, title: `capybara ${i}` }));
-    const found = searchPosts({ q: "capybara", limit: 5 });
+    // Posted in order (ids follow posting): capybara 0 first, capybara 504 last.
+    const last = SEARCH_CAP + 4;
+    manyPosts(last + 1, (i) => ({ userId: a.id, title: `capybara ${i}`, ageMs: DAY + (last - i) * 1000 }));
+    const found = searchPosts({ q: "capybara", limit: 3, now: NOW });
     expect(found.total).toBe(SEARCH_CAP);
     expect(found.capped).toBe(true);
-    expect(found.posts).toHaveLength(5);
+    expect(titles(found.posts)).toEqual([`capybara ${last}`, `capybara ${last - 1}`, `capybara ${last - 2}`]);
+    // Most commented among the newest SEARCH_CAP: capybara 0 to 4 are past the cap.
+    getDb().run(sql`UPDATE posts SET comments_count = 5 WHERE title IN ('capybara 0', 'capybara 300')`);
+    expect(titles(searchPosts({ q: "capybara", limit: 1, sort: "most_commented", now: NOW }).posts)).toEqual(["capybara 300"]);
+    const oldest = searchPosts({ q: "capybara", limit: 2, sort: "oldest", now: NOW });
+    expect(titles(oldest.posts)).toEqual(["capybara 0", "capybara 1"]);
+    expect(oldest.capped).toBe(true);
+  });
+
+  it("with no words, lists every post in the sort and range", () => {
+    const a = user("lister");
+    const old = post({ userId: a.id, title: "ancient", ageMs: 20 * DAY, upvotes: 3, score: 3 });
+    const fresh = post({ userId: a.id, title: "recent", ageMs: HOUR });
+    const list = (sort: ListSort, timeframe: Timeframe) => searchEverything({ q: "", limit: 10, sort, timeframe, now: NOW }).posts.posts.map((p) => p.id);
+    expect(list("newest", "all")).toEqual([fresh.id, old.id]);
+    expect(list("most_upvoted", "all")).toEqual([old.id, fresh.id]);
+    expect(list("oldest", "week")).toEqual([fresh.id]);
   });
 
   it("finds users by the start of their name, any case, the exact name first", () => {

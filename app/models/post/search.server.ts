@@ -1,14 +1,15 @@
-// /search: posts ranked by bm25 over the word index (capped), and members by name.
-import { asc, count, desc, sql } from "drizzle-orm";
+// /search: posts holding every word of the query (the word index), in one of the lists' sorts within a
+// time range, and members by name.
+import { and, asc, count, desc, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { users } from "#db/schema.ts";
-import type { PostView, UserResult } from "~/lib/browse.ts";
+import { posts, users } from "#db/schema.ts";
+import { timeframeStart, type ListSort, type PostView, type Timeframe, type UserResult } from "~/lib/browse.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, preparedFor } from "../db.server.ts";
 
-import { listFeedPosts, listPostsByIds } from "./read.server.ts";
+import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
-/** Search ranks at most this many matches (the newest), so a common word stays fast. */
+/** Search sorts at most this many matches (the newest), so a common word stays fast. */
 export const SEARCH_CAP = 500;
 export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
 
@@ -22,55 +23,70 @@ function searchExpression(q: string): string | null {
   return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ");
 }
 
+export type SearchView = { sort: ListSort; timeframe: Timeframe; now: number };
+const DEFAULT_VIEW = { sort: "newest", timeframe: "all" } as const;
+
 /**
  * /search: posts whose title, comment, comment author, video title or poster's username hold every word
- * (posts_search, a word index), best first by bm25 with the title weighted highest. Only the newest
- * SEARCH_CAP matches are ranked and counted, so a common word costs no more than a rare one.
+ * (posts_search, a word index), in docs/product.md §5's search sorts (newest by default) within a time
+ * range. Only the newest SEARCH_CAP matches are sorted and counted (for 'oldest' over all time, the
+ * oldest; newest by id: ids follow posting order), so a common word costs no more than a rare one.
  */
 export function searchPosts({
   q,
   limit,
   viewerId,
+  sort = DEFAULT_VIEW.sort,
+  timeframe = DEFAULT_VIEW.timeframe,
+  now = Date.now(),
 }: {
   q: string;
   limit: number;
   viewerId?: number | null;
-}): PostSearch {
+} & Partial<SearchView>): PostSearch {
   const expression = searchExpression(q);
   if (!expression) return { posts: [], total: 0, capped: false };
-  const { ids, n } = rankings.get(`${limit}\0${expression}`, () => rankMatches(expression, limit));
+  const since = timeframeStart(timeframe, now)?.getTime() ?? null;
+  // Newest and oldest follow only the words; the other sorts follow votes and comments too.
+  const kept = sort === "newest" || sort === "oldest" ? byText : byCounts;
+  const { ids, n } = kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
   return { posts: listPostsByIds({ ids, viewerId, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 /**
- * Which posts match and in what order, kept per (query, limit) while no post's searchable text
- * changed: a new, edited or deleted post or a renamed author shows at the next search in this worker,
- * and within SEARCH_LAG_MS in the others (WORKERS=N). Votes do not touch it. Ranking with bm25 is
- * most of a search's cost, and the same words are searched again and again.
+ * Which posts match and in what order, kept per (query, sort, range, limit) while no post's searchable
+ * text (and, for the sorts by votes or comments, its counts) changed: a new, edited or deleted post or a
+ * renamed author shows at the next search in this worker, and within SEARCH_LAG_MS in the others
+ * (WORKERS=N).
  */
 export const SEARCH_LAG_MS = 5_000;
-const rankings = versionedCache<string, { ids: number[]; n: number }>({
-  tables: ["posts:title,comment,comment_author,video_title,user_id", "users:username"],
-  maxWeight: 2_000,
-  staleMs: SEARCH_LAG_MS,
+const TEXT_TABLES = ["posts:title,comment,comment_author,video_title,user_id", "users:username"];
+const kept = { maxWeight: 2_000, staleMs: SEARCH_LAG_MS };
+const byText = versionedCache<string, { ids: number[]; n: number }>({ tables: TEXT_TABLES, ...kept });
+const byCounts = versionedCache<string, { ids: number[]; n: number }>({
+  tables: ["posts:title,comment,comment_author,video_title,user_id,score,comments_count", "users:username"],
+  ...kept,
 });
 
-function rankMatches(expression: string, limit: number): { ids: number[]; n: number } {
-  // One pass over the index: the newest SEARCH_CAP + 1 matches (the one past the cap only says there
-  // are more), counted and ranked in the same statement. Counting in a statement of its own read the
-  // index a second time: for a prefix (the last word typed), a merge of every word it starts.
-  // Columns of bm25: title, comment, comment_author, video_title, username.
-  const rows = preparedFor("search-rank", () =>
-    getDb().$client.prepare<[string, number, number, number], { id: number; n: number }>(
-      `SELECT id, n FROM (
-         SELECT id, r, count(*) OVER () AS n, row_number() OVER (ORDER BY id DESC) AS newest FROM (
-           SELECT rowid AS id, bm25(posts_search, 5.0, 3.0, 1.0, 2.0, 1.0) AS r FROM posts_search
-           WHERE posts_search MATCH ? ORDER BY rowid DESC LIMIT ?))
-       WHERE newest <= ? ORDER BY r, id DESC LIMIT ?`,
-    ),
-  ).all(expression, SEARCH_CAP + 1, SEARCH_CAP, limit);
+function sortMatches(expression: string, sort: ListSort, since: number | null, limit: number): { ids: number[]; n: number } {
+  // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
+  // there are more), then those in the range, counted and sorted in the same statement by the list's
+  // own order (read.server.ts). Ranking by relevance (bm25) read the index a second time for its word
+  // weights, for a prefix a merge of every word it starts: twice the cost (docs/decisions/0089).
+  const oldestFirst = sort === "oldest" && since === null;
+  const rows = preparedFor(`search ${sort} ${since !== null}`, () => {
+    const matches = sql`(SELECT rowid FROM posts_search WHERE posts_search MATCH ${sql.placeholder("expression")}
+      ORDER BY rowid ${sql.raw(oldestFirst ? "ASC" : "DESC")} LIMIT ${sql.placeholder("cap")})`;
+    return getDb()
+      .select({ id: posts.id, n: sql<number>`count(*) OVER ()` })
+      .from(posts)
+      .where(and(sql`${posts.id} IN ${matches}`, since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined))
+      .orderBy(...ORDERS[sort])
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit });
   return { ids: rows.map((r) => r.id), n: rows[0]?.n ?? 0 };
 }
 
@@ -130,12 +146,18 @@ function toUserResult(r: { id: number; username: string; displayName: string | n
   return { id: r.id, username: r.username, displayName: r.displayName || r.username, postsCount: r.postsCount };
 }
 
-/** /search and /api/search: both lists; an empty query shows the newest posts and the busiest members. */
-export function searchEverything({ q, limit, viewerId }: { q: string; limit: number; viewerId?: number | null }) {
+/** /search and /api/search: both lists; an empty query shows every post in the sort and the busiest members. */
+export function searchEverything({
+  q,
+  limit,
+  viewerId,
+  ...view
+}: { q: string; limit: number; viewerId?: number | null } & Partial<SearchView>) {
   const users = searchUsers({ q, limit });
   if (!q.trim()) {
-    const list = listFeedPosts({ sort: "new", limit, viewerId });
+    const { sort, timeframe, now } = { ...DEFAULT_VIEW, now: Date.now(), ...view };
+    const list = listCategoryPosts({ sort, timeframe, now, limit, viewerId });
     return { posts: { posts: list, total: list.length, capped: false } satisfies PostSearch, users };
   }
-  return { posts: searchPosts({ q, limit, viewerId }), users };
+  return { posts: searchPosts({ q, limit, viewerId, ...view }), users };
 }
