@@ -4,7 +4,7 @@
 // The mix's shape and why: bench/README.md.
 import autocannon, { type RawRequest } from "autocannon";
 import Database from "better-sqlite3";
-import { cpuMs, log, type Server } from "./serve.ts";
+import { BROWSER_ACCEPT_ENCODING, cpuMs, log, type Server } from "./serve.ts";
 
 /** A small, seeded generator: the same run asks the same URLs in the same order. */
 export function random(seed: number) {
@@ -97,7 +97,7 @@ export type MixRun = {
   writes: number;
 };
 
-const HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
+const HEADERS = { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html,application/json" };
 
 type Vary = (n: number) => { path: string; cookie?: string; method?: string; body?: string; headers?: Record<string, string> };
 

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { kindRequests, readMix, readSite, type Kind } from "./mix.ts";
-import { log, ROOT, serve, signIn, stop } from "./serve.ts";
+import { BROWSER_ACCEPT_ENCODING, log, ROOT, serve, signIn, stop } from "./serve.ts";
 
 const DATA = path.join(ROOT, "bench/.data");
 const DB_FILE = path.join(DATA, "large.db");
@@ -77,7 +77,7 @@ async function main() {
     // Warm-up (JIT), then the profiled requests; the start is in the profile too, but small beside them.
     for (let i = 0; i < REQUESTS + 50; i++) {
       const r = next(i);
-      const res = await fetch(`${server.url}${r.path}`, { headers: { "accept-encoding": "gzip", accept: "text/html", ...(r.cookie ? { cookie: r.cookie } : {}) } });
+      const res = await fetch(`${server.url}${r.path}`, { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html", ...(r.cookie ? { cookie: r.cookie } : {}) } });
       await res.arrayBuffer();
       if (res.status >= 400) log(`${res.status} ${r.path}`);
     }

@@ -22,7 +22,7 @@ import Database from "better-sqlite3";
 import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
 import { kb, routeAssets } from "./route-assets.ts";
 import { kindRequests, MIX, readMix, readSite, runMix, SIGNED_IN_SHARE, writeMix, type Kind, type MixRun } from "./mix.ts";
-import { cpuMs, hasTaskset, log, ROOT, rssMb, serve, signIn, stop, type Server } from "./serve.ts";
+import { BROWSER_ACCEPT_ENCODING, cpuMs, hasTaskset, log, ROOT, rssMb, serve, signIn, stop, type Server } from "./serve.ts";
 
 const DATA = path.join(ROOT, "bench/.data");
 const DB_FILE = path.join(DATA, "large.db");
@@ -32,7 +32,7 @@ const APP_BUILD = path.join(ROOT, "build-bench");
 const BARE_ROOT = path.join(ROOT, "bench/bare");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-const HEADERS = { "accept-encoding": "gzip", accept: "text/html,application/json" };
+const HEADERS = { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html,application/json" };
 /** Members and posts of the spread vote run. */
 const SPREAD = 200;
 /** Members signed in for the mix and the uncached rows. */

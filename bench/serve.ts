@@ -91,3 +91,9 @@ export async function signIn(file: string, secret: string, userIds: number[]): P
   const cookie = createCookie("chortle_session", { secrets: [secret] });
   return Promise.all(tokens.map(async (token) => (await cookie.serialize(token)).split(";")[0]));
 }
+
+/**
+ * What a browser sends over HTTPS (Chrome; Firefox and Safari send br too), so the server answers as it
+ * does on a live site: brotli where it compresses a page itself.
+ */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";

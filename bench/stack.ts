@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cpuMs, hasTaskset, log, ROOT, serve, stop, type Server } from "./serve.ts";
+import { BROWSER_ACCEPT_ENCODING, cpuMs, hasTaskset, log, ROOT, serve, stop, type Server } from "./serve.ts";
 
 const DB_FILE = path.join(ROOT, "bench/.data/large.db");
 const APP_BUILD = path.join(ROOT, "build-stack");
@@ -22,7 +22,7 @@ const BARE_BUILD = path.join(ROOT, "bench/bare/build");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 10;
-const CHROME = "gzip, deflate, br, zstd";
+const CHROME = BROWSER_ACCEPT_ENCODING;
 const STACKS = [
   { name: "express", file: "bench/express-server.js" },
   { name: "node:http", file: "server.js" },

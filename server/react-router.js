@@ -1,5 +1,5 @@
 // node:http ↔ React Router: the request becomes a fetch Request, the app's Response is written back,
-// compressed when it is worth it and not compressed already (the render memo sends stored gzip).
+// compressed when it is worth it and not compressed already (the render memo sends its stored body).
 // It does what @react-router/express did, minus Express; @react-router/node's createRequestListener
 // was not enough: an unparsable Host rejected its promise (an unhandled rejection ends the process),
 // repeated headers were joined with "," (two Cookie headers would not parse) and it ignored
@@ -177,10 +177,6 @@ export async function sendResponse(req, res, response) {
   }
 }
 
-function acceptsGzip(req) {
-  return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
-}
-
 /** A kept answer, as it was sent (304 when the browser has it). */
 function sendMemoAnswer(req, res, { headers, body, etag }) {
   for (const [name, value] of headers) res.setHeader(name, value);
@@ -208,7 +204,7 @@ export function createRequestHandler({ build, mode, getLoadContext, origin, onEr
   return async function handle(req, res) {
     let memoKey = null;
     if (memo) {
-      memoKey = memo.key(req.method, `${origin(req)}${req.url}`, req.headers.cookie, acceptsGzip(req));
+      memoKey = memo.key(req.method, `${origin(req)}${req.url}`, req.headers.cookie, negotiateEncoding(req.headers["accept-encoding"]));
       const hit = memoKey && memo.lookup(memoKey);
       if (hit) return sendMemoAnswer(req, res, hit);
     }

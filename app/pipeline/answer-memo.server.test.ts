@@ -59,7 +59,7 @@ function answer(key: string, routes = HOME, make: () => void = () => {}, init = 
 }
 
 describe("the answer memo", () => {
-  const key = answerKey("GET", "http://x/", undefined, true)!;
+  const key = answerKey("GET", "http://x/", undefined, "gzip")!;
 
   it("gives the same answer again while no row has changed, with its headers", () => {
     expect(answer(key)).toBe("made");
@@ -138,11 +138,12 @@ describe("the answer memo", () => {
 
   it("keys by URL, cookies and encoding, and only GETs", () => {
     answer(key);
-    expect(memoAnswer(answerKey("GET", "http://x/?sort=new", undefined, true)!)).toBeUndefined();
-    expect(memoAnswer(answerKey("GET", "http://x/", "chortle_session=abc", true)!)).toBeUndefined();
-    expect(memoAnswer(answerKey("GET", "http://x/", undefined, false)!)).toBeUndefined();
-    expect(answerKey("HEAD", "http://x/", undefined, true)).toBeNull();
-    expect(answerKey("POST", "http://x/", undefined, true)).toBeNull();
+    expect(memoAnswer(answerKey("GET", "http://x/?sort=new", undefined, "gzip")!)).toBeUndefined();
+    expect(memoAnswer(answerKey("GET", "http://x/", "chortle_session=abc", "gzip")!)).toBeUndefined();
+    expect(memoAnswer(answerKey("GET", "http://x/", undefined, null)!)).toBeUndefined();
+    expect(memoAnswer(answerKey("GET", "http://x/", undefined, "br")!)).toBeUndefined();
+    expect(answerKey("HEAD", "http://x/", undefined, "gzip")).toBeNull();
+    expect(answerKey("POST", "http://x/", undefined, "gzip")).toBeNull();
     expect(memoAnswer(key)).toBeDefined();
   });
 
@@ -162,7 +163,7 @@ describe("the answer memo", () => {
   it("keeps nothing with MEMO=off: no GET has a key, every request runs the loaders", () => {
     setMemoForTests(false);
     try {
-      expect(answerKey("GET", "http://x/", undefined, true)).toBeNull();
+      expect(answerKey("GET", "http://x/", undefined, "gzip")).toBeNull();
       expect(answer(key)).toBe("made");
       expect(answer(key)).toBe("made");
     } finally {

@@ -12,8 +12,8 @@
 // Kept only for the pages whose routes all declare it (`export const handle = { memo: true }`: their
 // loaders read nothing but the database, the URL and the cookies), when the answer is a 200 that
 // sets no cookie, the stamp did not move while it was made, and no cache behind it may still lag
-// behind another process's commit. Keyed by origin, URL, Cookie header and whether the client
-// takes gzip.
+// behind another process's commit. Keyed by origin, URL, Cookie header and the encoding the client
+// takes best (server/encoding.js).
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { cacheClock, databaseVersion, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
@@ -57,9 +57,9 @@ function drop(key: string, entry: Entry) {
 const expected = new WeakMap<Request, { key: string; stamp: string }>();
 
 /** The key of a GET, or null when it is not one to memoise. */
-export function answerKey(method: string | undefined, url: string, cookie: string | undefined, gzip: boolean): string | null {
+export function answerKey(method: string | undefined, url: string, cookie: string | undefined, encoding: "br" | "gzip" | null): string | null {
   if (method !== "GET" || !memoOn()) return null;
-  return `${gzip ? "gz" : "id"} ${url}\n${cookie ?? ""}`;
+  return `${encoding ?? "identity"} ${url}\n${cookie ?? ""}`;
 }
 
 /** The answer kept for `key`, if nothing has changed since it was made. */

@@ -60,7 +60,7 @@ describe("the rendered store", () => {
   beforeAll(() => setMemoForTests(true));
   afterAll(() => setMemoForTests(undefined));
 
-  it("keeps a render and serves it gzipped to clients that take gzip", () => {
+  it("keeps a render and serves it compressed in the encoding the client takes best", () => {
     const html = Buffer.from(`<!DOCTYPE html><p>${"funny ".repeat(200)}</p>`);
     putRendered("k1", html);
     const entry = getRendered("k1");
@@ -72,22 +72,22 @@ describe("the rendered store", () => {
     expect(plainHeaders.get("Content-Encoding")).toBeNull();
     expect(plainHeaders.get("Vary")).toBe("Accept-Encoding");
 
-    const gzHeaders = new Headers();
-    const gz = renderedBody(
-      entry!,
-      new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }),
-      gzHeaders,
-    );
-    expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
-    expect(gz.length).toBeLessThan(html.length);
-    expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
-    // Once gzipped, only the gzip is kept: a client without gzip still gets the very same HTML.
+    const brHeaders = new Headers();
+    const br = renderedBody(entry!, new Request("http://x/", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } }), brHeaders);
+    expect(brHeaders.get("Content-Encoding")).toBe("br");
+    expect(br.length).toBeLessThan(html.length);
+    expect(zlib.brotliDecompressSync(br).equals(html)).toBe(true);
+    // Once compressed, only that is kept: a client without brotli (or without any) gets the very same HTML.
     expect(getRendered("k1")?.html).toBeNull();
     expect(renderedBody(getRendered("k1")!, new Request("http://x/"), new Headers()).equals(html)).toBe(true);
+    const gzHeaders = new Headers();
+    const gz = renderedBody(getRendered("k1")!, new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br;q=0" } }), gzHeaders);
+    expect(gzHeaders.get("Content-Encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(gz).equals(html)).toBe(true);
     expect(getRendered("missing")).toBeUndefined();
   });
 
-  it("gzips a fresh page quickly and a page served again at the better ratio, once", () => {
+  it("packs a fresh page quickly and a page served again at the better ratio, once", () => {
     const cards = Array.from({ length: 60 }, (_, i) => `<article id="post-${i}" class="card"><h2><a href="/post/${i}">Post ${(i * 7919) % 997}</a></h2><p>${"ha ".repeat(i % 13)}</p></article>`);
     const html = Buffer.from(`<!DOCTYPE html><main>${cards.join("")}</main>`);
     const gzip = () => new Request("http://x/", { headers: { "Accept-Encoding": "gzip" } });
@@ -97,9 +97,19 @@ describe("the rendered store", () => {
     expect(second).toEqual(zlib.gzipSync(html, { level: 6 }));
     expect(second.length).toBeLessThan(first.length);
     expect(renderedBody(getRendered("k3")!, gzip(), new Headers())).toBe(second);
+
+    const br = () => new Request("http://x/", { headers: { "Accept-Encoding": "br, gzip" } });
+    const quality = (q: number) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+    const fresh = renderedBody(putRendered("k4", html), br(), new Headers());
+    expect(fresh).toEqual(quality(1));
+    expect(fresh.length).toBeLessThan(first.length);
+    const again = renderedBody(getRendered("k4")!, br(), new Headers());
+    expect(again).toEqual(quality(5));
+    expect(again.length).toBeLessThan(fresh.length);
+    expect(renderedBody(getRendered("k4")!, br(), new Headers())).toBe(again);
   });
 
-  it("keeps nothing with MEMO=off: every page is rendered and gzipped afresh", () => {
+  it("keeps nothing with MEMO=off: every page is rendered and compressed afresh", () => {
     setMemoForTests(false);
     try {
       const html = Buffer.from(`<!DOCTYPE html><p>${"again ".repeat(200)}</p>`);

@@ -1,22 +1,26 @@
 // Memoised server renders. A document is a pure function of its URL, status and loader data, so
 // when a request's loaders return exactly what an earlier request's did, its HTML (and that HTML
-// gzipped) is served again instead of being rendered and compressed anew. Loaders still run on
+// compressed) is served again instead of being rendered and compressed anew. Loaders still run on
 // every request: nothing is stale. The busiest pages (the feed for visitors) differ only when their
 // data does; a page's clock ("3h ago") is taken to the minute so it does not change the data.
-// MEMO=off: every page is rendered (and gzipped) afresh; the key is still its ETag.
+// MEMO=off: every page is rendered (and compressed) afresh; the key is still its ETag.
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
+import { negotiateEncoding, type Encoding } from "../../server/encoding.js";
 import { isDeepFrozen } from "~/lib/frozen.ts";
 import { memoOn } from "~/models/data-version.server.ts";
 
-// What it keeps of a page is its gzip (its HTML only until then): ~12 KB for a list page of 58 KB, so
-// this holds some 1,400 pages.
+// What it keeps of a page is its compressed body (its HTML only until then): ~12 KB for a list page
+// of 58 KB, so this holds some 1,400 pages.
 const MAX_BYTES = 16 * 1024 * 1024;
 
-/** A kept page: its HTML until it is gzipped, then only the gzip (the HTML is unzipped when asked for). */
-export type Rendered = { key: string; html: Buffer | null; gzip: Buffer | null; gzipLevel: number };
-const size = (e: Rendered) => (e.html?.length ?? 0) + (e.gzip?.length ?? 0);
+/**
+ * A kept page: its HTML until it is compressed, then only the compressed body, in one encoding (the
+ * HTML is unpacked again when asked for). `better`: packed at the kept page's ratio.
+ */
+export type Rendered = { key: string; html: Buffer | null; packed: Buffer | null; encoding: Encoding | null; better: boolean };
+const size = (e: Rendered) => (e.html?.length ?? 0) + (e.packed?.length ?? 0);
 // A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
 const entries = new Map<string, Rendered>();
 let bytes = 0;
@@ -106,7 +110,7 @@ export function getRendered(key: string): Rendered | undefined {
 }
 
 export function putRendered(key: string, html: Buffer): Rendered {
-  const entry: Rendered = { key, html, gzip: null, gzipLevel: 0 };
+  const entry: Rendered = { key, html, packed: null, encoding: null, better: false };
   if (!memoOn()) return entry;
   const old = entries.get(key);
   if (old) bytes -= size(old);
@@ -120,36 +124,56 @@ export function putRendered(key: string, html: Buffer): Rendered {
   return entry;
 }
 
-// A page made for one answer (most pages of a live site: another post, another member) is gzipped
-// quickly; one served again from here is worth the better ratio, so its second answer gzips it once
-// more at the usual level (docs/decisions/0083: level 3 costs ~40 % less CPU for ~5 % more bytes).
-const FRESH_GZIP = 3;
-const KEPT_GZIP = 6;
+// A page made for one answer (most pages of a live site: another post, another member) is compressed
+// quickly; one served again from here is worth the better ratio, so its second answer packs it once
+// more. Brotli at quality 1 costs about half of gzip at level 3 for a smaller body (docs/decisions/
+// 0090); gzip is for the clients without brotli (browsers send brotli over HTTPS only).
+const PACK = {
+  br: {
+    fresh: (html: Buffer) => zlib.brotliCompressSync(html, brotli(1, html.length)),
+    better: (html: Buffer) => zlib.brotliCompressSync(html, brotli(5, html.length)),
+    unpack: (body: Buffer) => zlib.brotliDecompressSync(body),
+  },
+  gzip: {
+    // docs/decisions/0083: level 3 costs ~40 % less CPU than 6 for ~5 % more bytes.
+    fresh: (html: Buffer) => zlib.gzipSync(html, { level: 3 }),
+    better: (html: Buffer) => zlib.gzipSync(html, { level: 6 }),
+    unpack: (body: Buffer) => zlib.gunzipSync(body),
+  },
+} satisfies Record<Encoding, { fresh: (html: Buffer) => Buffer; better: (html: Buffer) => Buffer; unpack: (body: Buffer) => Buffer }>;
 
-/** The page's HTML (unzipped again when only its gzip is kept). */
+function brotli(quality: number, sizeHint: number): zlib.BrotliOptions {
+  // A page is at most a few hundred KB: a 256 KB window, as for the server's other dynamic answers.
+  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } };
+}
+
+/** The page's HTML (unpacked again when only its compressed body is kept). */
 export function renderedHtml(entry: Rendered): Buffer {
-  return entry.html ?? zlib.gunzipSync(entry.gzip!);
+  return entry.html ?? PACK[entry.encoding!].unpack(entry.packed!);
 }
 
 /**
- * The body for this request: gzipped when the client takes gzip. A kept page keeps its gzip and drops
- * its HTML: most pages are asked once, and a page asked again needs only the gzip (or its HTML
- * unzipped, for the rare client that takes no gzip).
+ * The body for this request: compressed in the encoding the client takes best (server/encoding.js). A
+ * kept page keeps its compressed body and drops its HTML: most pages are asked once, and a page asked
+ * again needs only that (a client that takes the other encoding, or none, gets it from the HTML unpacked).
  */
 export function renderedBody(entry: Rendered, request: Request, headers: Headers): Buffer {
   headers.append("Vary", "Accept-Encoding");
-  if (!/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) return renderedHtml(entry);
+  const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
+  if (!encoding) return renderedHtml(entry);
+  headers.set("Content-Encoding", encoding);
+  if (entry.packed && entry.encoding !== encoding) return PACK[encoding].fresh(renderedHtml(entry));
   const kept = memoOn() && entries.get(entry.key) === entry;
-  if (!entry.gzip || (kept && entry.gzipLevel === FRESH_GZIP)) {
-    const level = entry.gzip ? KEPT_GZIP : FRESH_GZIP;
+  if (!entry.packed || (kept && !entry.better)) {
     const before = size(entry);
-    entry.gzip = zlib.gzipSync(renderedHtml(entry), { level });
-    entry.gzipLevel = level;
+    const better = Boolean(entry.packed);
+    entry.packed = PACK[encoding][better ? "better" : "fresh"](renderedHtml(entry));
+    entry.encoding = encoding;
+    entry.better = better;
     if (kept) {
       entry.html = null;
       bytes += size(entry) - before;
     }
   }
-  headers.set("Content-Encoding", "gzip");
-  return entry.gzip;
+  return entry.packed;
 }

@@ -27,11 +27,11 @@ const build = {
   entry: {
     module: {
       answerMemo: {
-        key: (method: string, url: string, cookie: string | undefined, gzip: boolean) =>
-          method === "GET" ? `${gzip ? "gz" : "id"} ${url}\n${cookie ?? ""}` : null,
+        key: (method: string, url: string, cookie: string | undefined, encoding: string | null) =>
+          method === "GET" ? `${encoding ?? "identity"} ${url}\n${cookie ?? ""}` : null,
         lookup: (key: string) => {
           asked.push(key);
-          return key === "gz http://chortle.test/\nchortle_session=a" ? kept : undefined;
+          return key === "gzip http://chortle.test/\nchortle_session=a" ? kept : undefined;
         },
         expect: () => {},
       },
@@ -75,7 +75,7 @@ describe("a kept answer", () => {
     expect(res.headers).toMatchObject({ "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", etag: '"page-1"' });
     expect(Number(res.headers["content-length"])).toBe(gzipped.length);
     expect(zlib.gunzipSync(res.body).toString()).toBe(html);
-    expect(asked.at(-1)).toBe("gz http://chortle.test/\nchortle_session=a");
+    expect(asked.at(-1)).toBe("gzip http://chortle.test/\nchortle_session=a");
   });
 
   it("is a 304 without a body or its encoding when the browser has it", async () => {
@@ -86,12 +86,17 @@ describe("a kept answer", () => {
     expect(res.headers.etag).toBe('"page-1"');
   });
 
-  it("is asked for under another key for another member or without gzip", async () => {
+  it("is asked for under another key for another member, another encoding or none", async () => {
     const before = asked.length;
     // Misses go on to React Router, which this stub build does not have: only the keys are checked.
     expect((await get({ Cookie: "chortle_session=b", "Accept-Encoding": "gzip" })).status).toBe(500);
     expect((await get({ Cookie: "chortle_session=a" })).status).toBe(500);
-    expect(reachedReactRouter).toBe(2);
-    expect(asked.slice(before)).toEqual(["gz http://chortle.test/\nchortle_session=b", "id http://chortle.test/\nchortle_session=a"]);
+    expect((await get({ Cookie: "chortle_session=a", "Accept-Encoding": "gzip, deflate, br, zstd" })).status).toBe(500);
+    expect(reachedReactRouter).toBe(3);
+    expect(asked.slice(before)).toEqual([
+      "gzip http://chortle.test/\nchortle_session=b",
+      "identity http://chortle.test/\nchortle_session=a",
+      "br http://chortle.test/\nchortle_session=a",
+    ]);
   });
 });
