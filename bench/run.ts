@@ -376,7 +376,7 @@ async function main() {
   ];
   if (repeated) lines.push(`### The same URL again and again`, "", ...repeatedTable(repeated, bareRuns, bareRps, bareCpu, bareHtml, profileId), "");
   lines.push(
-    `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, gzip accepted; ` +
+    `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, a browser's Accept-Encoding; ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,
   );
   console.log(lines.join("\n"));

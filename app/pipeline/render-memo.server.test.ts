@@ -104,7 +104,7 @@ describe("the rendered store", () => {
     expect(fresh).toEqual(quality(1));
     expect(fresh.length).toBeLessThan(first.length);
     const again = renderedBody(getRendered("k4")!, br(), new Headers());
-    expect(again).toEqual(quality(5));
+    expect(again).toEqual(quality(4));
     expect(again.length).toBeLessThan(fresh.length);
     expect(renderedBody(getRendered("k4")!, br(), new Headers())).toBe(again);
   });

@@ -131,7 +131,7 @@ export function putRendered(key: string, html: Buffer): Rendered {
 const PACK = {
   br: {
     fresh: (html: Buffer) => zlib.brotliCompressSync(html, brotli(1, html.length)),
-    better: (html: Buffer) => zlib.brotliCompressSync(html, brotli(5, html.length)),
+    better: (html: Buffer) => zlib.brotliCompressSync(html, brotli(4, html.length)),
     unpack: (body: Buffer) => zlib.brotliDecompressSync(body),
   },
   gzip: {
