@@ -71,7 +71,7 @@ const cases: [string, (i: number) => unknown][] = [
   ["getViewerPostStates", (i) => getViewerPostStates({ viewerId: viewer(i), postIds: page(i) })],
   ["listFeedPosts", (i) => listFeedPosts({ sort: feedSorts[i % 3], limit: 20, offset: (i % 5) * 20, viewerId: viewer(i) })],
   ["listCategoryPosts", (i) => listCategoryPosts({ sort: "newest", category: categories[i % categories.length], limit: 20, viewerId: viewer(i) })],
-  ["searchEverything", (i) => searchEverything({ q: words[i % words.length], limit: 20, viewerId: viewer(i) })],
+  ["searchEverything", (i) => searchEverything({ q: words[i % words.length], limits: { posts: 10, users: 5 }, viewerId: viewer(i) })],
   ["listPostsByIds", (i) => listPostsByIds({ ids: page(i), viewerId: viewer(i) })],
   ["getProfile", (i) => getProfile({ id: members[i % members.length], viewerId: viewer(i) })],
   ["getUserStats", (i) => getUserStats({ userId: members[i % members.length] })],

@@ -18,9 +18,16 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { SortForm } from "~/components/category/category-nav.tsx";
 import type { ListSort, Timeframe } from "~/lib/browse.ts";
 
-const RESULTS = 20;
-/** The All tab shows the first few of each. */
-const ALL_TAB = { posts: 10, users: 5 };
+/**
+ * How many of each list a tab shows: the All tab the first few of each, the others 20 of theirs. A
+ * list the tab does not show is asked for one row only: its count, for the tab's label, comes with it.
+ */
+const SHOWN: Record<SearchTab, { posts: number; users: number }> = {
+  all: { posts: 10, users: 5 },
+  posts: { posts: 20, users: 1 },
+  users: { posts: 1, users: 20 },
+};
+const EVERYTHING = { posts: 20, users: 20 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -38,7 +45,11 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
   const user = await getUser(request);
   const now = pageClock();
   try {
-    const { posts, users } = searchEverything({ q, limit: RESULTS, viewerId: user?.id, sort, timeframe: t, now });
+    // Without a query the lists are the newest posts and the busiest members, counted as listed (20 each).
+    const found = searchEverything({ q, limits: q ? SHOWN[tab] : EVERYTHING, viewerId: user?.id, sort, timeframe: t, now });
+    // Only what the tab shows goes to the page (and into its data for hydration), and every count.
+    const posts = { ...found.posts, posts: tab === "users" ? [] : found.posts.posts.slice(0, SHOWN[tab].posts) };
+    const users = { ...found.users, users: tab === "posts" ? [] : found.users.users.slice(0, SHOWN[tab].users) };
     return { q, tab, view: { sort, t }, posts, users, editable: editablePostIds(posts.posts, user), now, origin: siteOrigin(request) };
   } catch (error) {
     console.error("search:", error);
@@ -58,8 +69,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const nothing = q && posts.total === 0 && users.total === 0;
   const showPosts = tab !== "users";
   const showUsers = tab !== "posts";
-  const postItems = tab === "all" ? posts.posts.slice(0, ALL_TAB.posts) : posts.posts;
-  const userItems = tab === "all" ? users.users.slice(0, ALL_TAB.users) : users.users;
+  const postItems = posts.posts;
+  const userItems = users.users;
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">

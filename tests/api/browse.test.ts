@@ -340,6 +340,11 @@ describe("the browse screens", () => {
     expect(upvoted.html).toContain('<option value="most_upvoted" selected="">Most Upvoted</option>');
     expect(upvoted.html).toContain('<input type="hidden" name="q" value="walrus"/>');
     expect(upvoted.html).toContain('<input type="hidden" name="sort" value="most_upvoted"/>');
+    // A tab carries only the list it shows, and every count.
+    const usersTab = await page("/search?q=walrus&tab=users");
+    expect(usersTab.html).not.toContain(">Walrus anthem</a>");
+    expect(usersTab.html).toMatch(/Posts(<!-- -->)? <span[^>]*>2<\/span>/);
+    expect(usersTab.html).toMatch(/Users(<!-- -->)? <span[^>]*>0<\/span>/);
     const today = await page("/search?q=walrus&t=today&sort=bogus");
     expect(today.status).toBe(200);
     expect(today.html).toContain("Walrus anthem");

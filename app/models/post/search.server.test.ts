@@ -118,7 +118,7 @@ describe("search", () => {
     const a = user("lister");
     const old = post({ userId: a.id, title: "ancient", ageMs: 20 * DAY, upvotes: 3, score: 3 });
     const fresh = post({ userId: a.id, title: "recent", ageMs: HOUR });
-    const list = (sort: ListSort, timeframe: Timeframe) => searchEverything({ q: "", limit: 10, sort, timeframe, now: NOW }).posts.posts.map((p) => p.id);
+    const list = (sort: ListSort, timeframe: Timeframe) => searchEverything({ q: "", limits: { posts: 10, users: 10 }, sort, timeframe, now: NOW }).posts.posts.map((p) => p.id);
     expect(list("newest", "all")).toEqual([fresh.id, old.id]);
     expect(list("most_upvoted", "all")).toEqual([old.id, fresh.id]);
     expect(list("oldest", "week")).toEqual([fresh.id]);

@@ -146,18 +146,18 @@ function toUserResult(r: { id: number; username: string; displayName: string | n
   return { id: r.id, username: r.username, displayName: r.displayName || r.username, postsCount: r.postsCount };
 }
 
-/** /search and /api/search: both lists; an empty query shows every post in the sort and the busiest members. */
+/** /search and /api/search: both lists, each up to its limit; an empty query shows every post in the sort and the busiest members. */
 export function searchEverything({
   q,
-  limit,
+  limits,
   viewerId,
   ...view
-}: { q: string; limit: number; viewerId?: number | null } & Partial<SearchView>) {
-  const users = searchUsers({ q, limit });
+}: { q: string; limits: { posts: number; users: number }; viewerId?: number | null } & Partial<SearchView>) {
+  const users = searchUsers({ q, limit: limits.users });
   if (!q.trim()) {
     const { sort, timeframe, now } = { ...DEFAULT_VIEW, now: Date.now(), ...view };
-    const list = listCategoryPosts({ sort, timeframe, now, limit, viewerId });
+    const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId });
     return { posts: { posts: list, total: list.length, capped: false } satisfies PostSearch, users };
   }
-  return { posts: searchPosts({ q, limit, viewerId, ...view }), users };
+  return { posts: searchPosts({ q, limit: limits.posts, viewerId, ...view }), users };
 }

@@ -10,7 +10,7 @@ export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => {
   const { q } = parseQuery(request, SearchQuerySchema);
   const viewerId = await getUserId(request);
   return jsonRead("Failed to fetch search results. Please try again.", () => {
-    const { posts, users } = searchEverything({ q, limit: 20, viewerId });
+    const { posts, users } = searchEverything({ q, limits: { posts: 20, users: 20 }, viewerId });
     return { posts: posts.posts, users: users.users };
   });
 });
