@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { TopContributor } from "~/lib/browse.ts";
 import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
-import { Avatar } from "./avatar.tsx";
+import { AvatarLink } from "./avatar.tsx";
 import { ModalLink } from "./ui/modal-link.tsx";
 import { Panel } from "./ui/card.tsx";
 
@@ -90,9 +90,7 @@ export function HomeSidebar({
         <ol className="people space-y-2">
           {contributors.items.map((c) => (
             <li key={c.id}>
-              <Link to={memberHref(`/profile/${c.id}`, signedIn)} tabIndex={-1} aria-hidden="true" discover="none">
-                <Avatar name={c.username} size="sm" />
-              </Link>
+              <AvatarLink name={c.username} size="sm" to={memberHref(`/profile/${c.id}`, signedIn)} />
               <Link
                 to={memberHref(`/profile/${c.id}`, signedIn)}
                 className="name min-w-0 flex-1 truncate"

@@ -31,16 +31,6 @@ export function FeedIcon({ className = "h-4 w-4" }: IconProps) {
   );
 }
 
-/** A play button, for the video block when its picture is missing (sized by its block's class). */
-export function PlayIcon() {
-  return (
-    // Inside the block's aria-hidden layer.
-    <svg>
-      <use href="#i-play" />
-    </svg>
-  );
-}
-
 export function StarIcon({ className, filled = false }: IconProps & { filled?: boolean }) {
   return <Use id="i-star" className={className} fill={filled ? "currentColor" : "none"} />;
 }
@@ -67,10 +57,6 @@ export function IconSprite() {
       </symbol>
       <symbol id="i-star" viewBox="0 0 24 24">
         <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" {...stroke} fill="inherit" />
-      </symbol>
-      <symbol id="i-play" viewBox="0 0 24 24">
-        <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.25" />
-        <path d="M10 8v8l6-4z" fill="currentColor" />
       </symbol>
     </svg>
   );

@@ -5,9 +5,8 @@ import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { EDITED_LABEL } from "~/lib/edited-label.ts";
-import { Avatar } from "./avatar.tsx";
+import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
-import { PlayIcon } from "./icons.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
@@ -53,8 +52,8 @@ export function CategoryChip({ category }: { category: string }) {
 function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: string; eager: boolean }) {
   return (
     <div className="thumb" data-video-thumbnail>
+      {/* The play glyph is the block's ::before (app.css). */}
       <div aria-hidden="true">
-        <PlayIcon />
         <span>{title}</span>
       </div>
       <img
@@ -95,9 +94,7 @@ export function PostCard({
       <header className="head">
         {/* The name beside it has the same address: it alone marks the route for discovery. */}
         {post.author.id !== null ? (
-          <Link to={profileHref(post.author.id)} tabIndex={-1} aria-hidden="true" discover="none">
-            <Avatar name={post.author.displayName} />
-          </Link>
+          <AvatarLink name={post.author.displayName} to={profileHref(post.author.id)} />
         ) : (
           <Avatar name={post.author.displayName} />
         )}

@@ -69,9 +69,8 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
   return (
     // Its summary, panel and entries (children too) are styled by .share (app.css).
     <details ref={ref} className="share" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>
-        <span aria-hidden="true">↗</span> Share
-      </summary>
+      {/* Its arrow is the summary's ::before (app.css). */}
+      <summary>Share</summary>
       <div>
         {shareTargets(url, title).map((target) => (
           <a
