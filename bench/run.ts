@@ -257,13 +257,23 @@ async function repeatedRuns(app: Server, info: LargeDatasetInfo, profileId: numb
   return { runs, paced, voteFloors, home, signedIn, html };
 }
 
-type KindRow = { kind: Kind; visitor: MixRun; member: MixRun };
+type KindRow = { kind: Kind; visitor: MixRun; member: MixRun; bareCpu: number };
+
+/**
+ * The bare page measured right beside each row (before it, and after it: the next row's before), so
+ * each ratio compares two things measured within seconds of each other: this VM's speed drifts by up
+ * to ±50 % within a run (bench/README.md), which a ratio to a bare page measured minutes away takes
+ * for a difference of the app's.
+ */
+type Beside = () => Promise<number>;
+const meanOf = (a: number, b: number) => (a + b) / 2;
 
 /** Each page kind as first asked, every memo off: a visitor, then one of many members. */
-async function uncachedRuns(app: Server, site: ReturnType<typeof readSite>, members: string[]): Promise<KindRow[]> {
-  log("Each page kind as first asked (MEMO=off), many URLs of each:");
+async function uncachedRuns(app: Server, site: ReturnType<typeof readSite>, members: string[], bare: Beside): Promise<KindRow[]> {
+  log("Each page kind as first asked (MEMO=off), many URLs of each, the bare page beside each:");
   const rows: KindRow[] = [];
   const kinds: Kind[] = ["post", "profile", "home", "category", "search"];
+  let bareBefore = await bare();
   for (const [i, kind] of kinds.entries()) {
     // The visitor runs before and after the member (their mean is the visitor's row), so a machine
     // that drifts during the three runs does not pass for a difference between the two.
@@ -279,7 +289,9 @@ async function uncachedRuns(app: Server, site: ReturnType<typeof readSite>, memb
       cpuMs: (before.cpuMs * before.requests + after.cpuMs * after.requests) / (before.requests + after.requests),
       errors: before.errors + after.errors,
     };
-    rows.push({ kind, visitor, member });
+    const bareAfter = await bare();
+    rows.push({ kind, visitor, member, bareCpu: meanOf(bareBefore, bareAfter) });
+    bareBefore = bareAfter;
   }
   return rows;
 }
@@ -309,6 +321,12 @@ async function main() {
   // Warmed like the app below: a first run right after start costs ~1 ms more per request (the JIT).
   await autocannon({ url: `${bare.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
   const bareRuns = [await load("bare page", bare, "/")];
+  const besideRuns: Run[] = [];
+  const beside: Beside = async () => {
+    const run = await load("bare page (beside)", bare, "/");
+    besideRuns.push(run);
+    return run.cpuMs;
+  };
   const appEnv = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET };
 
   let uncached: KindRow[] = [];
@@ -320,7 +338,7 @@ async function main() {
     for (const kind of ["post", "profile", "home", "category", "search"] as Kind[]) {
       await runMix(`warm-up ${kind}`, cold, kindRequests(site, kind, mixMembers, 900), null, 0, 1);
     }
-    uncached = await uncachedRuns(cold, site, mixMembers);
+    uncached = await uncachedRuns(cold, site, mixMembers, beside);
     for (const [name, urlPath] of [["home", "/"], ["profile", `/profile/${profileId}`], ["post", `/post/${info.bigThreadPostId}`], ["category", "/category/comedy"]]) {
       sizes.set(`${name} (\`${urlPath}\`)`, await htmlBytes(cold.url, urlPath));
     }
@@ -330,13 +348,21 @@ async function main() {
 
   log(`Chortle on the large dataset (${info.posts} posts, ${info.votes} votes, ${info.comments} comments):`);
   const app = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, appEnv);
-  const mixRuns: MixRun[] = [];
+  const mixRuns: (MixRun & { bareCpu: number })[] = [];
   if (PARTS.has("mix")) {
-    log("The realistic mix (bench/README.md):");
+    log("The realistic mix (bench/README.md), the bare page beside each run:");
     await runMix("warm-up", app, readMix(site, mixMembers, 1), null, 0, 4);
-    mixRuns.push(await runMix("reads only", app, readMix(site, mixMembers, 2), null, 0, DURATION));
-    mixRuns.push(await runMix("reads + 5 writes/s", app, readMix(site, mixMembers, 3), writeMix(site, mixMembers, app.url, 4), 5, DURATION));
-    mixRuns.push(await runMix("reads + 50 writes/s", app, readMix(site, mixMembers, 5), writeMix(site, mixMembers, app.url, 6), 50, DURATION));
+    let bareBefore = await beside();
+    for (const [name, seed, writes, rate] of [
+      ["reads only", 2, null, 0],
+      ["reads + 5 writes/s", 3, 4, 5],
+      ["reads + 50 writes/s", 5, 6, 50],
+    ] as const) {
+      const run = await runMix(name, app, readMix(site, mixMembers, seed), writes === null ? null : writeMix(site, mixMembers, app.url, writes), rate, DURATION);
+      const bareAfter = await beside();
+      mixRuns.push({ ...run, bareCpu: meanOf(bareBefore, bareAfter) });
+      bareBefore = bareAfter;
+    }
   }
   const repeated: Repeated | null = PARTS.has("repeat") ? await repeatedRuns(app, info, profileId, cookie, spreadVoters, spreadPosts) : null;
   const rss = rssMb(app.child.pid!);
@@ -349,25 +375,25 @@ async function main() {
 
   const bareRps = bareRuns.reduce((s, r) => s + r.rps, 0) / bareRuns.length;
   const bareCpu = bareRuns.reduce((s, r) => s + r.cpuMs, 0) / bareRuns.length;
-  const byCpu = (ms: number) => `${(bareCpu / ms).toFixed(2)}×`;
+  const byCpu = (ms: number, bare = bareCpu) => `${(bare / ms).toFixed(2)}×`;
   const shape = MIX.map(([k, share]) => `${k} ${Math.round(share * 100)} %`).join(", ");
   const lines = [
     `### The realistic mix (answer memo and caches on, as served)`,
     "",
-    `| run | req/s | p50 / p99 ms | CPU ms/req | vs bare by CPU | writes done |`,
-    `| --- | ---: | ---: | ---: | ---: | ---: |`,
-    ...mixRuns.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(2)} | ${byCpu(r.cpuMs)} | ${r.writes} |`),
-    `| bare React Router page (mean of ${bareRuns.length}) | ${bareRps.toFixed(0)} | ${bareRuns[0].p50} / ${bareRuns[0].p99} | ${bareCpu.toFixed(2)} | 1.00× | |`,
+    `| run | req/s | p50 / p99 ms | CPU ms/req | bare page beside it, CPU ms/req | vs bare by CPU | writes done |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    ...mixRuns.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(2)} | ${r.bareCpu.toFixed(2)} | ${byCpu(r.cpuMs, r.bareCpu)} | ${r.writes} |`),
+    `| bare React Router page (mean of ${bareRuns.length}, first and last of the bench) | ${bareRps.toFixed(0)} | ${bareRuns[0].p50} / ${bareRuns[0].p99} | ${bareCpu.toFixed(2)} | | 1.00× | |`,
     "",
     `Reads: ${shape}; ${Math.round(SIGNED_IN_SHARE * 100)} % signed in as one of ${mixMembers.length} members; posts and profiles by a Zipf rank over all ${site.posts.length} posts and ${site.members.length} members. Writes: votes (2/3) and comments (1/3) by random members on posts by the same popularity, no-JS forms (303).`,
     "",
     `### Each page kind as first asked (MEMO=off, another URL each request)`,
     "",
-    `| page kind | visitor CPU ms/req (mean of the runs before and after) | vs bare by CPU | signed-in CPU ms/req | vs bare by CPU | signed in / visitor | p50 visitor (the slower run) / member ms |`,
-    `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| page kind | visitor CPU ms/req (mean of the runs before and after) | signed-in CPU ms/req | bare page beside them, CPU ms/req | visitor vs bare by CPU | signed in vs bare | signed in / visitor | p50 visitor (the slower run) / member ms |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...uncached.map(
-      ({ kind, visitor, member }) =>
-        `| ${kind} | ${visitor.cpuMs.toFixed(2)} | ${byCpu(visitor.cpuMs)} | ${member.cpuMs.toFixed(2)} | ${byCpu(member.cpuMs)} | ${(member.cpuMs / visitor.cpuMs).toFixed(2)}× | ${visitor.p50} / ${member.p50} |`,
+      ({ kind, visitor, member, bareCpu: beside }) =>
+        `| ${kind} | ${visitor.cpuMs.toFixed(2)} | ${member.cpuMs.toFixed(2)} | ${beside.toFixed(2)} | ${byCpu(visitor.cpuMs, beside)} | ${byCpu(member.cpuMs, beside)} | ${(member.cpuMs / visitor.cpuMs).toFixed(2)}× | ${visitor.p50} / ${member.p50} |`,
     ),
     "",
     `HTML per document before compression (a visitor): ${[...sizes].map(([k, v]) => `${k} ${kb(v)}`).join(", ")}.`,
@@ -381,7 +407,7 @@ async function main() {
   );
   console.log(lines.join("\n"));
   fs.writeFileSync(path.join(DATA, "last-run.md"), `${lines.join("\n")}\n`);
-  const errors = [...(repeated ? [...repeated.runs, repeated.paced] : []), ...bareRuns, ...mixRuns, ...uncached.flatMap((r) => [r.visitor, r.member])].reduce(
+  const errors = [...(repeated ? [...repeated.runs, repeated.paced] : []), ...bareRuns, ...besideRuns, ...mixRuns, ...uncached.flatMap((r) => [r.visitor, r.member])].reduce(
     (s, r) => s + r.errors,
     0,
   );
