@@ -5,9 +5,8 @@
 // data does; a page's clock ("3h ago") is taken to the minute so it does not change the data.
 // MEMO=off: every page is rendered (and compressed) afresh; the key is still its ETag.
 import crypto from "node:crypto";
-import zlib from "node:zlib";
 import type { EntryContext } from "react-router";
-import { negotiateEncoding, type Encoding } from "../../server/encoding.js";
+import { decodeWhole, encodeQuick, encodeWhole, negotiateEncoding, type Encoding } from "../../server/encoding.js";
 import { isDeepFrozen } from "~/lib/frozen.ts";
 import { memoOn } from "~/models/data-version.server.ts";
 
@@ -125,31 +124,13 @@ export function putRendered(key: string, html: Buffer): Rendered {
 }
 
 // A page made for one answer (most pages of a live site: another post, another member) is compressed
-// quickly; one served again from here is worth the better ratio, so its second answer packs it once
-// more. Brotli at quality 1 costs about half of gzip at level 3 for a smaller body (docs/decisions/
-// 0090); gzip is for the clients without brotli (browsers send brotli over HTTPS only).
-const PACK = {
-  br: {
-    fresh: (html: Buffer) => zlib.brotliCompressSync(html, brotli(1, html.length)),
-    better: (html: Buffer) => zlib.brotliCompressSync(html, brotli(4, html.length)),
-    unpack: (body: Buffer) => zlib.brotliDecompressSync(body),
-  },
-  gzip: {
-    // docs/decisions/0083: level 3 costs ~40 % less CPU than 6 for ~5 % more bytes.
-    fresh: (html: Buffer) => zlib.gzipSync(html, { level: 3 }),
-    better: (html: Buffer) => zlib.gzipSync(html, { level: 6 }),
-    unpack: (body: Buffer) => zlib.gunzipSync(body),
-  },
-} satisfies Record<Encoding, { fresh: (html: Buffer) => Buffer; better: (html: Buffer) => Buffer; unpack: (body: Buffer) => Buffer }>;
-
-function brotli(quality: number, sizeHint: number): zlib.BrotliOptions {
-  // A page is at most a few hundred KB: a 256 KB window, as for the server's other dynamic answers.
-  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } };
-}
+// at the quickest settings (brotli 1, or gzip 3 for a client without brotli); one served again from
+// here is worth the better ratio, so its second answer packs it once more at the server's usual
+// settings for dynamic answers (brotli 4 / gzip 6). Both live in server/encoding.js (decision 0090).
 
 /** The page's HTML (unpacked again when only its compressed body is kept). */
 export function renderedHtml(entry: Rendered): Buffer {
-  return entry.html ?? PACK[entry.encoding!].unpack(entry.packed!);
+  return entry.html ?? decodeWhole(entry.encoding!, entry.packed!);
 }
 
 /**
@@ -162,12 +143,12 @@ export function renderedBody(entry: Rendered, request: Request, headers: Headers
   const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
   if (!encoding) return renderedHtml(entry);
   headers.set("Content-Encoding", encoding);
-  if (entry.packed && entry.encoding !== encoding) return PACK[encoding].fresh(renderedHtml(entry));
+  if (entry.packed && entry.encoding !== encoding) return encodeQuick(encoding, renderedHtml(entry));
   const kept = memoOn() && entries.get(entry.key) === entry;
   if (!entry.packed || (kept && !entry.better)) {
     const before = size(entry);
     const better = Boolean(entry.packed);
-    entry.packed = PACK[encoding][better ? "better" : "fresh"](renderedHtml(entry));
+    entry.packed = (better ? encodeWhole : encodeQuick)(encoding, renderedHtml(entry));
     entry.encoding = encoding;
     entry.better = better;
     if (kept) {

@@ -15,7 +15,8 @@ import { getUser } from "~/http/session-cookie.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { SortForm } from "~/components/category/category-nav.tsx";
+import { SortForm, viewParams } from "~/components/category/category-nav.tsx";
+import { HiddenFields } from "~/components/ui/hidden-fields.tsx";
 import type { ListSort, Timeframe } from "~/lib/browse.ts";
 
 /**
@@ -75,13 +76,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold">Search</h1>
-      <SearchForm q={q} keep={searchParams({ tab, ...view })} />
+      <SearchForm q={q} keep={searchParams({ tab, view })} />
       <nav aria-label="Result types">
         <ul className="flex gap-1 border-b border-slate-200">
           {tabs.map((t) => (
             <li key={t.id}>
               <Link
-                to={`/search?${new URLSearchParams(searchParams({ q, tab: t.id, ...view }))}`}
+                to={`/search?${new URLSearchParams(searchParams({ q, tab: t.id, view }))}`}
                 aria-current={t.id === tab ? "page" : undefined}
                 className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold ${t.id === tab ? "border-brand text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
@@ -132,13 +133,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The search page's parameters that differ from their defaults (the address stays short). */
-function searchParams({ q, tab, sort, t }: { q?: string; tab?: SearchTab; sort?: ListSort; t?: Timeframe }): Record<string, string> {
-  return {
-    ...(q ? { q } : {}),
-    ...(tab && tab !== "all" ? { tab } : {}),
-    ...(sort && sort !== "newest" ? { sort } : {}),
-    ...(t && t !== "all" ? { t } : {}),
-  };
+function searchParams({ q, tab, view }: { q?: string; tab?: SearchTab; view?: { sort: ListSort; t: Timeframe } }): Record<string, string> {
+  return { ...(q ? { q } : {}), ...(tab && tab !== "all" ? { tab } : {}), ...(view ? viewParams(view) : {}) };
 }
 
 function ResultSection({ title, empty, children }: { title: string; empty: string | null; children: React.ReactNode }) {
@@ -175,9 +171,7 @@ function SearchForm({ q, keep }: { q: string; keep: Record<string, string> }) {
         timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 500);
       }}
     >
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields fields={keep} />
       <label htmlFor="search-q" className="sr-only">
         Search posts and users
       </label>

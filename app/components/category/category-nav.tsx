@@ -14,6 +14,7 @@ import {
 } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { HiddenFields } from "../ui/hidden-fields.tsx";
 
 function MenuIcon({ className = "h-4 w-4" }: IconProps) {
   return (
@@ -26,10 +27,13 @@ function MenuIcon({ className = "h-4 w-4" }: IconProps) {
 
 export type ListView = { sort: ListSort; t: Timeframe; limit: number };
 
+/** A list's sort and time range as query parameters, the defaults left out (the address stays short). */
+export function viewParams({ sort, t }: Pick<ListView, "sort" | "t">): Record<string, string> {
+  return { ...(sort !== "newest" ? { sort } : {}), ...(t !== "all" ? { t } : {}) };
+}
+
 export function listHref(base: string, view: ListView): string {
-  const params = new URLSearchParams();
-  if (view.sort !== "newest") params.set("sort", view.sort);
-  if (view.t !== "all") params.set("t", view.t);
+  const params = new URLSearchParams(viewParams(view));
   if (view.limit !== CATEGORY_PAGE) params.set("limit", String(view.limit));
   const search = params.toString();
   return search ? `${base}?${search}` : base;
@@ -117,9 +121,7 @@ export function SortForm({ view, keep = {} }: { view: Pick<ListView, "sort" | "t
       className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 shadow-sm"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields fields={keep} />
       {fields.map((field) => (
         <div key={field.name} className="flex items-center gap-2">
           <label htmlFor={`list-${field.name}`} className="text-sm font-medium">

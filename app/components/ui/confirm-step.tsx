@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { REASON_MAX } from "~/lib/admin-rules.ts";
 import { buttonClass } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
+import { HiddenFields } from "./hidden-fields.tsx";
 import { inputClass } from "./input.tsx";
 
 export type ConfirmStepProps = {
@@ -23,9 +24,7 @@ export function ConfirmStep({ confirmKey, title, message, action, fields, confir
     <Dialog title={title} closeHref={closeHref}>
       <div className="text-slate-700">{message}</div>
       <Form method="post" action={action} className="mt-4 space-y-3">
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields fields={fields} />
         {reason ? (
           <div className="space-y-1">
             <label htmlFor={`${confirmKey}-reason`} className="block text-sm font-medium text-slate-800">
