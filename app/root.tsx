@@ -31,6 +31,7 @@ import type { AccountBanner } from "./components/moderation-parts.tsx";
 import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
+import { useLinkNavigation } from "./components/ui/link.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
@@ -94,6 +95,7 @@ const themeState = (theme: Theme) => ({ theme, nextTheme: NEXT_THEME[theme], the
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  useLinkNavigation();
   const { pathname } = useLocation();
   const nonce = useNonce();
   return (

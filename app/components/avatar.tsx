@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { avatarColour, avatarLetter } from "~/lib/avatar.ts";
 
 type AvatarSize = "sm" | "md" | "lg";
@@ -20,7 +20,7 @@ export function Avatar({ name, size = "md" }: { name: string; size?: AvatarSize 
  */
 export function AvatarLink({ name, to, size = "md" }: { name: string; to: string; size?: AvatarSize }) {
   return (
-    <Link to={to} tabIndex={-1} aria-hidden="true" discover="none" className={avatarClass(name, size)}>
+    <Link to={to} tabIndex={-1} aria-hidden="true" className={avatarClass(name, size)}>
       {avatarLetter(name)}
     </Link>
   );

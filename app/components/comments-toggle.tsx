@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { formatCount } from "~/lib/format.ts";
 import { lazyComponent } from "./lazy.tsx";
 import { useHydrated } from "./hooks.ts";
@@ -27,8 +27,7 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
 
   if (!hydrated) {
     return (
-      // The title's link already marks the post's route for discovery.
-      <Link to={`/post/${postId}#comments`} className={cls} discover="none">
+      <Link to={`/post/${postId}#comments`} className={cls}>
         {label}
       </Link>
     );

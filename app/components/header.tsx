@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { shareDialogHref } from "~/lib/browse.ts";
 import { LogoIcon } from "./icons.tsx";
 import { LazyMemberControls, preloadShareDialog } from "./lazy-parts.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { TopContributor } from "~/lib/browse.ts";
 import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { Avatar } from "./avatar.tsx";
 import type { HeaderUser } from "./header.tsx";
 import { NotificationBell } from "./notification-bell.tsx";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";

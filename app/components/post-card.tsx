@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
@@ -92,7 +92,6 @@ export function PostCard({
       className="card"
     >
       <header className="head">
-        {/* The name beside it has the same address: it alone marks the route for discovery. */}
         {post.author.id !== null ? (
           <AvatarLink name={post.author.displayName} to={profileHref(post.author.id)} />
         ) : (

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { REPORT_PARAM, reportParam } from "~/lib/interactions/report-url.ts";
 
 // The Report entry of a card's menu, a comment's actions and a profile: a link to this very page

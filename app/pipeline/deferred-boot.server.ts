@@ -34,6 +34,7 @@ const MODULE_SCRIPT = '<script type="module" async="">';
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 
 let warned = false;
+let bodyChecked = false;
 function warnOnce(what: string) {
   if (warned) return;
   warned = true;
@@ -43,10 +44,11 @@ function warnOnce(what: string) {
 /**
  * The document with its module script deferred and the boot script in its head; unchanged when it has
  * no module script. Only the head is scanned by pattern (React hoists the modulepreload links there);
- * the body is passed over with indexOf and copied once.
+ * the body is passed over (lastIndexOf finds the script at its end) and copied once.
  */
 export function deferModuleScript(html: string): string {
-  const at = html.indexOf(MODULE_SCRIPT);
+  // <Scripts> ends the body: searched from the end.
+  const at = html.lastIndexOf(MODULE_SCRIPT);
   if (at < 0) {
     warnOnce(`no ${MODULE_SCRIPT} in a document, its JavaScript is not deferred`);
     return html;
@@ -60,7 +62,13 @@ export function deferModuleScript(html: string): string {
   const head = html.slice(0, headEnd);
   const preloads = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
   const rest = head.replace(MODULE_PRELOAD, "");
-  const stray = html.indexOf('rel="modulepreload"', headEnd);
-  if (/<link\b[^>]*\brel="modulepreload"/.test(rest) || (stray >= 0 && stray < at)) warnOnce("modulepreload links left in the page");
+  if (/<link\b[^>]*\brel="modulepreload"/.test(rest)) warnOnce("modulepreload links left in the page");
+  // A link React left in the body would be a change of its shape, the same in every document: the
+  // body (most of the page) is searched in the first document only.
+  if (!bodyChecked) {
+    bodyChecked = true;
+    const stray = html.indexOf('rel="modulepreload"', headEnd);
+    if (stray >= 0 && stray < at) warnOnce("modulepreload links left in the page");
+  }
   return `${rest}<script>${BOOT_SCRIPT}</script>${html.slice(headEnd, at)}<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}">${html.slice(at + MODULE_SCRIPT.length)}`;
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.password";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";

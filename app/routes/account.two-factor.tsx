@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.two-factor";
 import { EnabledPanel, PendingSetupPanel, RecoveryCodesPanel, StartSetup } from "~/components/account/two-factor-panels.tsx";
 import { invalid, isProblem } from "~/lib/problem.ts";

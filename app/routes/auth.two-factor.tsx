@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/auth.two-factor";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { safeRedirect } from "~/lib/redirect.ts";

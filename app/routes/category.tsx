@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/category";
 import { page } from "~/http/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/history";
 import { page } from "~/http/page-problem.server.ts";
 import { notFound } from "~/lib/problem.ts";

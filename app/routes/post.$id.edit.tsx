@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id.edit";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page } from "~/http/page-problem.server.ts";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id";
 import { page } from "~/http/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";

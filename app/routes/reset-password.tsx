@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, redirect, useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";

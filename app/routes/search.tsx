@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/search";
 import { page } from "~/http/page-problem.server.ts";
 import { internal } from "~/lib/problem.ts";

@@ -29,3 +29,25 @@ test("a signed-in user sees the avatar menu and logs out to /auth with a toast",
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByTestId("toast")).toContainText("Logged out");
 });
+
+test("a link to another page goes there in place with JavaScript, as a plain link without; a modified click is the browser's", async ({ page, context, jsEnabled }) => {
+  const { makePost, makeUser } = await import("../fixtures/factories.ts");
+  const post = makePost({ userId: makeUser().id, title: `In place ${Date.now()}` });
+  await page.goto("/?sort=new");
+  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  // A mark on this document: it survives a navigation in place, not a new document.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const title = page.getByRole("link", { name: post.title });
+  if (jsEnabled) {
+    // Ctrl-click opens a new tab and leaves this page alone, as for any link.
+    const [tab] = await Promise.all([context.waitForEvent("page"), title.click({ modifiers: ["ControlOrMeta"] })]);
+    await tab.close();
+    await expect(page).toHaveURL(/\/\?sort=new$/);
+  }
+  await title.click();
+  await expect(page).toHaveURL(new RegExp(`/post/${post.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)).toBe(jsEnabled);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?sort=new$/);
+});

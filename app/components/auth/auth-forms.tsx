@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { FormAlert, FormField, SubmitButton, useZodForm, type FormResult } from "../ui/field.tsx";

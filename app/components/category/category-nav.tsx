@@ -1,5 +1,6 @@
 // A category page's navigation: the category list (a drawer under 768 px), its sort form, its URL for a view.
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { useHydrated } from "../hooks.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 import {

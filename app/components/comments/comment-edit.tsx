@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
 import { EDITED_LABEL } from "~/lib/edit-rules.ts";
 import { formatDateTime, formatRelative } from "~/lib/format.ts";

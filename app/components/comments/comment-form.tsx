@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import type { CommentReply } from "~/lib/interactions/comment.ts";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";

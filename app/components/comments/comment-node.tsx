@@ -1,6 +1,7 @@
 import { ReportLink } from "../report-link.tsx";
 import { useRef, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
 import { Avatar } from "../avatar.tsx";

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { loader as rootLoader } from "~/root.tsx";
 import type { CommentView } from "~/lib/types.ts";
 import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";

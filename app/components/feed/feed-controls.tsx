@@ -1,5 +1,6 @@
 // The home feed's controls: its URL for a view, the Create Post box, the sort and time bar, the empty state.
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { Avatar } from "../avatar.tsx";
 import { FeedLink } from "../atom-link.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";

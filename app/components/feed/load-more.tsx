@@ -1,5 +1,6 @@
 // The home feed's Load More: a link that grows ?limit= by 5 (no JS needed); a visitor gets the sign-up prompt.
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { ModalLink } from "../ui/modal-link.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { FEED_STEP, MAX_LIST } from "~/lib/browse.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { BlockedMember } from "~/lib/interactions/block.ts";
 import { BlockButton } from "./block-button.tsx";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { TopContributor } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { Avatar } from "../avatar.tsx";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { Button } from "../ui/button.tsx";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import type { UserStats } from "~/lib/profile.ts";

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import { Link, type LinkProps } from "./link.tsx";
 
 // The site's buttons: one list of classes, used by <button>s, links that look like buttons, and
 // any component that needs the classes for another element (a <summary>, a form="dialog" button).

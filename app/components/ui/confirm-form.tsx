@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { LazyConfirmStep } from "../lazy-parts.tsx";
 import { buttonClass, type ButtonSize } from "./button.tsx";
 

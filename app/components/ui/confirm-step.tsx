@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { REASON_MAX } from "~/lib/admin-rules.ts";
 import { buttonClass } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { closeClass, Frame, type DialogSize } from "./modal.tsx";
 
 export type { DialogSize };

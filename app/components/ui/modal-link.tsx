@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import { lazyComponent } from "../lazy.tsx";
 
 // The modal's code (the frame, ./modal.tsx) loads when the pointer or focus reaches the link, or on

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 
 export type Tab = { to: string; label: string; count?: number; end?: boolean };
 

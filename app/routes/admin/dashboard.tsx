@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/dashboard";
 import { page } from "~/http/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/posts";
 import { page } from "~/http/page-problem.server.ts";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";

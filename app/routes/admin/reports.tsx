@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/reports";
 import { page } from "~/http/page-problem.server.ts";
 import { AppealCard } from "~/components/admin/appeal-card.tsx";

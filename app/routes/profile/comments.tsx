@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/comments";
 import { useRootData } from "~/components/hooks.ts";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
