@@ -135,7 +135,7 @@ const BRANCH_INDEX = {
   let matches = null;
   let decoded = decodePath(pathname);
   if (precomputedBranches && !allowPartial) branches = chortleBranchesFor(branches, decoded);`,
-  helper: `// An absolute path React Router writes as it is (the server <Link> and <Form> below).
+  helper: `// An absolute path React Router writes as it is (the server <Form> below).
 function chortlePlainPath(path) {
   return /^\\/(?!\\/)/.test(path) && !/[?#]$/.test(path) && !path.includes("?#");
 }
@@ -159,26 +159,10 @@ function chortleBranchesFor(branches, pathname) {
 function matchRoutesImpl(`,
 };
 
-// Every <Link> on the server ran the hooks of a link in the browser (navigation, click handler,
-// prefetch state) to write one <a>: for an absolute path that React Router would write as it is,
-// the <a> is written at once. The same attributes in the same order as React Router writes (its
-// click and prefetch handlers and its ref are not markup), so hydration finds what it expects.
-// Anything else (relative, masked, a basename, an external URL, a lone "?" or "#" React Router
-// would drop) takes React Router's own way.
-const SERVER_LINK = {
-  find: `  }, forwardedRef) {
-    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
-    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
-  replace: `  }, forwardedRef) {
-    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
-    if (typeof window === "undefined" && !mask && basename === "/" && typeof to === "string" && chortlePlainPath(to)) {
-      return React10.createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : void 0 });
-    }
-    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
-};
-
-// The same for a <Form> (and a fetcher's, which renders one) posting to an absolute path: its action
-// is written as it is, without the hooks of a form in the browser (submit, the action resolved).
+// A <Form> (and a fetcher's, which renders one) posting to an absolute path on the server: its action
+// is written as it is, without the hooks of a form in the browser (submit, the action resolved), the
+// same attributes in the same order as React Router writes, so hydration finds what it expects. (The
+// app's links are its own plain <a>s: decision 0092.)
 const SERVER_FORM = {
   find: `    ...props
   }, forwardedRef) => {
@@ -228,7 +212,7 @@ export function reactRouterServerPatches(): Plugin {
         return STRIP_PARAMS.reduce((text, { find, replace }) => text.replace(find, replace), code);
       }
       if (!code.includes("function createServerRoutes(")) return null;
-      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, SERVER_LINK.find, BRANCH_INDEX.find, "function matchRoutesImpl(", SERVER_FORM.find]) {
+      for (const part of [SERVER_ROUTES.find, PARTIAL_MANIFEST.find, "function getPartialManifest(", STATIC_ROUTER.find, RESOLVED_PATH.find, BRANCH_INDEX.find, "function matchRoutesImpl(", SERVER_FORM.find]) {
         if (code.split(part).length !== 2) throw new Error(`react-router changed: cannot find exactly one "${part.slice(0, 60)}" in ${id} (vite.react-router.ts)`);
       }
       patched++;
@@ -238,7 +222,6 @@ export function reactRouterServerPatches(): Plugin {
         .replace("function getPartialManifest(", PARTIAL_MANIFEST.helper)
         .replace(STATIC_ROUTER.find, STATIC_ROUTER.replace)
         .replace(RESOLVED_PATH.find, RESOLVED_PATH.replace)
-        .replace(SERVER_LINK.find, SERVER_LINK.replace)
         .replace(BRANCH_INDEX.find, BRANCH_INDEX.replace)
         .replace("function matchRoutesImpl(", BRANCH_INDEX.helper)
         .replace(SERVER_FORM.find, SERVER_FORM.replace);
