@@ -71,8 +71,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const nothing = q && posts.total === 0 && users.total === 0;
   const showPosts = tab !== "users";
   const showUsers = tab !== "posts";
-  const postItems = posts.posts;
-  const userItems = users.users;
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -101,14 +99,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {showPosts ? (
-            <ResultSection title="Posts" empty={postItems.length === 0 ? "No posts found." : null}>
-              <PostList posts={postItems} editable={editable} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
+            <ResultSection title="Posts" empty={posts.posts.length === 0 ? "No posts found." : null}>
+              <PostList posts={posts.posts} editable={editable} signedIn={Boolean(user)} origin={origin} timeZone={timeZone} now={now} />
             </ResultSection>
           ) : null}
           {showUsers ? (
-            <ResultSection title="Users" empty={userItems.length === 0 ? "No users found." : null}>
+            <ResultSection title="Users" empty={users.users.length === 0 ? "No users found." : null}>
               <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-                {userItems.map((u) => (
+                {users.users.map((u) => (
                   <li key={u.id}>
                     <Link to={`/profile/${u.id}`} className="flex items-center gap-3 p-3 hover:bg-slate-50">
                       <Avatar name={u.displayName} />
