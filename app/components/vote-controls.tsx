@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
-import { applyVote, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
+import { applyVote, NO_VOTE, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 
 export type VoteControlsProps = {
@@ -54,6 +54,8 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
       data-vote-target={target}
     >
       <JsField />
+      {/* What the voter saw: a press the server gets twice, or after the next one, then means the same. */}
+      {signedIn ? <input type="hidden" name="seen" value={shown.myVote ?? NO_VOTE} /> : null}
       {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
       {/* The group is a <div>: a <form> may not take role="group" (axe: aria-allowed-role). */}
       <div role="group" aria-label={kind === "post" ? "Post votes" : "Comment votes"} className="votes">

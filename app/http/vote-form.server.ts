@@ -6,8 +6,8 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { formAnchor, interactionAction, requireActor, succeed } from "./form-action.server.ts";
 
 // The form action of a vote, shared by its two URLs (routes/post.$id.vote.ts and
-// routes/comments.$id.vote.ts), each of which names its kind: direction=up|down, parsed once here,
-// then one model call. The toggle rule is the model's (lib/interactions/vote.ts).
+// routes/comments.$id.vote.ts), each of which names its kind: direction=up|down and the vote the
+// voter saw (seen=up|down|none), parsed once here, then one model call. The toggle rule is the model's (lib/interactions/vote.ts).
 
 export function voteFormAction(kind: VoteKind) {
   return interactionAction<{ id?: string }>(
@@ -15,9 +15,9 @@ export function voteFormAction(kind: VoteKind) {
     async (ctx, params) => {
       const user = await requireActor(ctx);
       const id = requireId(params.id, VOTE_NOT_FOUND[kind]);
-      const { direction } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction") });
-      const isUpvote = direction === "up";
-      const result = await castVoteInGroup(kind === "post" ? { userId: user.id, postId: id, isUpvote } : { userId: user.id, commentId: id, isUpvote });
+      const { direction, seen } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction"), seen: ctx.form.get("seen") ?? undefined });
+      const vote = { userId: user.id, isUpvote: direction === "up", seen };
+      const result = await castVoteInGroup(kind === "post" ? { ...vote, postId: id } : { ...vote, commentId: id });
       return succeed<VotePayload>(ctx, {
         // With JS the arrows say it all; without JS the page reloads, so a toast confirms.
         toast: ctx.js ? undefined : { type: "success", title: voteToastTitle(result) },

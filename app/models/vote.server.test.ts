@@ -40,6 +40,26 @@ describe("castVote on a post", () => {
     expect(row.hot).toBeCloseTo(hotScore(0, 0, row.createdAt.getTime()), 6);
   });
 
+  it("takes a press as the voter meant it from what they saw: twice or late, the vote and counters stay", () => {
+    const author = makeUser();
+    const voter = makeUser();
+    const post = makePost({ userId: author.id });
+    const press = (isUpvote: boolean, seen: "up" | "down" | null) => castVote({ userId: voter.id, postId: post.id, isUpvote, seen });
+
+    expect(press(true, null)).toMatchObject({ change: "added", myVote: "up", upvotes: 1 });
+    // The same form sent again (a double tap before the code, a retry): nothing more.
+    const again = press(true, null);
+    expect(again).toMatchObject({ change: "kept", myVote: "up", upvotes: 1, downvotes: 0 });
+    expect(again.vote).toMatchObject({ userId: voter.id, postId: post.id, isUpvote: true });
+    expect(notificationsOf(author.id)).toHaveLength(1);
+    // A take-back that arrives after the vote already went leaves it gone.
+    expect(press(true, "up")).toMatchObject({ change: "removed", myVote: null, upvotes: 0 });
+    expect(press(true, "up")).toMatchObject({ change: "kept", myVote: null, vote: null, upvotes: 0, downvotes: 0 });
+    expect(notificationsOf(author.id)).toHaveLength(0);
+    const row = postRow(post.id);
+    expect([row.upvotes, row.downvotes, row.score]).toEqual([0, 0, 0]);
+  });
+
   it("notifies the author naming who did what, replacing the notice when the vote switches or goes", () => {
     const author = makeUser();
     const voter = makeUser();

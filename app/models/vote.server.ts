@@ -10,7 +10,8 @@ export const TRENDING_SCORE = 10;
 export const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type VoteTarget = { postId: number; commentId?: undefined } | { commentId: number; postId?: undefined };
-export type VoteInput = { userId: number; isUpvote: boolean } & VoteTarget;
+/** `seen`: the vote the voter saw when pressing (a form names it); absent, the vote as it stands. */
+export type VoteInput = { userId: number; isUpvote: boolean; seen?: MyVote } & VoteTarget;
 
 export type VoteView = {
   id: number;
@@ -100,16 +101,19 @@ const statements = prepared((db) => ({
 
 /**
  * Inserts, deletes or flips the vote row as the toggle rule (`voteChange`) says: a first vote adds
- * it, the same direction again takes it back, the other direction switches it. Returns the counter deltas.
+ * it, the same direction again takes it back, the other direction switches it (all from what the
+ * voter saw); a press that changes nothing leaves the row. Returns the row and the counter deltas.
  */
-function applyVoteRow(userId: number, target: VoteTarget, isUpvote: boolean, standing: { voteId: number | null; voteIsUpvote: boolean | null }) {
+function applyVoteRow(vote: VoteInput, standing: { voteId: number | null; voteIsUpvote: boolean | null }) {
   const q = statements();
+  const { userId, isUpvote, seen, ...target } = vote;
   const current = standing.voteId === null ? null : standing.voteIsUpvote ? "up" : "down";
-  const { change, up, down } = voteChange(current, isUpvote ? "up" : "down");
+  const { change, up, down } = voteChange(current, isUpvote ? "up" : "down", seen === undefined ? current : seen);
   let row: typeof votes.$inferSelect | null = null;
   if (change === "added") row = q.insertVote.get({ userId, postId: target.postId ?? null, commentId: target.commentId ?? null, isUpvote: isUpvote ? 1 : 0 })!;
   else if (change === "removed") q.deleteVote.run({ id: standing.voteId });
-  else row = q.flipVote.get({ id: standing.voteId })!;
+  else if (change === "switched") row = q.flipVote.get({ id: standing.voteId })!;
+  else if (current !== null) row = (target.commentId !== undefined ? q.commentVote.get({ userId, commentId: target.commentId }) : q.postVote.get({ userId, postId: target.postId }))!;
   return { row, change, up, down };
 }
 
@@ -123,6 +127,7 @@ function announceVote(
   about: { authorId: number | null; title: string; postId: number; commentId?: number },
 ) {
   const { row, change } = vote;
+  if (change === "kept") return;
   // A first vote has no earlier notice to take back (taking a vote back always withdraws its notice).
   if (change !== "added") {
     withdrawVoteNotifications(about.commentId !== undefined ? { actorId: userId, commentId: about.commentId } : { actorId: userId, postId: about.postId });
@@ -142,8 +147,8 @@ export function castVote(vote: VoteInput): VoteResult {
   return writeTransaction(() => recordVote(vote));
 }
 
-function recordVote({ userId, isUpvote, ...target }: VoteInput): VoteResult {
-  return target.commentId !== undefined ? voteOnComment(userId, target.commentId, isUpvote) : voteOnPost(userId, target.postId!, isUpvote);
+function recordVote(vote: VoteInput): VoteResult {
+  return vote.commentId !== undefined ? voteOnComment(vote, vote.commentId) : voteOnPost(vote, vote.postId!);
 }
 
 /**
@@ -165,11 +170,12 @@ function result(row: typeof votes.$inferSelect | null, change: VoteResult["chang
   };
 }
 
-function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResult {
+function voteOnPost(vote: VoteInput, postId: number): VoteResult {
+  const { userId } = vote;
   const q = statements();
   const post = q.post.get({ postId, userId });
   if (!post) throw notFound(VOTE_NOT_FOUND.post);
-  const { row, change, up, down } = applyVoteRow(userId, { postId }, isUpvote, post);
+  const { row, change, up, down } = applyVoteRow(vote, post);
   const counts = q.postCounters.get({ postId, up, down })!;
 
   announceVote(userId, { row, change, voterName: post.voterName }, { authorId: post.userId, title: post.title, postId });
@@ -193,11 +199,12 @@ function voteOnPost(userId: number, postId: number, isUpvote: boolean): VoteResu
   return result(row, change, counts);
 }
 
-function voteOnComment(userId: number, commentId: number, isUpvote: boolean): VoteResult {
+function voteOnComment(vote: VoteInput, commentId: number): VoteResult {
+  const { userId } = vote;
   const q = statements();
   const comment = q.comment.get({ commentId, userId });
   if (!comment) throw notFound(VOTE_NOT_FOUND.comment);
-  const { row, change, up, down } = applyVoteRow(userId, { commentId }, isUpvote, comment);
+  const { row, change, up, down } = applyVoteRow(vote, comment);
   const counts = q.commentCounters.get({ commentId, up, down })!;
 
   announceVote(userId, { row, change, voterName: comment.voterName }, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });

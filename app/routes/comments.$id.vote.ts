@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { voteFormAction } from "~/http/vote-form.server.ts";
 
-// POST /comments/:id/vote, direction=up|down: the same direction again takes the vote back, the
-// other one switches it. A GET goes home (a comment has no page of its own).
+// POST /comments/:id/vote, direction=up|down and seen=up|down|none (the vote its voter saw): the
+// same direction again takes the vote back, the other one switches it. A GET goes home (a comment
+// has no page of its own).
 
 export const loader = () => redirect("/");
 

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/post.$id.vote";
 import { voteFormAction } from "~/http/vote-form.server.ts";
 
-// POST /post/:id/vote, direction=up|down: the same direction again takes the vote back, the other
-// one switches it. A GET goes to the post.
+// POST /post/:id/vote, direction=up|down and seen=up|down|none (the vote its voter saw): the same
+// direction again takes the vote back, the other one switches it. A GET goes to the post.
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/post/${encodeURIComponent(params.id)}`);

@@ -236,6 +236,16 @@ describe("form actions without JavaScript", () => {
     res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user: bob, form: { direction: "up", anchor: "card-7" }, headers: { Referer: "https://evil.example/x" } });
     expect(res.headers.get("location")).toBe("/#card-7");
     expect(await readToast(res)).toMatchObject({ title: "Vote removed" });
+    // The form names the vote its voter saw: the same press sent twice counts once.
+    for (let i = 0; i < 2; i++) {
+      res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user: bob, form: { direction: "down", seen: "none" }, headers: from("/") });
+      expect(await readToast(res)).toMatchObject({ title: "Downvoted" });
+    }
+    expect(api.db.get<{ n: number }>(sql`SELECT downvotes AS n FROM posts WHERE id = ${post.id}`)!.n).toBe(1);
+    res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user: bob, form: { direction: "down", seen: "down" }, headers: from("/") });
+    expect(await readToast(res)).toMatchObject({ title: "Vote removed" });
+    res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user: bob, form: { direction: "up", seen: "sideways" }, headers: from("/") });
+    expect(await readToast(res)).toMatchObject({ type: "error", description: "Choose up or down" });
     res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user: bob, form: { direction: "sideways" }, headers: from("/") });
     expect(res.status).toBe(303);
     expect(await readToast(res)).toMatchObject({ type: "error", description: "Choose up or down" });

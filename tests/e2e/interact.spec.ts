@@ -53,7 +53,7 @@ test.describe("votes", () => {
     // The server agrees: a fresh page shows the same. With JS the score changes before the answer
     // (optimistic UI); leaving the page before the POST is answered would cancel it.
     const answered = jsEnabled
-      ? page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(`/post/${post.id}/vote`))
+      ? page.waitForResponse((res) => res.url().includes(`/post/${post.id}/vote`) && /\bdirection=up\b/.test(res.request().postData() ?? ""))
       : undefined;
     await up.click();
     await expect(score).toHaveText("Score: 1");

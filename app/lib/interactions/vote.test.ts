@@ -11,6 +11,17 @@ describe("the vote toggle rule", () => {
     expect(voteChange("down", "up")).toEqual({ myVote: "up", change: "switched", up: 1, down: -1 });
   });
 
+  it("reads a press from what the voter saw, so one sent twice or overtaken keeps the vote meant", () => {
+    // Saw none, pressed up: up, however the vote stands when the press arrives.
+    expect(voteChange("up", "up", null)).toEqual({ myVote: "up", change: "kept", up: 0, down: 0 });
+    expect(voteChange("down", "up", null)).toEqual({ myVote: "up", change: "switched", up: 1, down: -1 });
+    // Saw up, pressed up (take it back): gone, even if it already went.
+    expect(voteChange(null, "up", "up")).toEqual({ myVote: null, change: "kept", up: 0, down: 0 });
+    expect(voteChange("down", "up", "up")).toEqual({ myVote: null, change: "removed", up: 0, down: -1 });
+    // Saw down, pressed up: up.
+    expect(voteChange(null, "up", "down")).toEqual({ myVote: "up", change: "added", up: 1, down: 0 });
+  });
+
   it("previews the counts the server will answer", () => {
     expect(applyVote({ upvotes: 3, downvotes: 1, myVote: null }, "up")).toEqual({ upvotes: 4, downvotes: 1, myVote: "up" });
     expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "up")).toEqual({ upvotes: 3, downvotes: 1, myVote: null });

@@ -7,7 +7,7 @@ import type { ActionReply } from "../interact.ts";
 export type VoteKind = "post" | "comment";
 export type Direction = "up" | "down";
 export type MyVote = Direction | null;
-export type VoteChange = "added" | "switched" | "removed";
+export type VoteChange = "added" | "switched" | "removed" | "kept";
 
 /** A target's counts as one voter sees them. */
 export type VoteState = { upvotes: number; downvotes: number; myVote: MyVote };
@@ -17,14 +17,17 @@ export type VotePayload = VoteState & { target: string };
 export type VoteReply = ActionReply<VotePayload>;
 
 /**
- * The toggle rule: pressing `direction` where `current` stands. A first vote adds it, the same
- * direction again takes it back, the other direction switches it; `up`/`down` are the counter deltas.
+ * The toggle rule: pressing `direction` where the voter saw `seen` (by default the vote as it
+ * stands, `current`). A first vote adds it, the same direction again takes it back, the other
+ * direction switches it; `up`/`down` are the counter deltas from `current`. A form names what its
+ * voter saw, so a press the server already has (sent twice, or overtaken by the next press when a
+ * fetcher cancels it mid-way) leaves the vote as the voter meant it ("kept") instead of flipping it.
  */
-export function voteChange(current: MyVote, direction: Direction): { myVote: MyVote; change: VoteChange; up: number; down: number } {
-  if (current === null) return { myVote: direction, change: "added", up: direction === "up" ? 1 : 0, down: direction === "down" ? 1 : 0 };
-  if (current === direction) return { myVote: null, change: "removed", up: direction === "up" ? -1 : 0, down: direction === "down" ? -1 : 0 };
-  const up = direction === "up" ? 1 : -1;
-  return { myVote: direction, change: "switched", up, down: -up };
+export function voteChange(current: MyVote, direction: Direction, seen: MyVote = current): { myVote: MyVote; change: VoteChange; up: number; down: number } {
+  const myVote = seen === direction ? null : direction;
+  const delta = (d: Direction) => (myVote === d ? 1 : 0) - (current === d ? 1 : 0);
+  const change: VoteChange = myVote === current ? "kept" : current === null ? "added" : myVote === null ? "removed" : "switched";
+  return { myVote, change, up: delta("up"), down: delta("down") };
 }
 
 /** The state after pressing `direction` (the arrows' optimistic preview of `voteChange`). */
@@ -39,9 +42,12 @@ export function voteTarget(kind: VoteKind, id: number | string): string {
 }
 
 /** The no-JS vote's confirmation (with JS the arrows say it all). */
-export function voteToastTitle({ change, myVote }: { change: VoteChange; myVote: MyVote }): string {
-  return change === "removed" ? "Vote removed" : myVote === "up" ? "Upvoted" : "Downvoted";
+export function voteToastTitle({ myVote }: { myVote: MyVote }): string {
+  return myVote === null ? "Vote removed" : myVote === "up" ? "Upvoted" : "Downvoted";
 }
+
+/** The form's name for "no vote" in its `seen` field. */
+export const NO_VOTE = "none";
 
 /** What each target is called when it does not exist. */
 export const VOTE_NOT_FOUND: Record<VoteKind, string> = { post: "Post not found", comment: "Comment not found" };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
+import { NO_VOTE } from "../interactions/vote.ts";
 import { textField } from "./text.ts";
 
 // One set of rules for the forms (client and action) and the JSON endpoints (docs/product.md §5, §7).
@@ -8,9 +9,16 @@ import { textField } from "./text.ts";
 /** Bodies may name a userId; it only has to agree with the session (403 otherwise), never decides. */
 const ActingUser = { userId: IdSchema.optional() };
 
-/** The no-JS vote form: one button per direction. */
+/**
+ * The vote form: one button per direction, and the vote its voter saw when pressing (`seen`, "none"
+ * for no vote; without it the vote as it stands counts: see `voteChange`).
+ */
 export const VoteFormSchema = z.object({
   direction: z.enum(["up", "down"], { error: "Choose up or down" }),
+  seen: z
+    .enum(["up", "down", NO_VOTE], { error: "Choose up or down" })
+    .optional()
+    .transform((seen) => (seen === NO_VOTE ? null : seen)),
 });
 
 /** POST /api/votes: exactly one of postId and commentId. */
