@@ -77,7 +77,7 @@ test("follow and unfollow change the count; no Follow on your own profile", asyn
   await expect(toast(page)).toContainText("Unfollowed");
 
   // The server agrees after a reload (with JS, once the POST is answered: the count is optimistic).
-  const answered = jsEnabled ? page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes("follow")) : undefined;
+  const answered = jsEnabled ? page.waitForResponse((res) => res.url().includes("follow") && /\bintent=follow\b/.test(res.request().postData() ?? "")) : undefined;
   await page.getByRole("button", { name: `Follow ${star.username}` }).click();
   await expect(followers(page)).toHaveText("1 Followers");
   await answered;
