@@ -108,7 +108,7 @@ function applyVoteRow(vote: VoteInput, standing: { voteId: number | null; voteIs
   const q = statements();
   const { userId, isUpvote, seen, ...target } = vote;
   const current = standing.voteId === null ? null : standing.voteIsUpvote ? "up" : "down";
-  const { change, up, down } = voteChange(current, isUpvote ? "up" : "down", seen === undefined ? current : seen);
+  const { change, up, down } = voteChange(current, isUpvote ? "up" : "down", seen);
   let row: typeof votes.$inferSelect | null = null;
   if (change === "added") row = q.insertVote.get({ userId, postId: target.postId ?? null, commentId: target.commentId ?? null, isUpvote: isUpvote ? 1 : 0 })!;
   else if (change === "removed") q.deleteVote.run({ id: standing.voteId });
