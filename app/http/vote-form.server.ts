@@ -7,7 +7,8 @@ import { formAnchor, interactionAction, requireActor, succeed } from "./form-act
 
 // The form action of a vote, shared by its two URLs (routes/post.$id.vote.ts and
 // routes/comments.$id.vote.ts), each of which names its kind: direction=up|down and the vote the
-// voter saw (seen=up|down|none), parsed once here, then one model call. The toggle rule is the model's (lib/interactions/vote.ts).
+// voter saw (seen=up|down|none), parsed once here, then one model call. The toggle rule is the
+// model's (lib/interactions/vote.ts).
 
 export function voteFormAction(kind: VoteKind) {
   return interactionAction<{ id?: string }>(
