@@ -47,8 +47,11 @@ describe("castVote on a post", () => {
     const press = (isUpvote: boolean, seen: "up" | "down" | null) => castVote({ userId: voter.id, postId: post.id, isUpvote, seen });
 
     expect(press(true, null)).toMatchObject({ change: "added", myVote: "up", upvotes: 1 });
-    // The same form sent again (a double tap before the code, a retry): nothing more.
+    // The same form sent again (a double tap before the code, a retry): nothing more, not one row written.
+    const changes = () => getDb().$client.prepare("SELECT total_changes()").pluck().get();
+    const before = changes();
     const again = press(true, null);
+    expect(changes()).toBe(before);
     expect(again).toMatchObject({ change: "kept", myVote: "up", upvotes: 1, downvotes: 0 });
     expect(again.vote).toMatchObject({ userId: voter.id, postId: post.id, isUpvote: true });
     expect(notificationsOf(author.id)).toHaveLength(1);

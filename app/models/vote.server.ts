@@ -54,13 +54,22 @@ const voter = {
 };
 const statements = prepared((db) => ({
   post: db
-    .select({ userId: posts.userId, title: posts.title, createdAt: posts.createdAt, trendingNotifiedAt: posts.trendingNotifiedAt, ...voter })
+    .select({
+      userId: posts.userId,
+      title: posts.title,
+      createdAt: posts.createdAt,
+      trendingNotifiedAt: posts.trendingNotifiedAt,
+      upvotes: posts.upvotes,
+      downvotes: posts.downvotes,
+      score: posts.score,
+      ...voter,
+    })
     .from(posts)
     .leftJoin(votes, and(eq(votes.postId, posts.id), eq(votes.userId, p("userId"))))
     .where(eq(posts.id, p("postId")))
     .prepare(),
   comment: db
-    .select({ userId: comments.userId, postId: comments.postId, title: posts.title, ...voter })
+    .select({ userId: comments.userId, postId: comments.postId, title: posts.title, upvotes: comments.upvotes, downvotes: comments.downvotes, ...voter })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(votes, and(eq(votes.commentId, comments.id), eq(votes.userId, p("userId"))))
@@ -176,7 +185,8 @@ function voteOnPost(vote: VoteInput, postId: number): VoteResult {
   const post = q.post.get({ postId, userId });
   if (!post) throw notFound(VOTE_NOT_FOUND.post);
   const { row, change, up, down } = applyVoteRow(vote, post);
-  const counts = q.postCounters.get({ postId, up, down })!;
+  // A press that changes nothing writes nothing (no counter update, so no cache drops either).
+  const counts = change === "kept" ? post : q.postCounters.get({ postId, up, down })!;
 
   announceVote(userId, { row, change, voterName: post.voterName }, { authorId: post.userId, title: post.title, postId });
 
@@ -205,7 +215,7 @@ function voteOnComment(vote: VoteInput, commentId: number): VoteResult {
   const comment = q.comment.get({ commentId, userId });
   if (!comment) throw notFound(VOTE_NOT_FOUND.comment);
   const { row, change, up, down } = applyVoteRow(vote, comment);
-  const counts = q.commentCounters.get({ commentId, up, down })!;
+  const counts = change === "kept" ? comment : q.commentCounters.get({ commentId, up, down })!;
 
   announceVote(userId, { row, change, voterName: comment.voterName }, { authorId: comment.userId, title: comment.title, postId: comment.postId, commentId });
   return result(row, change, counts);
