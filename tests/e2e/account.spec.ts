@@ -39,3 +39,37 @@ test("change password: messages, then success; the other session ends, this one 
   await expect(other).toHaveURL(/\/auth\?redirectTo=/);
   await elsewhere.close();
 });
+
+// A form's own checks load when a field is first focused. On a slow link they may arrive after the
+// server has answered: the server's message must stay until the member edits that field.
+test("the server's 'Incorrect password' stays when the form's checks arrive after it", async ({ page, context, jsEnabled }) => {
+  const user = makeUser();
+  await loginAs(context, user.id);
+  await page.goto("/account/delete");
+  const held: string[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  if (jsEnabled) {
+    await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      held.push(route.request().url());
+      await gate;
+      await route.continue();
+    });
+  }
+  await page.getByLabel("Your password").fill("not-my-password");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Incorrect password")).toBeVisible();
+  if (!jsEnabled) return;
+
+  expect(held.length).toBeGreaterThan(0); // the checks were still on their way when the answer came
+  release();
+  // Import what was held from the page itself: it resolves once the form's own import has run.
+  await page.evaluate((urls) => Promise.all(urls.map((url) => import(url))), held);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(page.getByText("Incorrect password")).toBeVisible();
+  // The checks are here: emptying the field answers at once, without a round trip.
+  await page.getByLabel("Your password").fill("");
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await expect(page.getByText("Incorrect password")).toHaveCount(0);
+});

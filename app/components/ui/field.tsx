@@ -63,6 +63,10 @@ export function useZodForm<S extends Schema>(
   defaultValue?: Partial<Record<keyof z.input<S>, unknown>>,
 ) {
   const [errors, setErrors] = useState<Errors>(() => serverErrors(lastResult));
+  // The server's messages of its last answer that still stand: each until its field is edited (a
+  // form's own message until the next submit). Checks that arrive late must not wipe them: the
+  // server knows what the schema cannot (a wrong password, a taken name).
+  const standing = useRef<Errors>(serverErrors(lastResult));
   const schema = useRef<Schema | null>(null);
   const loading = useRef(false);
   const validated = useRef(new Set<string>(Object.keys(serverErrors(lastResult))));
@@ -70,10 +74,11 @@ export function useZodForm<S extends Schema>(
   // A pointer is down on this form's submit button (Safari does not focus buttons it clicks).
   const pressingSubmit = useRef(false);
 
-  const revalidate = () => {
-    if (!schema.current || !formRef.current) return;
-    const all = check(schema.current, formRef.current);
-    setErrors(Object.fromEntries(Object.entries(all).filter(([name]) => validated.current.has(name))));
+  /** What is shown: the standing server messages, and the schema's on the fields already checked. */
+  const show = () => {
+    const own = schema.current && formRef.current ? check(schema.current, formRef.current) : {};
+    const checked = Object.entries(own).filter(([name]) => validated.current.has(name));
+    setErrors({ ...standing.current, ...Object.fromEntries(checked) });
   };
   const load = () => {
     if (loading.current) return;
@@ -81,7 +86,7 @@ export function useZodForm<S extends Schema>(
     loadSchema().then(
       (loaded) => {
         schema.current = loaded;
-        revalidate();
+        show();
       },
       () => (loading.current = false),
     );
@@ -93,6 +98,7 @@ export function useZodForm<S extends Schema>(
     if (!lastResult || lastResult === seen.current) return;
     seen.current = lastResult;
     const next = serverErrors(lastResult);
+    standing.current = next;
     for (const name of Object.keys(next)) validated.current.add(name);
     setErrors(next);
     if (formRef.current && lastResult.status === "error") focusFirstInvalid(formRef.current, next);
@@ -131,7 +137,7 @@ export function useZodForm<S extends Schema>(
         // now (on mousedown) would move the button from under the pointer, and the click would be lost.
         if (pressingSubmit.current || isSubmitOf(event.relatedTarget, event.currentTarget)) return;
         validated.current.add(name);
-        revalidate();
+        show();
       },
       onPointerDown: (event: PointerEvent<HTMLFormElement>) => {
         if (!isSubmitOf(event.target, event.currentTarget)) return;
@@ -140,10 +146,13 @@ export function useZodForm<S extends Schema>(
       },
       onInput: (event: FormEvent<HTMLFormElement>) => {
         const name = (event.target as HTMLInputElement).name;
-        if (validated.current.has(name)) revalidate();
+        const answered = name in standing.current; // the member is putting the server's message right
+        if (answered) delete standing.current[name];
+        if (answered || validated.current.has(name)) show();
       },
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
-        if (!schema.current) return; // the server checks it
+        standing.current = {}; // a new attempt: the server answers it afresh
+        if (!schema.current) return setErrors({}); // the server checks it
         const all = check(schema.current, event.currentTarget);
         for (const name of Object.keys(all)) validated.current.add(name);
         setErrors(all);
