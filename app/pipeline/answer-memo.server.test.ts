@@ -6,7 +6,7 @@ import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock, longestStaleMs } from "~/models/data-version.server.ts";
 import "~/models/post/index.server.ts"; // the caches with the longest lags, as in the server
 import { makeUser } from "../../tests/support/unit-factories.ts";
-import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer, memoisable } from "./answer-memo.server.ts";
+import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer, memoisable, VISITOR_LAG_MS } from "./answer-memo.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
 const other = new Database(process.env.DATABASE_PATH!);
@@ -72,6 +72,43 @@ describe("the answer memo", () => {
     makeUser();
     expect(answer(key)).toBe("made");
     expect(answer(key)).toBe("memo");
+  });
+
+  // A page that names no member (root's user null) is the same for every visitor: it may be given for
+  // VISITOR_LAG_MS after a write, in the same minute. A member's page never outlives a write.
+  const VISITOR = { share: null, user: null };
+  const MEMBER = { share: null, user: { id: 1 } };
+  const visitorAnswer = () => answer(key, HOME, () => {}, headers(), VISITOR);
+  const startOfMinute = () => (now = (Math.floor(now / 60_000) + 1) * 60_000);
+
+  it("gives a visitor's page for its lag after a write, then makes it afresh", () => {
+    expect(VISITOR_LAG_MS).toBe(2_000);
+    startOfMinute();
+    expect(visitorAnswer()).toBe("made");
+    makeUser();
+    now += VISITOR_LAG_MS - 1;
+    expect(visitorAnswer()).toBe("memo");
+    now += 1;
+    expect(visitorAnswer()).toBe("made");
+    expect(visitorAnswer()).toBe("memo"); // the fresh one, kept with the new stamp
+    makeUser();
+    expect(visitorAnswer()).toBe("memo");
+  });
+
+  it("gives a member's page again only while nothing has changed", () => {
+    startOfMinute();
+    expect(answer(key, HOME, () => {}, headers(), MEMBER)).toBe("made");
+    expect(answer(key, HOME, () => {}, headers(), MEMBER)).toBe("memo");
+    makeUser();
+    expect(answer(key, HOME, () => {}, headers(), MEMBER)).toBe("made");
+  });
+
+  it("does not give a visitor's page from before a write into the next minute", () => {
+    now = (Math.floor(now / 60_000) + 1) * 60_000 - VISITOR_LAG_MS / 2;
+    expect(visitorAnswer()).toBe("made");
+    makeUser();
+    now += VISITOR_LAG_MS / 2; // within the lag, but the page's clock has moved on
+    expect(visitorAnswer()).toBe("made");
   });
 
   it("answers afresh at the next request after another worker's commit", async () => {

@@ -5,9 +5,11 @@
 // toast, client hints), the database and the minute (a page's clock is taken to the minute). So
 // when not one row of the database has changed since a page was answered, in this process or any
 // other, and the minute is the same, the same request gets the same bytes, before React Router
-// runs a loader. The memo adds no lag of its own: any write anywhere moves the stamp
+// runs a loader. A member's page adds no lag of its own: any write anywhere moves the stamp
 // (data-version.server.ts, databaseVersion), and the next request is answered afresh (loaders,
-// then the render memo, render-memo.server.ts). Off with MEMO=off.
+// then the render memo, render-memo.server.ts). A visitor's page (it names no member) may be given
+// for VISITOR_LAG_MS after its data was read, in the same minute, whatever was written since
+// (docs/decisions/0095). Off with MEMO=off.
 //
 // Kept only for the pages whose routes all declare it (`export const handle = { memo: true }`: their
 // loaders read nothing but the database, the URL and the cookies), when the answer is a 200 that
@@ -17,6 +19,9 @@
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { cacheClock, databaseVersion, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
+
+/** How long after a write a visitor's kept page may still be given (docs/decisions/0095). */
+export const VISITOR_LAG_MS = 2_000;
 
 /** Whether every route of the page says its answers may be kept (its `handle`, lib/route-handle.ts). */
 export function memoisable(context: EntryContext): boolean {
@@ -43,9 +48,17 @@ function stamp(): string {
   }
   return `${local}|${others}|${Math.floor(now / 60_000)}`;
 }
+const minuteOf = (stamp: string) => stamp.slice(stamp.lastIndexOf("|"));
 
 export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
-type Entry = MemoAnswer & { stamp: string };
+/** `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor). */
+type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean };
+
+/** Whether `entry` may still be given: nothing changed since, or a visitor's page within the lag, in the same minute. */
+function current(entry: Entry, now: string): boolean {
+  if (entry.stamp === now) return true;
+  return entry.visitor && cacheClock.now() - entry.at < VISITOR_LAG_MS && minuteOf(entry.stamp) === minuteOf(now);
+}
 
 const answers = new Map<string, Entry>();
 let bytes = 0;
@@ -54,7 +67,7 @@ function drop(key: string, entry: Entry) {
   answers.delete(key);
   bytes -= entry.body.byteLength;
 }
-const expected = new WeakMap<Request, { key: string; stamp: string }>();
+const expected = new WeakMap<Request, { key: string; stamp: string; at: number }>();
 
 /** The key of a GET, or null when it is not one to memoise. */
 export function answerKey(method: string | undefined, url: string, cookie: string | undefined, encoding: "br" | "gzip" | null): string | null {
@@ -66,7 +79,7 @@ export function answerKey(method: string | undefined, url: string, cookie: strin
 export function memoAnswer(key: string): MemoAnswer | undefined {
   const hit = memoOn() ? answers.get(key) : undefined;
   if (!hit) return undefined;
-  if (hit.stamp !== stamp()) {
+  if (!current(hit, stamp())) {
     drop(key, hit);
     return undefined;
   }
@@ -77,7 +90,7 @@ export function memoAnswer(key: string): MemoAnswer | undefined {
 
 /** Before React Router runs: remember where the data stood, so the answer can be kept under `key`. */
 export function expectAnswer(request: Request, key: string) {
-  expected.set(request, { key, stamp: stamp() });
+  expected.set(request, { key, stamp: stamp(), at: cacheClock.now() });
 }
 
 /** After a document was made: keep it when it may be given again (see the top of this file). */
@@ -86,13 +99,16 @@ export function keepAnswer(request: Request, context: EntryContext, status: numb
   if (!ticket || !memoOn() || status !== 200 || headers.has("Set-Cookie")) return;
   const state = context.staticHandlerContext;
   if (!memoisable(context)) return;
+  const root = state.loaderData?.root as { share?: unknown; user?: unknown } | undefined;
   // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
-  if ((state.loaderData?.root as { share?: unknown } | undefined)?.share) return;
+  if (root?.share) return;
   if (stamp() !== ticket.stamp) return; // something was written while it was made
   if (cacheClock.now() - othersSince < longestStaleMs()) return; // a cache may still lag behind another process
   const old = answers.get(ticket.key);
   if (old) drop(ticket.key, old);
-  answers.set(ticket.key, { stamp: ticket.stamp, headers: [...headers], body, etag: headers.get("ETag") });
+  // A page for nobody in particular (no member signed in): may lag a little behind the last write.
+  const visitor = root?.user === null;
+  answers.set(ticket.key, { stamp: ticket.stamp, at: ticket.at, visitor, headers: [...headers], body, etag: headers.get("ETag") });
   bytes += body.byteLength;
   for (const [k, e] of answers) {
     if (bytes <= MAX_BYTES) break;

@@ -1,7 +1,9 @@
 // Pages answer conditional GETs: the ETag is the render memo's key (the URL and every loader's data).
 // A repeated GET may be answered from the answer memo (pipeline/answer-memo.server.ts): the same
-// bytes and headers, and never once a row has changed.
+// bytes and headers; a member's page never once a row has changed, a visitor's for up to 2 s after
+// (docs/decisions/0095).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoEnabled } from "~/integrations/env.server.ts";
 import { createComment } from "~/models/comment.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
@@ -60,6 +62,28 @@ describe("conditional GET of pages", () => {
     createComment({ userId: author.id, postId: post.id, content: "Written by another process" });
     const changed = await (await api.fetch(`/post/${post.id}`, { headers: { "Accept-Encoding": "identity" } })).text();
     expect(changed).toContain("Written by another process");
+  });
+
+  it("gives a visitor's page for up to 2 s after a write, a member's never", async () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const [author, voter] = [await api.user(), await api.user()];
+    const post = api.post(author.id, { title: "Two seconds behind" });
+    // The test's writes are another process's: nothing is kept within the caches' longest lag (5 s)
+    // after the server first sees them (this request).
+    await (await api.fetch(`/post/${post.id}`)).text();
+    await wait(5_200);
+    const score = async (res: Response) => /data-testid="score"><span class="sr-only">Score: <\/span>(-?\d+)/.exec(await res.text())?.[1];
+    const before = await api.fetch(`/post/${post.id}`);
+    expect(await score(before)).toBe("0");
+    expect((await api.fetch("/api/votes", { method: "POST", user: voter, json: { postId: post.id, isUpvote: true } })).status).toBe(200);
+    // Within the lag a visitor is given the page as it was (with MEMO=off, nothing is kept: the page
+    // as it is); the member who voted sees the vote.
+    expect(await score(await api.fetch(`/post/${post.id}`))).toBe(memoEnabled() ? "0" : "1");
+    expect(await score(await api.fetch(`/post/${post.id}`, { user: voter }))).toBe("1");
+    await wait(2_000);
+    const after = await api.fetch(`/post/${post.id}`);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(await score(after)).toBe("1");
   });
 
   it("never gives one member's kept page to another, or to a visitor", async () => {
