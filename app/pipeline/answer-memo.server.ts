@@ -39,25 +39,25 @@ let othersSeen = "";
 let othersSince = 0;
 
 /** Where the database stands, and the minute. */
-function stamp(): string {
+function stamp(now = cacheClock.now()): string {
   const { local, others } = databaseVersion();
-  const now = cacheClock.now();
   if (others !== othersSeen) {
     othersSeen = others;
     othersSince = now;
   }
   return `${local}|${others}|${Math.floor(now / 60_000)}`;
 }
-const minuteOf = (stamp: string) => stamp.slice(stamp.lastIndexOf("|"));
+const minuteOf = (time: number) => Math.floor(time / 60_000);
 
 export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
 /** `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor). */
 type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean };
 
 /** Whether `entry` may still be given: nothing changed since, or a visitor's page within the lag, in the same minute. */
-function current(entry: Entry, now: string): boolean {
-  if (entry.stamp === now) return true;
-  return entry.visitor && cacheClock.now() - entry.at < VISITOR_LAG_MS && minuteOf(entry.stamp) === minuteOf(now);
+function current(entry: Entry): boolean {
+  const now = cacheClock.now();
+  if (entry.stamp === stamp(now)) return true;
+  return entry.visitor && now - entry.at < VISITOR_LAG_MS && minuteOf(entry.at) === minuteOf(now);
 }
 
 const answers = new Map<string, Entry>();
@@ -79,7 +79,7 @@ export function answerKey(method: string | undefined, url: string, cookie: strin
 export function memoAnswer(key: string): MemoAnswer | undefined {
   const hit = memoOn() ? answers.get(key) : undefined;
   if (!hit) return undefined;
-  if (!current(hit, stamp())) {
+  if (!current(hit)) {
     drop(key, hit);
     return undefined;
   }
@@ -90,7 +90,8 @@ export function memoAnswer(key: string): MemoAnswer | undefined {
 
 /** Before React Router runs: remember where the data stood, so the answer can be kept under `key`. */
 export function expectAnswer(request: Request, key: string) {
-  expected.set(request, { key, stamp: stamp(), at: cacheClock.now() });
+  const now = cacheClock.now();
+  expected.set(request, { key, stamp: stamp(now), at: now });
 }
 
 /** After a document was made: keep it when it may be given again (see the top of this file). */

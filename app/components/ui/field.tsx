@@ -62,14 +62,15 @@ export function useZodForm<S extends Schema>(
   lastResult: FormResult,
   defaultValue?: Partial<Record<keyof z.input<S>, unknown>>,
 ) {
-  const [errors, setErrors] = useState<Errors>(() => serverErrors(lastResult));
+  const [answered] = useState(() => serverErrors(lastResult)); // the server's answer this page came with
+  const [errors, setErrors] = useState<Errors>(answered);
   // The server's messages of its last answer that still stand: each until its field is edited (a
   // form's own message until the next submit). Checks that arrive late must not wipe them: the
   // server knows what the schema cannot (a wrong password, a taken name).
-  const standing = useRef<Errors>(serverErrors(lastResult));
+  const standing = useRef<Errors>({ ...answered });
   const schema = useRef<Schema | null>(null);
   const loading = useRef(false);
-  const validated = useRef(new Set<string>(Object.keys(serverErrors(lastResult))));
+  const validated = useRef(new Set(Object.keys(answered)));
   const formRef = useRef<HTMLFormElement | null>(null);
   // A pointer is down on this form's submit button (Safari does not focus buttons it clicks).
   const pressingSubmit = useRef(false);
@@ -146,9 +147,9 @@ export function useZodForm<S extends Schema>(
       },
       onInput: (event: FormEvent<HTMLFormElement>) => {
         const name = (event.target as HTMLInputElement).name;
-        const answered = name in standing.current; // the member is putting the server's message right
-        if (answered) delete standing.current[name];
-        if (answered || validated.current.has(name)) show();
+        const puttingRight = name in standing.current; // the member is answering the server's message
+        if (puttingRight) delete standing.current[name];
+        if (puttingRight || validated.current.has(name)) show();
       },
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         standing.current = {}; // a new attempt: the server answers it afresh
