@@ -57,10 +57,15 @@ function readBody(req) {
       chunks.push(chunk);
       size += chunk.length;
     });
-    req.once("end", () => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    let ended = false;
+    req.once("end", () => {
+      ended = true;
+      resolve(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
     req.once("error", reject);
+    // Closed before "end" (the client went away, even with its body parsed): never left pending.
     req.once("close", () => {
-      if (!req.complete) reject(new Error("The client went away."));
+      if (!ended) reject(new Error("The client went away."));
     });
   });
 }

@@ -227,13 +227,18 @@ test("following someone sends them a new_follower notification that opens the fo
   const fan = makeUser();
   await loginAs(context, fan.id);
   await open(page, `/profile/${star.id}`, jsEnabled);
-  await page.getByRole("button", { name: `Follow ${star.username}` }).click();
-  await expect(page.getByRole("button", { name: `Following ${star.username}` })).toBeVisible();
+  // Each press waits for its answer (with JS the button is optimistic: pressing again, or leaving,
+  // at once would cancel the POST before a busy server has read it).
+  const press = async (label: "Follow" | "Following", intent: "follow" | "unfollow") => {
+    const answered = jsEnabled ? page.waitForResponse((res) => res.url().includes("/follow") && res.request().postData()?.includes(`intent=${intent}`) === true) : undefined;
+    await page.getByRole("button", { name: `${label} ${star.username}` }).click();
+    await answered;
+    await expect(page.getByRole("button", { name: `${label === "Follow" ? "Following" : "Follow"} ${star.username}` })).toBeVisible();
+  };
+  await press("Follow", "follow");
   // Unfollow and follow again: still one notification.
-  await page.getByRole("button", { name: `Following ${star.username}` }).click();
-  await expect(page.getByRole("button", { name: `Follow ${star.username}` })).toBeVisible();
-  await page.getByRole("button", { name: `Follow ${star.username}` }).click();
-  await expect(page.getByRole("button", { name: `Following ${star.username}` })).toBeVisible();
+  await press("Following", "unfollow");
+  await press("Follow", "follow");
 
   await context.clearCookies();
   await loginAs(context, star.id);
