@@ -48,7 +48,7 @@ function toRequest(req, res, origin, body) {
  * made from the socket (it showed in the no-JS vote's CPU). Null when there is none; rejects when the client
  * goes away first.
  */
-function readBody(req) {
+export function readBody(req) {
   if (req.method === "GET" || req.method === "HEAD") return null;
   return new Promise((resolve, reject) => {
     const chunks = [];

@@ -1,12 +1,13 @@
 // server/react-router.js's writer on a real node:http server: a streamed answer goes out chunk by
 // chunk (compressed and flushed, so the client reads the first part before the app has written the
 // second), an answer the app compressed itself is left alone, and a client that goes away stops
-// the app's stream.
+// the app's stream. Its body reader never leaves a request pending when the client goes first.
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenLocally, type LocalServer } from "../support/local-http.ts";
-import { sendResponse } from "../../server/react-router.js";
+import { EventEmitter } from "node:events";
+import { readBody, sendResponse } from "../../server/react-router.js";
 
 let local: LocalServer;
 let base: string;
@@ -124,5 +125,34 @@ describe("sendResponse", () => {
     });
     await wasCancelled;
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe("readBody", () => {
+  /** A request as node:http hands it over, driven by the test. */
+  function request() {
+    return Object.assign(new EventEmitter(), { method: "POST", complete: false });
+  }
+
+  it("gives the whole body once it has ended", async () => {
+    const req = request();
+    const body = readBody(req);
+    req.emit("data", Buffer.from("direction="));
+    req.emit("data", Buffer.from("up"));
+    req.complete = true;
+    req.emit("end");
+    req.emit("close");
+    expect((await body)?.toString()).toBe("direction=up");
+  });
+
+  it("fails, never hangs, when the client goes before the end: even with the body all parsed", async () => {
+    for (const complete of [false, true]) {
+      const req = request();
+      const body = readBody(req);
+      req.emit("data", Buffer.from("direction=up"));
+      req.complete = complete;
+      req.emit("close");
+      await expect(body).rejects.toThrow("The client went away.");
+    }
   });
 });
