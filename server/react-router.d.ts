@@ -1,6 +1,9 @@
 // Types of server/react-router.js for the TypeScript tests (server.js and server/ are plain JavaScript).
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+/** The whole body of a request (null for none, or for GET and HEAD); rejects when the client goes before its end. */
+export declare function readBody(req: { method?: string } & NodeJS.EventEmitter): Promise<Buffer | null> | null;
+
 export declare function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void>;
 
 export declare function createRequestHandler(options: {

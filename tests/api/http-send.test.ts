@@ -2,11 +2,11 @@
 // chunk (compressed and flushed, so the client reads the first part before the app has written the
 // second), an answer the app compressed itself is left alone, and a client that goes away stops
 // the app's stream. Its body reader never leaves a request pending when the client goes first.
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenLocally, type LocalServer } from "../support/local-http.ts";
-import { EventEmitter } from "node:events";
 import { readBody, sendResponse } from "../../server/react-router.js";
 
 let local: LocalServer;
