@@ -104,7 +104,7 @@ describe("the answer memo", () => {
   });
 
   it("does not give a visitor's page from before a write into the next minute", () => {
-    now = (Math.floor(now / 60_000) + 1) * 60_000 - VISITOR_LAG_MS / 2;
+    now = startOfMinute() - VISITOR_LAG_MS / 2;
     expect(visitorAnswer()).toBe("made");
     makeUser();
     now += VISITOR_LAG_MS / 2; // within the lag, but the page's clock has moved on

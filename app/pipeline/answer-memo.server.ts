@@ -38,6 +38,8 @@ const MAX_BYTES = 16 * 1024 * 1024;
 let othersSeen = "";
 let othersSince = 0;
 
+const minuteOf = (time: number) => Math.floor(time / 60_000);
+
 /** Where the database stands, and the minute. */
 function stamp(now = cacheClock.now()): string {
   const { local, others } = databaseVersion();
@@ -45,9 +47,8 @@ function stamp(now = cacheClock.now()): string {
     othersSeen = others;
     othersSince = now;
   }
-  return `${local}|${others}|${Math.floor(now / 60_000)}`;
+  return `${local}|${others}|${minuteOf(now)}`;
 }
-const minuteOf = (time: number) => Math.floor(time / 60_000);
 
 export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
 /** `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor). */
