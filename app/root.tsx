@@ -31,7 +31,7 @@ import type { AccountBanner } from "./components/moderation-parts.tsx";
 import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
-import { useLinkNavigation } from "./components/ui/link.tsx";
+import { useLinkNavigation, WritesUnderWay } from "./components/ui/link.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";
 
@@ -138,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </button>
         </form>
         <Toaster toast={root?.toast ?? null} />
+        <WritesUnderWay />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

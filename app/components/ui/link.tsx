@@ -1,5 +1,5 @@
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { useNavigate } from "react-router";
+import { useFetchers, useNavigate } from "react-router";
 
 // A link to a page of the app, as cheap as the <a> it renders: React Router's <Link> runs eight hooks
 // per link (on the server for every page, and again when the page hydrates), and a list page has a
@@ -27,10 +27,28 @@ export function Link({ to, replace, preventScrollReset, reloadDocument, ...rest 
   return <a href={to} data-discover="true" data-replace={replace || undefined} data-keep-scroll={preventScrollReset || undefined} {...rest} />;
 }
 
+// React Router 7 (7.18) loses a navigation that must first look up its route (lazy route discovery)
+// when a fetcher's write answers, or its data comes back, during the lookup: the address changes and
+// the old page stays under it (decision 0096). A link pressed while a write is under way therefore
+// waits for it to settle — at most WRITE_WAIT_MS, a write that slow should not hold the press.
+export const WRITE_WAIT_MS = 3000;
+let writing = false;
+const whenSettled: Array<() => void> = [];
+
+/** Rendered once by the root layout: watches the fetchers' writes without re-rendering the layout. */
+export function WritesUnderWay() {
+  const busy = useFetchers().some((f) => f.state !== "idle" && f.formMethod !== undefined && f.formMethod.toUpperCase() !== "GET");
+  useEffect(() => {
+    writing = busy;
+    if (!busy) for (const run of whenSettled.splice(0)) run();
+  }, [busy]);
+  return null;
+}
+
 /**
  * Once per document (the root layout): a left click on a `Link`, without a modifier key and not already
  * handled, navigates in place, replacing the history entry when it points where the page already is
- * (as <Link> does).
+ * (as <Link> does); while a write is under way, once it has settled.
  */
 export function useLinkNavigation() {
   const navigate = useNavigate();
@@ -43,7 +61,15 @@ export function useLinkNavigation() {
       event.preventDefault();
       const to = `${anchor.pathname}${anchor.search}${anchor.hash}`;
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      void navigate(to, { replace: anchor.hasAttribute("data-replace") || to === here, preventScrollReset: anchor.hasAttribute("data-keep-scroll") });
+      const go = () => void navigate(to, { replace: anchor.hasAttribute("data-replace") || to === here, preventScrollReset: anchor.hasAttribute("data-keep-scroll") });
+      if (!writing) return go();
+      let pending = true;
+      const once = () => {
+        if (pending) go();
+        pending = false;
+      };
+      whenSettled.push(once);
+      window.setTimeout(once, WRITE_WAIT_MS);
     };
     // After React's own listener on the document (hydrateRoot registers it first): a <Link> or an
     // onClick that handled the click has called preventDefault by then.
