@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 /** Playwright's test, pointed at the server that global-setup started. */
@@ -15,4 +15,16 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * Presses a button of an optimistic form (a vote, a follow) and, with JavaScript, waits for the
+ * answer to its POST to `path`: pressing again, or leaving, before it would cancel the POST in the
+ * browser, and a busy server may not have read it (docs/architecture.md, "A flow with and without
+ * JavaScript"). Without JavaScript the click already waits for the 303 and the page after it.
+ */
+export async function pressAnswered(page: Page, button: Locator, path: string, jsEnabled: boolean) {
+  const answered = jsEnabled ? page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(path)) : undefined;
+  await button.click();
+  await answered;
 }

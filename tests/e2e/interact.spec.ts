@@ -3,7 +3,7 @@
 // Selectors come from the interaction components (VoteControls, SaveButton, CommentThread,
 // NotificationBell), not from the page that hosts them.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, pressAnswered, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -72,13 +72,7 @@ test.describe("votes", () => {
     await open(page, `/post/${post.id}`, jsEnabled);
 
     const votes = page.locator(`[data-vote-target="comment-${c.id}"]`);
-    // Each press waits for its answer: with JS the arrows are optimistic, and a press before the last
-    // one was answered cancels it in the browser (docs/architecture.md, "A flow with and without JavaScript").
-    const press = async (label: "Upvote" | "Downvote") => {
-      const answered = jsEnabled ? page.waitForResponse((res) => res.url().includes(`/comments/${c.id}/vote`) && res.request().method() === "POST") : undefined;
-      await votes.getByRole("button", { name: label }).click();
-      await answered;
-    };
+    const press = (label: "Upvote" | "Downvote") => pressAnswered(page, votes.getByRole("button", { name: label }), `/comments/${c.id}/vote`, jsEnabled);
     await press("Downvote");
     await expect(votes.getByTestId("score")).toHaveText("Score: -1");
     await press("Upvote");

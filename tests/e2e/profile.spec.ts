@@ -2,7 +2,7 @@
 // /auth and back, the owner's bio edit, saved-tab privacy, deleting a post with its confirmation,
 // 'User not found', the Following feed and the new_follower notification — JS on and off.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, pressAnswered, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -227,18 +227,15 @@ test("following someone sends them a new_follower notification that opens the fo
   const fan = makeUser();
   await loginAs(context, fan.id);
   await open(page, `/profile/${star.id}`, jsEnabled);
-  // Each press waits for its answer (with JS the button is optimistic: pressing again, or leaving,
-  // at once would cancel the POST before a busy server has read it).
-  const press = async (label: "Follow" | "Following", intent: "follow" | "unfollow") => {
-    const answered = jsEnabled ? page.waitForResponse((res) => res.url().includes("/follow") && res.request().postData()?.includes(`intent=${intent}`) === true) : undefined;
-    await page.getByRole("button", { name: `${label} ${star.username}` }).click();
-    await answered;
+  // Each press waits for its answer (the button is optimistic with JS: see pressAnswered).
+  const press = async (label: "Follow" | "Following") => {
+    await pressAnswered(page, page.getByRole("button", { name: `${label} ${star.username}` }), `/profile/${star.id}/follow`, jsEnabled);
     await expect(page.getByRole("button", { name: `${label === "Follow" ? "Following" : "Follow"} ${star.username}` })).toBeVisible();
   };
-  await press("Follow", "follow");
+  await press("Follow");
   // Unfollow and follow again: still one notification.
-  await press("Following", "unfollow");
-  await press("Follow", "follow");
+  await press("Following");
+  await press("Follow");
 
   await context.clearCookies();
   await loginAs(context, star.id);

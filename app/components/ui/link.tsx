@@ -31,7 +31,7 @@ export function Link({ to, replace, preventScrollReset, reloadDocument, ...rest 
 // when a fetcher's write answers, or its data comes back, during the lookup: the address changes and
 // the old page stays under it (decision 0096). A link pressed while a write is under way therefore
 // waits for it to settle — at most WRITE_WAIT_MS, a write that slow should not hold the press.
-export const WRITE_WAIT_MS = 3000;
+const WRITE_WAIT_MS = 3000;
 let writing = false;
 const whenSettled: Array<() => void> = [];
 
