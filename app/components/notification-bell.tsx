@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -47,16 +47,17 @@ export function NotificationItem({ n, timeZone, onOpen }: { n: NotificationView;
 
 /** 'Mark all as read': a fetcher with JS (toast, no reload), a plain POST without. */
 export function MarkAllRead({ onDone, className = "" }: { onDone?: () => void; className?: string }) {
-  const fetcher = useFetcher<ActionReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
   useInteractionReply(fetcher, () => onDone?.());
   return (
-    <fetcher.Form method="post" action="/notifications" className={className}>
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action="/notifications" className={className}>
       <JsField />
       <input type="hidden" name="intent" value="read-all" />
       <button type="submit" disabled={fetcher.state !== "idle"} className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
         Mark all as read
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 

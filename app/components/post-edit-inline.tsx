@@ -1,5 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, type KeyboardEvent, useId } from "react";
+import { Form, useFetcher } from "react-router";
 import type { PostView } from "~/lib/browse.ts";
 import { JS_FIELD } from "~/lib/interact.ts";
 import type { Toast } from "~/lib/toast.ts";
@@ -20,7 +20,8 @@ type EditPostReply = { result?: FormResult; post?: { id: number }; toast?: Toast
 const loadSchema = () => import("~/lib/schemas/post.ts").then((m) => m.PostEditSchema);
 
 export function PostEditInline({ post, onClose }: { post: PostView; onClose: () => void }) {
-  const fetcher = useFetcher<EditPostReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<EditPostReply>({ key: fetcherKey });
   const id = `edit-post-${post.id}`;
   const [form, fields] = useZodForm(id, loadSchema, fetcher.data?.result, post);
   const { user } = useRootData();
@@ -45,7 +46,9 @@ export function PostEditInline({ post, onClose }: { post: PostView; onClose: () 
   };
   const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form
+    <Form
+      navigate={false}
+      fetcherKey={fetcherKey}
       method="post"
       action={`/post/${post.id}/edit`}
       {...form.props}
@@ -63,6 +66,6 @@ export function PostEditInline({ post, onClose }: { post: PostView; onClose: () 
           Cancel
         </button>
       </div>
-    </fetcher.Form>
+    </Form>
   );
 }

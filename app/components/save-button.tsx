@@ -1,4 +1,5 @@
-import { useFetcher } from "react-router";
+import { useId } from "react";
+import { Form, useFetcher } from "react-router";
 import { nextSaveIntent, savedAfter, type SaveReply } from "~/lib/interactions/save.ts";
 import { StarIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
@@ -6,13 +7,14 @@ import { JsField, useInteractionReply } from "./interaction.tsx";
 // Posts to /post/:id/save ('Post saved' / 'Post unsaved').
 // With JS the star flips at once (optimistic); visitors get 'Sign in to save'.
 export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSaved: boolean; signedIn: boolean }) {
-  const fetcher = useFetcher<SaveReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<SaveReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   const settled = fetcher.data?.ok && fetcher.data.postId === postId ? fetcher.data.isSaved : null;
   const pending = signedIn ? fetcher.formData?.get("intent") : null;
   const saved = pending === "save" || pending === "unsave" ? savedAfter(pending) : (settled ?? isSaved);
   return (
-    <fetcher.Form method="post" action={`/post/${postId}/save`}>
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/post/${postId}/save`}>
       <JsField />
       {signedIn ? (
         <button type="submit" name="intent" value={nextSaveIntent(saved)} aria-pressed={saved} className={saved ? "action text-amber-700" : "action"}>
@@ -24,6 +26,6 @@ export function SaveButton({ postId, isSaved, signedIn }: { postId: number; isSa
           <StarIcon /> Sign in to save
         </button>
       )}
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useFetcher } from "react-router";
+import { useId } from "react";
+import { Form, useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
 import { applyVote, NO_VOTE, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
@@ -17,7 +18,8 @@ export type VoteControlsProps = {
 // The forms post to /post/:id/vote and /comments/:id/vote. Without JS: a plain POST, 303 back to the anchor. With JS: a fetcher, the arrows and score
 // change at once (optimistic), then settle on the server's numbers. Visitors get 'Sign in to vote'.
 export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, anchor }: VoteControlsProps) {
-  const fetcher = useFetcher<VoteReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<VoteReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   const target = voteTarget(kind, id);
 
@@ -48,7 +50,9 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
     );
   };
   return (
-    <fetcher.Form
+    <Form
+      navigate={false}
+      fetcherKey={fetcherKey}
       method="post"
       action={kind === "post" ? `/post/${id}/vote` : `/comments/${id}/vote`}
       data-vote-target={target}
@@ -66,6 +70,6 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
         </span>
         {arrow("down")}
       </div>
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { useFetcher } from "react-router";
+import { useId } from "react";
+import { Form, useFetcher } from "react-router";
 import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
 import { page } from "~/http/page-problem.server.ts";
@@ -78,16 +79,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 function MarkOneRead({ id }: { id: number }) {
-  const fetcher = useFetcher<ActionReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   return (
-    <fetcher.Form method="post" className="px-3">
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" className="px-3">
       <JsField />
       <input type="hidden" name="intent" value="read" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className="whitespace-nowrap text-xs font-semibold text-slate-700 hover:underline">
         Mark as read
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }

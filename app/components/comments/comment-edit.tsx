@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, type useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
 import { EDITED_LABEL } from "~/lib/edit-rules.ts";
@@ -53,6 +53,7 @@ export function EditCommentForm({
   cancelHref,
   onDone,
   fetcher,
+  fetcherKey,
 }: {
   id: number;
   content: string;
@@ -61,6 +62,8 @@ export function EditCommentForm({
   cancelHref: string;
   onDone?: () => void;
   fetcher: ReturnType<typeof useFetcher<EditCommentReply>>;
+  /** The key `fetcher` was made with (its form submits through it). */
+  fetcherKey: string;
 }) {
   const [draft, setDraft] = useState(content);
   // Opened by its link (?edit=) and typed into before the code arrived: the typed text stays.
@@ -71,7 +74,7 @@ export function EditCommentForm({
   const local = commentError(draft, isReply);
   const error = (fetcher.data && !fetcher.data.ok ? fetcher.data.message : null) ?? serverError;
   return (
-    <fetcher.Form method="post" action={`/comments/${id}/edit`} className="space-y-2" aria-label="Edit comment">
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/comments/${id}/edit`} className="space-y-2" aria-label="Edit comment">
       <JsField />
       <input type="hidden" name="commentId" value={id} />
       <label htmlFor={`edit-${id}`} className="sr-only">
@@ -107,6 +110,6 @@ export function EditCommentForm({
           </Link>
         )}
       </div>
-    </fetcher.Form>
+    </Form>
   );
 }

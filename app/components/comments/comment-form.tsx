@@ -1,5 +1,5 @@
-import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useRef, useState, useId } from "react";
+import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import type { CommentReply } from "~/lib/interactions/comment.ts";
@@ -14,10 +14,11 @@ import { useThread } from "./thread-context.ts";
 import { cleanText, visibleLength } from "~/lib/text.ts";
 
 export function VisitorCommentBox({ postId }: { postId: number }) {
-  const fetcher = useFetcher<ActionReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   return (
-    <fetcher.Form method="post" action={`/post/${postId}/comments`} className="space-y-2">
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/post/${postId}/comments`} className="space-y-2">
       <JsField />
       <label htmlFor={`comment-box-${postId}`} className="sr-only">
         Add a comment
@@ -32,7 +33,7 @@ export function VisitorCommentBox({ postId }: { postId: number }) {
       <button type="submit" className={buttonClass()}>
         Sign in to comment
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
@@ -49,7 +50,8 @@ export function CommentForm({
   serverError: string | null;
 }) {
   const { postId, setOpenReply, hrefWith, onChange } = useThread();
-  const fetcher = useFetcher<CommentReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<CommentReply>({ key: fetcherKey });
   const hydrated = useHydrated();
   const [text, setText] = useState(initialDraft);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -76,7 +78,9 @@ export function CommentForm({
   const tooShort = hydrated && visibleLength(cleanText(text)) < limits.min;
   const boxId = isReply ? `reply-box-${parentId}` : `comment-box-${postId}`;
   return (
-    <fetcher.Form
+    <Form
+      navigate={false}
+      fetcherKey={fetcherKey}
       method="post"
       action={`/post/${postId}/comments`}
       className="space-y-2"
@@ -128,6 +132,6 @@ export function CommentForm({
           {isReply ? "Post reply" : "Post comment"}
         </button>
       </div>
-    </fetcher.Form>
+    </Form>
   );
 }

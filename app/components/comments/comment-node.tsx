@@ -1,6 +1,6 @@
 import { ReportLink } from "../report-link.tsx";
-import { useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useRef, useState, useId } from "react";
+import { Form, useNavigate, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatRelative } from "~/lib/format.ts";
@@ -27,8 +27,10 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 export function CommentNode({ node, depth }: { node: Node; depth: number }) {
   const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours } = useThread();
   const hydrated = useHydrated();
-  const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>();
-  const edit = useFetcher<EditCommentReply>();
+  const removeKey = useId();
+  const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>({ key: removeKey });
+  const editKey = useId();
+  const edit = useFetcher<EditCommentReply>({ key: editKey });
   const navigate = useNavigate();
   const [editingJs, setEditingJs] = useState(false);
   useInteractionReply(remove, () => onChange?.());
@@ -97,6 +99,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                   : undefined
               }
               fetcher={edit}
+              fetcherKey={editKey}
             />
           ) : (
             <CommentText content={deleted ? stub : content} mentions={node.mentions} deleted={deleted} />
@@ -133,7 +136,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                   </Link>
                 )
               ) : null}
-              {mine ? <DeleteComment id={node.id} fetcher={remove} /> : null}
+              {mine ? <DeleteComment id={node.id} fetcher={remove} fetcherKey={removeKey} /> : null}
               {viewer && !mine ? (
                 <ReportLink targetType="comment" targetId={node.id} className="cmt-act" />
               ) : null}
@@ -174,7 +177,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
 }
 
 /** The delete icon (author only) and its confirmation, a <details> that works without JS. */
-function DeleteComment({ id, fetcher }: { id: number; fetcher: ReturnType<typeof useFetcher<ActionReply<{ mode: "hard" | "soft" }>>> }) {
+function DeleteComment({ id, fetcher, fetcherKey }: { id: number; fetcher: ReturnType<typeof useFetcher<ActionReply<{ mode: "hard" | "soft" }>>>; fetcherKey: string }) {
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
   return (
@@ -186,12 +189,12 @@ function DeleteComment({ id, fetcher }: { id: number; fetcher: ReturnType<typeof
         <p className="text-sm font-semibold">Delete this comment?</p>
         <p className="mt-1 text-xs text-slate-600">This cannot be undone.</p>
         <div className="mt-2 flex gap-2">
-          <fetcher.Form method="post" action={`/comments/${id}/delete`}>
+          <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/comments/${id}/delete`}>
             <JsField />
             <button type="submit" className="rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white hover:bg-red-800">
               Delete
             </button>
-          </fetcher.Form>
+          </Form>
           {hydrated ? (
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import type { BlockIntent, BlockReply } from "~/lib/interactions/block.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
@@ -24,13 +24,14 @@ export function BlockButton({
   size?: "sm" | "md";
   variant?: "secondary" | "ghost";
 }) {
-  const fetcher = useFetcher<BlockReply>({ key: `block-${userId}` });
+  const fetcherKey = `block-${userId}`;
+  const fetcher = useFetcher<BlockReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   const pending = fetcher.formData?.get("intent");
   const shown = pending === "block" ? true : pending === "unblock" ? false : blocked;
   const intent: BlockIntent = shown ? "unblock" : "block";
   return (
-    <fetcher.Form method="post" action={`/profile/${userId}/block`}>
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/profile/${userId}/block`}>
       <JsField />
       {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
       <button
@@ -42,6 +43,6 @@ export function BlockButton({
       >
         {shown ? "Unblock" : "Block"}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import type { FollowReply, FollowState } from "~/lib/interactions/follow.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
@@ -9,7 +9,8 @@ import { buttonClass } from "../ui/button.tsx";
  */
 export function useFollow(userId: number, initial: FollowState) {
   // Keyed: the header's count and the button read the same submission.
-  const fetcher = useFetcher<FollowReply>({ key: `follow-${userId}` });
+  const fetcherKey = `follow-${userId}`;
+  const fetcher = useFetcher<FollowReply>({ key: fetcherKey });
   const intent = fetcher.formData?.get("intent");
   let state = initial;
   if (intent === "follow" || intent === "unfollow") {
@@ -19,7 +20,7 @@ export function useFollow(userId: number, initial: FollowState) {
   } else if (fetcher.state === "loading" && fetcher.data?.ok) {
     state = { following: fetcher.data.following, followersCount: fetcher.data.followersCount };
   }
-  return { fetcher, state };
+  return { fetcher, fetcherKey, state };
 }
 
 /**
@@ -39,10 +40,10 @@ export function FollowButton({
   signedIn: boolean;
   size?: "sm" | "md";
 }) {
-  const { fetcher, state } = useFollow(userId, initial);
+  const { fetcher, fetcherKey, state } = useFollow(userId, initial);
   useInteractionReply(fetcher);
   return (
-    <fetcher.Form method="post" action={`/profile/${userId}/follow`}>
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/profile/${userId}/follow`}>
       <JsField />
       <button
         type="submit"
@@ -53,6 +54,6 @@ export function FollowButton({
       >
         {state.following ? "Following" : "Follow"}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }

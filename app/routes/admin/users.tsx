@@ -1,5 +1,6 @@
+import { useId } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
@@ -149,11 +150,12 @@ function InvitedBy({ inviter }: { inviter: Inviter }) {
 }
 
 function ToggleAdmin({ user }: { user: AdminUserRow }) {
-  const fetcher = useFetcher<ActionReply>();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
   const label = user.isAdmin ? "Remove Admin" : "Make Admin";
   return (
-    <fetcher.Form method="post" action={`/admin/users/${user.id}/toggle-admin`}>
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/admin/users/${user.id}/toggle-admin`}>
       <JsField />
       <button
         type="submit"
@@ -166,7 +168,7 @@ function ToggleAdmin({ user }: { user: AdminUserRow }) {
       >
         {label}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
