@@ -23,77 +23,32 @@ function toDate(value: Date | string | number): Date {
   return date;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const DAY_MS = 86_400_000;
-
-// Dates are written by hand from the zone's wall clock: Intl's format cost ~2 µs a date, a list
-// page's cards show some sixty (decision 0097). Intl tells the zone's offset from UTC, once per zone
-// and UTC day (every day of a zone has one offset but the days its clocks change: asked per instant).
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at `ms`, in ms: its wall clock read as UTC, minus the instant. */
-function offsetNow(ms: number, timeZone: string): number {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    clocks.set(timeZone, clock);
+// Building an Intl.DateTimeFormat costs far more than using one: one per kind and time zone, reused.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "day" | "time", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      "en-US",
+      kind === "day"
+        ? { month: "short", day: "numeric", year: "numeric", timeZone }
+        : { hour: "numeric", minute: "2-digit", timeZone },
+    );
+    formatters.set(key, f);
   }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const { type, value } of clock.formatToParts(ms)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-const offsets = new Map<string, number>();
-const OFFSETS_MAX = 4096;
-
-function offsetAt(ms: number, timeZone: string): number {
-  if (timeZone === "UTC") return 0;
-  const day = Math.floor(ms / DAY_MS);
-  const key = `${timeZone} ${day}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    const first = offsetNow(day * DAY_MS, timeZone);
-    // NaN: the zone's clocks change that day.
-    offset = first === offsetNow((day + 1) * DAY_MS - 1000, timeZone) ? first : Number.NaN;
-    if (offsets.size >= OFFSETS_MAX) offsets.delete(offsets.keys().next().value!);
-    offsets.set(key, offset);
-  }
-  return Number.isNaN(offset) ? offsetNow(ms, timeZone) : offset;
-}
-
-/** A date whose UTC fields are the zone's wall clock at `value`. */
-function wallClock(value: Date | string | number, timeZone: string): Date {
-  const ms = toDate(value).getTime();
-  return new Date(ms + offsetAt(ms, timeZone));
-}
-
-const day = (wall: Date) => `${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${wall.getUTCFullYear()}`;
-
-function time(wall: Date): string {
-  const hours = wall.getUTCHours();
-  const minutes = wall.getUTCMinutes();
-  return `${hours % 12 || 12}:${minutes < 10 ? "0" : ""}${minutes} ${hours < 12 ? "AM" : "PM"}`;
+  return f;
 }
 
 /** "Jan 5, 2025 at 3:04 PM" in the given time zone. */
 export function formatDateTime(value: Date | string | number, timeZone = "UTC"): string {
-  const wall = wallClock(value, timeZone);
-  return `${day(wall)} at ${time(wall)}`;
+  const date = toDate(value);
+  return `${formatter("day", timeZone).format(date)} at ${formatter("time", timeZone).format(date)}`;
 }
 
 /** "Jan 5, 2025" in the given time zone. */
 export function formatDate(value: Date | string | number, timeZone = "UTC"): string {
-  return day(wallClock(value, timeZone));
+  return formatter("day", timeZone).format(toDate(value));
 }
 
 /** "3h ago", "2d ago" relative to `now`; older than 30 days falls back to the date. */
