@@ -3,6 +3,7 @@ import { Form, useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
 import { applyVote, NO_VOTE, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
+import { useOnePress } from "./one-press.ts";
 
 export type VoteControlsProps = {
   kind: "post" | "comment";
@@ -21,14 +22,17 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
   const fetcherKey = useId();
   const fetcher = useFetcher<VoteReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
+  const { press, onSubmit } = useOnePress(fetcher);
   const target = voteTarget(kind, id);
 
   // The server's answer is newer than the props that rendered before it (a thread fetched on a
-  // card is not revalidated); pending input is applied on top of whichever is current.
+  // card is not revalidated); a press on its way or held is applied on top of whichever is current,
+  // as the server will apply it: by what its voter saw.
   const settled = fetcher.data?.ok && fetcher.data.target === target ? fetcher.data : null;
   let shown: VoteState = settled ?? { upvotes, downvotes, myVote };
-  const pending = fetcher.formData?.get("direction");
-  if (signedIn && (pending === "up" || pending === "down")) shown = applyVote(shown, pending);
+  const pending = press?.get("direction");
+  const seen = press?.get("seen");
+  if (signedIn && (pending === "up" || pending === "down")) shown = applyVote(shown, pending, seen === NO_VOTE ? null : (seen as MyVote));
 
   const score = shown.upvotes - shown.downvotes;
   const arrow = (direction: "up" | "down") => {
@@ -53,6 +57,7 @@ export function VoteControls({ kind, id, upvotes, downvotes, myVote, signedIn, a
     <Form
       navigate={false}
       fetcherKey={fetcherKey}
+      onSubmit={onSubmit}
       method="post"
       action={kind === "post" ? `/post/${id}/vote` : `/comments/${id}/vote`}
       data-vote-target={target}

@@ -251,6 +251,122 @@ test.describe("pressed before the code arrives", () => {
 });
 
 
+/**
+ * Holds the first POST to `fragment` in the browser until `release()`, as a slow link holds it; counts
+ * the POSTs the page sends while it is held (one press at a time per control: there must be none).
+ */
+async function holdFirstPost(page: import("@playwright/test").Page, fragment: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  let holding = false;
+  let sentWhileHeld = 0;
+  // A fetcher posts to the action's data URL ({fragment}.data).
+  await page.route((url) => url.pathname.startsWith(fragment), async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    if (holding) sentWhileHeld++;
+    if (held++ === 0) {
+      holding = true;
+      await released;
+      holding = false;
+    }
+    // A press the page gave up on (an aborted fetch) has nothing left to continue.
+    await route.continue().catch(() => {});
+  });
+  return {
+    release,
+    sentWhileHeld: () => {
+      expect(held, "the first POST was never held, so this tests nothing").toBeGreaterThan(0);
+      return sentWhileHeld;
+    },
+  };
+}
+
+/** Opens a page and waits until its forms post through their fetchers (the `_js` field is in). */
+async function openHydrated(page: import("@playwright/test").Page, path: string) {
+  await openEarly(page, path);
+  await waitForCode(page);
+  await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+}
+
+const answerTo = (page: import("@playwright/test").Page, fragment: string, body: RegExp) =>
+  page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(fragment) && body.test(res.request().postData() ?? ""));
+
+test.describe("pressed again before the answer", () => {
+  test("a vote switched while the first is on its way ends switched, sent one after the other", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openHydrated(page, `/post/${post.id}`);
+    const fragment = `/post/${post.id}/vote`;
+    const posts = countPosts(page, fragment);
+    const held = await holdFirstPost(page, fragment);
+    const votes = page.locator(`[data-vote-target="post-${post.id}"]`);
+    await votes.getByRole("button", { name: "Upvote" }).click();
+    await expect(votes.getByTestId("score")).toHaveText("Score: 1");
+    await votes.getByRole("button", { name: "Downvote" }).click();
+    // Shown at once, sent once the first is answered.
+    await expect(votes.getByTestId("score")).toHaveText("Score: -1");
+    await expect(votes.getByRole("button", { name: "Downvote" })).toHaveAttribute("aria-pressed", "true");
+    expect(held.sentWhileHeld()).toBe(0);
+    const second = answerTo(page, fragment, /\bdirection=down\b/);
+    held.release();
+    await second;
+    expect(held.sentWhileHeld()).toBe(0);
+    expect(posts()).toBe(2);
+    await expect(votes.getByTestId("score")).toHaveText("Score: -1");
+    await page.reload();
+    await expect(votes.getByTestId("score")).toHaveText("Score: -1");
+    await expect(votes.getByRole("button", { name: "Downvote" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a save undone while it is on its way ends unsaved", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    await loginAs(context, me.id);
+    await openHydrated(page, `/post/${post.id}`);
+    const fragment = `/post/${post.id}/save`;
+    const posts = countPosts(page, fragment);
+    const held = await holdFirstPost(page, fragment);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Saved", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute("aria-pressed", "false");
+    expect(held.sentWhileHeld()).toBe(0);
+    const second = answerTo(page, fragment, /\bintent=unsave\b/);
+    held.release();
+    await second;
+    expect(held.sentWhileHeld()).toBe(0);
+    expect(posts()).toBe(2);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("a follow undone while it is on its way ends unfollowed, the count with it", async ({ page, context }) => {
+    const me = makeUser();
+    const star = makeUser();
+    await loginAs(context, me.id);
+    await openHydrated(page, `/profile/${star.id}`);
+    const fragment = `/profile/${star.id}/follow`;
+    const posts = countPosts(page, fragment);
+    const held = await holdFirstPost(page, fragment);
+    await page.getByRole("button", { name: `Follow ${star.username}` }).click();
+    await expect(page.getByText("1 Follower", { exact: false }).first()).toBeVisible();
+    await page.getByRole("button", { name: `Following ${star.username}` }).click();
+    // The button and the header's count both show the held press.
+    await expect(page.getByRole("button", { name: `Follow ${star.username}` })).toBeVisible();
+    await expect(page.getByText("0 Followers", { exact: false }).first()).toBeVisible();
+    expect(held.sentWhileHeld()).toBe(0);
+    const second = answerTo(page, fragment, /\bintent=unfollow\b/);
+    held.release();
+    await second;
+    expect(held.sentWhileHeld()).toBe(0);
+    expect(posts()).toBe(2);
+    await page.reload();
+    await expect(page.getByRole("button", { name: `Follow ${star.username}` })).toBeVisible();
+    await expect(page.getByText("0 Followers", { exact: false }).first()).toBeVisible();
+  });
+});
+
 test("deleting a comment pressed and confirmed early deletes it once", async ({ page, context }) => {
   const me = makeUser();
   const post = makePost({ userId: makeUser().id });

@@ -1,6 +1,7 @@
 import { Form, useFetcher } from "react-router";
 import type { FollowReply, FollowState } from "~/lib/interactions/follow.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
+import { useOnePress } from "../one-press.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 /**
@@ -11,7 +12,8 @@ export function useFollow(userId: number, initial: FollowState) {
   // Keyed: the header's count and the button read the same submission.
   const fetcherKey = `follow-${userId}`;
   const fetcher = useFetcher<FollowReply>({ key: fetcherKey });
-  const intent = fetcher.formData?.get("intent");
+  const { press, onSubmit } = useOnePress(fetcher);
+  const intent = press?.get("intent");
   let state = initial;
   if (intent === "follow" || intent === "unfollow") {
     const following = intent === "follow";
@@ -20,7 +22,7 @@ export function useFollow(userId: number, initial: FollowState) {
   } else if (fetcher.state === "loading" && fetcher.data?.ok) {
     state = { following: fetcher.data.following, followersCount: fetcher.data.followersCount };
   }
-  return { fetcher, fetcherKey, state };
+  return { fetcher, fetcherKey, state, onSubmit };
 }
 
 /**
@@ -33,17 +35,21 @@ export function FollowButton({
   initial,
   signedIn,
   size = "md",
+  follow,
 }: {
   userId: number;
   name: string;
   initial: FollowState;
   signedIn: boolean;
   size?: "sm" | "md";
+  /** The page's own useFollow, when it shows the state elsewhere too (the profile header's count). */
+  follow?: ReturnType<typeof useFollow>;
 }) {
-  const { fetcher, fetcherKey, state } = useFollow(userId, initial);
+  const own = useFollow(userId, initial);
+  const { fetcher, fetcherKey, state, onSubmit } = follow ?? own;
   useInteractionReply(fetcher);
   return (
-    <Form navigate={false} fetcherKey={fetcherKey} method="post" action={`/profile/${userId}/follow`}>
+    <Form navigate={false} fetcherKey={fetcherKey} onSubmit={onSubmit} method="post" action={`/profile/${userId}/follow`}>
       <JsField />
       <button
         type="submit"

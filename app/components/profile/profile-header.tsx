@@ -63,7 +63,8 @@ type HeaderProps = {
 /** Banner, avatar, names, bio (or its edit form), counts, details, badges and Follow. */
 export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, fields, lastResult }: HeaderProps) {
   const { pathname } = useLocation();
-  const { state } = useFollow(profile.id, { following: profile.isFollowingUser, followersCount: profile.followersCount });
+  const follow = useFollow(profile.id, { following: profile.isFollowingUser, followersCount: profile.followersCount });
+  const { state } = follow;
   const counts = [
     { label: "Posts", value: profile.postsCount, id: "posts" },
     { label: "Followers", value: state.followersCount, id: "followers" },
@@ -97,6 +98,7 @@ export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, f
                   name={profile.displayName}
                   initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
                   signedIn={signedIn}
+                  follow={follow}
                 />
               )}
               {signedIn ? <BlockButton userId={profile.id} name={profile.displayName} blocked={blocked} /> : null}

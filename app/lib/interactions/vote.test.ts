@@ -27,4 +27,12 @@ describe("the vote toggle rule", () => {
     expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "up")).toEqual({ upvotes: 3, downvotes: 1, myVote: null });
     expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "down")).toEqual({ upvotes: 3, downvotes: 2, myVote: "down" });
   });
+
+  it("previews a press by what its voter saw, on top of the answer that came since", () => {
+    // Pressed down after an up still on its way (saw up): down, whether the up is in yet or not.
+    expect(applyVote({ upvotes: 3, downvotes: 1, myVote: null }, "down", "up")).toEqual({ upvotes: 3, downvotes: 2, myVote: "down" });
+    expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "down", "up")).toEqual({ upvotes: 3, downvotes: 2, myVote: "down" });
+    // The press already answered (its answer is the state): nothing more.
+    expect(applyVote({ upvotes: 4, downvotes: 1, myVote: "up" }, "up", null)).toEqual({ upvotes: 4, downvotes: 1, myVote: "up" });
+  });
 });

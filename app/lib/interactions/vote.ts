@@ -30,9 +30,9 @@ export function voteChange(current: MyVote, direction: Direction, seen: MyVote =
   return { myVote, change, up: delta("up"), down: delta("down") };
 }
 
-/** The state after pressing `direction` (the arrows' optimistic preview of `voteChange`). */
-export function applyVote(state: VoteState, direction: Direction): VoteState {
-  const { myVote, up, down } = voteChange(state.myVote, direction);
+/** The state after pressing `direction` where the voter saw `seen` (the arrows' preview of `voteChange`). */
+export function applyVote(state: VoteState, direction: Direction, seen: MyVote = state.myVote): VoteState {
+  const { myVote, up, down } = voteChange(state.myVote, direction, seen);
   return { upvotes: state.upvotes + up, downvotes: state.downvotes + down, myVote };
 }
 
