@@ -27,7 +27,11 @@ export function useOnePress({ state, formData, submit }: Submitting) {
     if (!sending) return;
     event.preventDefault();
     const form = event.currentTarget;
-    hold([new FormData(form, (event.nativeEvent as SubmitEvent).submitter), form.getAttribute("action")!]);
+    // The pressed button's name and value go in by hand: FormData(form, submitter) is Chrome 112+.
+    const data = new FormData(form);
+    const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (button?.name) data.set(button.name, button.value);
+    hold([data, form.getAttribute("action")!]);
   };
   return { press: held?.[0] ?? formData ?? null, onSubmit };
 }

@@ -29,24 +29,24 @@ export function useFollow(userId: number, initial: FollowState) {
  * Follow / Following: a form that toggles (POST /profile/:id/follow). Without JS a plain POST → 303
  * back with a toast; with JS a fetcher, no navigation. Visitors are sent to sign in first.
  */
-export function FollowButton({
+export function FollowButton({ userId, initial, ...rest }: { userId: number; name: string; initial: FollowState; signedIn: boolean; size?: "sm" | "md" }) {
+  return <FollowForm userId={userId} follow={useFollow(userId, initial)} {...rest} />;
+}
+
+/** The follow form for a page that shows the state elsewhere too (the profile header's count): its `useFollow`. */
+export function FollowForm({
   userId,
   name,
-  initial,
   signedIn,
   size = "md",
-  follow,
+  follow: { fetcher, fetcherKey, state, onSubmit },
 }: {
   userId: number;
   name: string;
-  initial: FollowState;
   signedIn: boolean;
   size?: "sm" | "md";
-  /** The page's own useFollow, when it shows the state elsewhere too (the profile header's count). */
-  follow?: ReturnType<typeof useFollow>;
+  follow: ReturnType<typeof useFollow>;
 }) {
-  const own = useFollow(userId, initial);
-  const { fetcher, fetcherKey, state, onSubmit } = follow ?? own;
   useInteractionReply(fetcher);
   return (
     <Form navigate={false} fetcherKey={fetcherKey} onSubmit={onSubmit} method="post" action={`/profile/${userId}/follow`}>

@@ -7,7 +7,7 @@ import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";
 import { BadgeList } from "./badges.tsx";
 import { BlockButton } from "./block-button.tsx";
-import { FollowButton, useFollow } from "./follow-button.tsx";
+import { FollowForm, useFollow } from "./follow-button.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
 
@@ -93,13 +93,7 @@ export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, f
             <div className="flex items-center gap-2">
               {signedIn ? <ReportLink targetType="user" targetId={profile.id} label="Report" className="rounded-full px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100" /> : null}
               {blocked ? null : (
-                <FollowButton
-                  userId={profile.id}
-                  name={profile.displayName}
-                  initial={{ following: profile.isFollowingUser, followersCount: profile.followersCount }}
-                  signedIn={signedIn}
-                  follow={follow}
-                />
+                <FollowForm userId={profile.id} name={profile.displayName} signedIn={signedIn} follow={follow} />
               )}
               {signedIn ? <BlockButton userId={profile.id} name={profile.displayName} blocked={blocked} /> : null}
             </div>
