@@ -8,7 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { closeDb } from "#db/client.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
-import { getRendered, putRendered, renderedBody, renderedHtml, renderKey, type Rendered } from "./pipeline/render-memo.server.ts";
+import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, type Rendered } from "./pipeline/render-memo.server.ts";
 import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
@@ -124,13 +124,13 @@ function buildTagOf(routerContext: EntryContext): string {
 
 /**
  * The loader data React Router hands to the browser (its turbo-stream), read to the end before the
- * render. A page rendered whole has no promise in it (renderKey refuses those), so the stream ends
- * at once; given to React Router's StreamTransfer as already read, it is written as one script and
- * the render never waits for it.
+ * render: the render key is made from its text. A page that may be kept has no promise in it
+ * (memoizable), so the stream ends at once; given to React Router's StreamTransfer as already read,
+ * it is written as one script and the render never waits for it. Null without a stream.
  */
-async function settleHandoff(routerContext: EntryContext) {
+async function settleHandoff(routerContext: EntryContext): Promise<string | null> {
   const stream = routerContext.serverHandoffStream;
-  if (!stream || !routerContext.renderMeta) return;
+  if (!stream || !routerContext.renderMeta) return null;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let value = "";
@@ -138,6 +138,7 @@ async function settleHandoff(routerContext: EntryContext) {
   value += decoder.decode();
   reader.releaseLock();
   routerContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) };
+  return value;
 }
 
 /**
@@ -148,8 +149,7 @@ async function settleHandoff(routerContext: EntryContext) {
  * bytes on the way. A Suspense boundary that failed shows as a boundary left to the client
  * ("<!--$!-->"): the page is answered 500, as a failed stream is.
  */
-async function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: Buffer; text: string; failed: boolean }> {
-  await settleHandoff(routerContext);
+function renderWhole(request: Request, routerContext: EntryContext): { html: Buffer; text: string; failed: boolean } {
   // The streaming renderer writes the doctype before an <html> root; renderToString does not.
   const text = deferModuleScript(`<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} />)}`);
   return { html: Buffer.from(text, "utf8"), text, failed: text.includes("<!--$!-->") };
@@ -163,12 +163,13 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // Same URL and same loader data as an earlier request: the same document (render-memo.server.ts).
-  const key = renderKey(request.url, routerContext);
-  if (key) {
+  const handoff = memoizable(routerContext) ? await settleHandoff(routerContext) : null;
+  if (handoff !== null) {
+    const key = renderKey(request.url, responseStatusCode, handoff);
     let entry = getRendered(key);
     let text: string | undefined;
     if (!entry) {
-      const rendered = await renderWhole(request, routerContext);
+      const rendered = renderWhole(request, routerContext);
       if (rendered.failed) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Security-Policy", hashPolicy(rendered.text));

@@ -1,6 +1,5 @@
 // Values shared between requests (the models' in-memory caches hand the same objects to every
-// request) are frozen all the way down, so no request can change one for everyone, and marked so
-// the render memo can hash each once instead of on every request.
+// request) are frozen all the way down, so no request can change one for everyone.
 const frozen = new WeakSet<object>();
 
 /** Freezes `value` and everything in it (plain data: objects, arrays, strings, numbers …); returns it. */
@@ -11,9 +10,4 @@ export function deepFreeze<T>(value: T): T {
     frozen.add(value);
   }
   return value;
-}
-
-/** Whether `value` went through deepFreeze (so it can never change). */
-export function isDeepFrozen(value: unknown): value is object {
-  return value !== null && typeof value === "object" && frozen.has(value);
 }

@@ -7,7 +7,6 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "react-router";
 import { decodeWhole, encodeQuick, encodeWhole, negotiateEncoding, type Encoding } from "../../server/encoding.js";
-import { isDeepFrozen } from "~/lib/frozen.ts";
 import { memoOn } from "~/models/data-version.server.ts";
 
 // What it keeps of a page is its compressed body (its HTML only until then): ~12 KB for a list page
@@ -24,78 +23,27 @@ const size = (e: Rendered) => (e.html?.length ?? 0) + (e.packed?.length ?? 0);
 const entries = new Map<string, Rendered>();
 let bytes = 0;
 
-/** The key of a render, or null when the page must not be memoised (errors, streamed promises). */
-export function renderKey(url: string, context: EntryContext): string | null {
+/**
+ * Whether a render may be kept: not an error page, and no data still to come (a page with promised
+ * data is streamed, its parts as they resolve).
+ */
+export function memoizable(context: EntryContext): boolean {
   const state = context.staticHandlerContext;
-  if (state.errors) return null;
+  if (state.errors) return false;
   for (const data of Object.values(state.loaderData ?? {})) {
-    if (data && typeof data === "object" && Object.values(data).some((v) => v instanceof Promise)) return null;
+    if (data && typeof data === "object" && Object.values(data).some((v) => v instanceof Promise)) return false;
   }
-  const hash = crypto.createHash("sha256").update(`${url}\0${state.statusCode}\0`);
-  hashData(hash, state.loaderData ?? null, 0);
-  hash.update("\0");
-  hashData(hash, state.actionData ?? null, 0);
-  return hash.digest("base64url");
-}
-
-// A long text a loader shares between requests (the post page's thread as JSON, made once per data
-// version) is hashed once, not escaped and hashed again for every request.
-const LONG_TEXT = 4096;
-const textDigests = new Map<string, string>();
-const TEXT_DIGESTS_MAX = 256;
-
-function textDigest(text: string): string {
-  let digest = textDigests.get(text);
-  if (!digest) {
-    digest = crypto.createHash("sha256").update(text).digest("base64url");
-    if (!memoOn()) return digest;
-    if (textDigests.size >= TEXT_DIGESTS_MAX) textDigests.delete(textDigests.keys().next().value!);
-    textDigests.set(text, digest);
-  }
-  return digest;
-}
-
-// Values the models' caches share between requests are deep-frozen (lib/frozen.ts): hashed once each.
-const frozenDigests = new WeakMap<object, string>();
-
-function frozenDigest(value: object): string {
-  let digest = frozenDigests.get(value);
-  if (!digest) {
-    digest = crypto.createHash("sha256").update(JSON.stringify(value)).digest("base64url");
-    if (memoOn()) frozenDigests.set(value, digest);
-  }
-  return digest;
+  return true;
 }
 
 /**
- * Feeds `value` to the hash, unambiguously: JSON, except that the first levels (the routes, each
- * route's data, its lists) are walked so a long text or a shared frozen value among them goes in as
- * its digest.
+ * The key of a render: a hash of its URL, its status and the text of the data React Router hands to the
+ * browser with it (its turbo-stream of every route's loader data, action data and errors: what the
+ * page is made from, written out once per request anyway). Equal texts are equal data; equal data
+ * written another way (a value shared by two routes, say) is only a render not found.
  */
-function hashData(hash: crypto.Hash, value: unknown, depth: number) {
-  if (typeof value === "string" && value.length > LONG_TEXT) {
-    hash.update(`#${textDigest(value)}`);
-  } else if (isDeepFrozen(value)) {
-    hash.update(`@${frozenDigest(value)}`);
-  } else if (depth < 3 && Array.isArray(value)) {
-    hash.update("[");
-    for (const item of value) {
-      hashData(hash, item, depth + 1);
-      hash.update(",");
-    }
-    hash.update("]");
-  } else if (depth < 3 && value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    hash.update("{");
-    for (const [k, v] of Object.entries(value)) {
-      if (v === undefined) continue;
-      hash.update(`${JSON.stringify(k)}:`);
-      hashData(hash, v, depth + 1);
-      hash.update(",");
-    }
-    hash.update("}");
-  } else {
-    hash.update(JSON.stringify(value) ?? "undefined");
-  }
+export function renderKey(url: string, status: number, handoff: string): string {
+  return crypto.createHash("sha256").update(`${url}\0${status}\0`).update(handoff).digest("base64url");
 }
 
 export function getRendered(key: string): Rendered | undefined {
