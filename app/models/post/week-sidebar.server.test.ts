@@ -4,6 +4,7 @@ import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock } from "~/models/data-version.server.ts";
 import { castVote } from "~/models/vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
+import { listFeedPosts } from "./read.server.ts";
 import { listTopContributors } from "./rankings.server.ts";
 import { categoryCounts, topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
 
@@ -39,6 +40,26 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
     await nextRequest();
     now += LAG_MS;
     expect(topPostsThisWeek()[0]).toMatchObject({ id: post.id, score: 50 });
+  });
+
+  it("lists what the feed's Top of this week lists first, as the sidebar shows it", () => {
+    const author = makeUser();
+    const best = makePost({ userId: author.id, title: "Best of the week" });
+    const orphan = makePost({ userId: author.id, title: "Its author is gone" });
+    other.prepare("UPDATE posts SET upvotes = 900, score = 900 WHERE id = ?").run(best.id);
+    other.prepare("UPDATE posts SET upvotes = 800, score = 800, user_id = NULL WHERE id = ?").run(orphan.id);
+    setMemoForTests(false);
+    try {
+      const feed = listFeedPosts({ sort: "top", timeframe: "week", limit: 5 });
+      expect(topPostsThisWeek()).toEqual(feed.map((p) => ({ id: p.id, title: p.title, userId: p.userId, username: p.username, score: p.score })));
+      // An author whose account is gone: no link, "Unknown", as on the cards.
+      expect(topPostsThisWeek().slice(0, 2)).toEqual([
+        { id: best.id, title: "Best of the week", userId: author.id, username: author.username, score: 900 },
+        { id: orphan.id, title: "Its author is gone", userId: null, username: "Unknown", score: 800 },
+      ]);
+    } finally {
+      setMemoForTests(true);
+    }
   });
 
   it("is not made again while nothing is written", () => {

@@ -1,9 +1,14 @@
 // The read-mostly aggregates of the home sidebar and the category lists: a busy front page does not
 // regroup a week of votes, nor count every post, on every view.
-import { MAX_CONTRIBUTORS, type CategoryCount, type TopContributor } from "~/lib/browse.ts";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { posts, users } from "#db/schema.ts";
+import { MAX_CONTRIBUTORS, timeframeStart, type CategoryCount, type TopContributor } from "~/lib/browse.ts";
 import { versionedCache } from "~/models/data-version.server.ts";
-import { countPostsByCategory, listFeedPosts, listTopContributors } from "~/models/post/index.server.ts";
+import { countPostsByCategory, listTopContributors } from "~/models/post/index.server.ts";
 import { rollup } from "~/models/rollup.server.ts";
+import { preparedFor } from "../db.server.ts";
+import { ORDERS } from "./read.server.ts";
 
 // 'Top Comments This Week' is cheap to make (one index walk); kept in memory all the same.
 // At most 5 s behind a write, in every worker alike (each keeps its own copy): an entry is made again
@@ -26,17 +31,31 @@ function cached<T>(key: string, load: () => T): T {
 
 export type TopPost = { id: number; title: string; userId: number | null; username: string; score: number };
 
-/** 'Top Comments This Week': the 5 best-scored posts of the last 7 days. */
+/**
+ * 'Top Comments This Week': the 5 best-scored posts of the last 7 days, in the feed's 'top' order
+ * (ORDERS.top), read as the sidebar shows them: title, author and score, not whole cards.
+ */
 export function topPostsThisWeek(): TopPost[] {
-  return cached("top-posts-week", () =>
-    listFeedPosts({ sort: "top", timeframe: "week", limit: 5 }).map((p) => ({
+  return cached("top-posts-week", () => {
+    const query = preparedFor("top-posts-since", () =>
+      getDb()
+        .select({ id: posts.id, title: posts.title, userId: posts.userId, username: users.username, score: posts.score })
+        .from(posts)
+        .leftJoin(users, eq(users.id, posts.userId))
+        .where(sql`${posts.createdAt} >= ${sql.placeholder("since")}`)
+        .orderBy(...ORDERS.top)
+        .limit(sql.placeholder("limit"))
+        .prepare(),
+    );
+    // An author whose account is gone: no link, "Unknown" (as on the cards).
+    return query.all({ since: timeframeStart("week", Date.now())!.getTime(), limit: 5 }).map((p) => ({
       id: p.id,
       title: p.title,
-      userId: p.userId,
-      username: p.username,
+      userId: p.username === null ? null : p.userId,
+      username: p.username ?? "Unknown",
       score: p.score,
-    })),
-  );
+    }));
+  });
 }
 
 /**
