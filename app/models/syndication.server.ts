@@ -3,12 +3,14 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
+import type { PostAuthor } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
+import { postAuthor } from "./post/read.server.ts";
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 30;
 
-export type FeedAuthor = { id: number | null; username: string; displayName: string };
+export type FeedAuthor = PostAuthor;
 
 export type FeedPost = {
   id: number;
@@ -31,11 +33,6 @@ export type FeedSource =
   | { kind: "category"; category: string }
   | { kind: "user"; userId: number }
   | { kind: "following"; userId: number };
-
-function author(userId: number | null, username: string | null, displayName: string | null): FeedAuthor {
-  if (username === null) return { id: null, username: "Unknown", displayName: "Unknown" };
-  return { id: userId, username, displayName: displayName || username };
-}
 
 function where(source: FeedSource): SQL | undefined {
   switch (source.kind) {
@@ -78,7 +75,7 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     .orderBy(...order)
     .limit(limit)
     .all()
-    .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: author(userId, username, displayName) }));
+    .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: postAuthor(userId, username, displayName) }));
 }
 
 /** The member a profile feed is about; Problem not_found when there is none. */
@@ -119,7 +116,7 @@ export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postI
   const entries: FeedComment[] = rows.map(({ userId, username, displayName, editedAt, ...c }) => ({
     ...c,
     updatedAt: editedAt ?? c.createdAt,
-    author: author(userId, username, displayName),
+    author: postAuthor(userId, username, displayName),
   }));
   return { post, comments: entries };
 }

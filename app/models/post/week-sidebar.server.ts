@@ -8,7 +8,7 @@ import { versionedCache } from "~/models/data-version.server.ts";
 import { countPostsByCategory, listTopContributors } from "~/models/post/index.server.ts";
 import { rollup } from "~/models/rollup.server.ts";
 import { preparedFor } from "../db.server.ts";
-import { ORDERS } from "./read.server.ts";
+import { ORDERS, postAuthor } from "./read.server.ts";
 
 // 'Top Comments This Week' is cheap to make (one index walk); kept in memory all the same.
 // At most 5 s behind a write, in every worker alike (each keeps its own copy): an entry is made again
@@ -47,14 +47,10 @@ export function topPostsThisWeek(): TopPost[] {
         .limit(sql.placeholder("limit"))
         .prepare(),
     );
-    // An author whose account is gone: no link, "Unknown" (as on the cards).
-    return query.all({ since: timeframeStart("week", Date.now())!.getTime(), limit: 5 }).map((p) => ({
-      id: p.id,
-      title: p.title,
-      userId: p.username === null ? null : p.userId,
-      username: p.username ?? "Unknown",
-      score: p.score,
-    }));
+    return query.all({ since: timeframeStart("week", Date.now())!.getTime(), limit: 5 }).map((p) => {
+      const author = postAuthor(p.userId, p.username, null);
+      return { id: p.id, title: p.title, userId: author.id, username: author.username, score: p.score };
+    });
   });
 }
 
