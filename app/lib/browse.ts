@@ -60,6 +60,15 @@ export function timeframeStart(timeframe: Timeframe, now: number): Date | null {
 
 export type PostAuthor = { id: number | null; username: string; displayName: string };
 
+/**
+ * A post's author from its joined users row: an author whose account is gone (no row) is "Unknown",
+ * with no id to link to. Every read of posts names its author this way (cards, sidebar, feeds).
+ */
+export function postAuthor(userId: number | null, username: string | null, displayName: string | null): PostAuthor {
+  if (username === null) return { id: null, username: "Unknown", displayName: "Unknown" };
+  return { id: userId, username, displayName: displayName || username };
+}
+
 /** A post as every list, page and JSON answer shows it: docs/product.md §3's fields plus the viewer's state. */
 export type PostView = {
   id: number;

@@ -3,9 +3,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
-import type { PostAuthor } from "~/lib/browse.ts";
+import { postAuthor, type PostAuthor } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
-import { postAuthor } from "./post/read.server.ts";
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 30;

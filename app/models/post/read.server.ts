@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
-import { timeframeStart, type FeedSort, type ListSort, type PostAuthor, type PostView, type Timeframe } from "~/lib/browse.ts";
+import { postAuthor, timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
 import { blockedBy } from "../block.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
@@ -67,15 +67,6 @@ export type PostRow = [
 ];
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/**
- * A post's author from its joined users row: an author whose account is gone (no row) is "Unknown",
- * with no id to link to. Every read of posts names its author this way (cards, sidebar, feeds).
- */
-export function postAuthor(userId: number | null, username: string | null, displayName: string | null): PostAuthor {
-  if (username === null) return { id: null, username: "Unknown", displayName: "Unknown" };
-  return { id: userId, username, displayName: displayName || username };
-}
 
 /** A row → the JSON shape, as a visitor sees it (no vote, not saved). */
 function toView(r: PostRow): PostView {

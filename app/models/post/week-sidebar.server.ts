@@ -3,12 +3,12 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
-import { MAX_CONTRIBUTORS, timeframeStart, type CategoryCount, type TopContributor } from "~/lib/browse.ts";
+import { MAX_CONTRIBUTORS, postAuthor, timeframeStart, type CategoryCount, type TopContributor } from "~/lib/browse.ts";
 import { versionedCache } from "~/models/data-version.server.ts";
 import { countPostsByCategory, listTopContributors } from "~/models/post/index.server.ts";
 import { rollup } from "~/models/rollup.server.ts";
 import { preparedFor } from "../db.server.ts";
-import { ORDERS, postAuthor } from "./read.server.ts";
+import { ORDERS } from "./read.server.ts";
 
 // 'Top Comments This Week' is cheap to make (one index walk); kept in memory all the same.
 // At most 5 s behind a write, in every worker alike (each keeps its own copy): an entry is made again
