@@ -78,6 +78,7 @@ function sortMatches(expression: string, sort: ListSort, since: number | null, l
   const oldestFirst = sort === "oldest" && since === null;
   const rows = preparedFor(`search ${sort} ${since !== null}`, () => {
     const db = getDb();
+    // Its column is match_id: drizzle writes the join's condition without the CTE's name, and `id` would be ambiguous.
     const matches = db.$with("matches", { id: sql<number>`match_id`.as("match_id") }).as(
       sql`SELECT rowid AS match_id FROM posts_search WHERE posts_search MATCH ${sql.placeholder("expression")}
       ORDER BY rowid ${sql.raw(oldestFirst ? "ASC" : "DESC")} LIMIT ${sql.placeholder("cap")}`,
