@@ -87,6 +87,13 @@ function sendJson(res, status, body) {
   res.end(json);
 }
 
+/**
+ * A host as a Host header may carry it: a name of letters, digits, "-" and "_" in dot-separated labels
+ * (a trailing dot allowed: a fully qualified name) or an IPv6 literal in brackets, then an optional
+ * port of 1–5 digits no larger than 65535. Anything else (userinfo, a path, spaces, an empty name or
+ * port) is not a host.
+ */
+const HOST = /^(?:(?:[a-z\d_-]+\.)*[a-z\d_-]+\.?|\[[\da-f:.]+\])(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]\d{4}|\d{1,4}))?$/i;
 /** localhost, 127.x.x.x or [::1], with or without a port: a name no other site can make a browser send. */
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 
@@ -126,20 +133,35 @@ export function createGuard({ trustProxy, publicUrl }) {
     }
   };
 
-  // With PUBLIC_URL set, the site answers only to its own name (and to loopback names: health checks,
-  // a proxy that passes 127.0.0.1 on). A page on another name that resolves to this server (DNS
-  // rebinding) would otherwise pass the cross-site check as "same origin" and read the answers.
-  const isMisdirected = (req) => {
-    if (!ownPublicHost) return false;
+  /** The host the request is for: the forwarded one from a trusted proxy, else Host ("" when absent). */
+  const requestHost = (req) => {
     const forwarded = enabled && trust(req.socket.remoteAddress, 0) ? req.headers["x-forwarded-host"] : undefined;
-    const host = (forwarded ? firstValue(forwarded) : (req.headers.host ?? "")).toLowerCase();
-    // A Host that is not a host name at all is a bad request (400, answered where the URL is made).
-    if (!/^([\w-]+\.)*[\w-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) return false;
-    return host !== ownPublicHost.toLowerCase() && !LOOPBACK_HOST.test(host);
+    return forwarded ? firstValue(forwarded) : (req.headers.host ?? "");
+  };
+
+  // A host that is not a host name (RFC 9112 §3.2: 400) is refused before anything reads it. With
+  // PUBLIC_URL set, the site answers only to its own name, spelt exactly (and to loopback names:
+  // health checks, a proxy that passes 127.0.0.1 on); any other name, a trailing dot included, is
+  // 421. A page on another name that resolves to this server (DNS rebinding) would otherwise pass
+  // the cross-site check as "same origin" and read the answers. (Decision 0105.)
+  const hostRefusal = (req) => {
+    const host = requestHost(req);
+    // No Host at all: an HTTP/1.0 client such as a load balancer's health check (node:http refuses an
+    // HTTP/1.1 request without one); a browser always sends one, so no page can rebind this.
+    if (host === "" && req.headers.host === undefined) return null;
+    if (!HOST.test(host)) return 400;
+    if (!ownPublicHost) return null;
+    const name = host.toLowerCase();
+    return name === ownPublicHost.toLowerCase() || LOOPBACK_HOST.test(name) ? null : 421;
   };
 
   const refuse = (req, res) => {
-    if (isMisdirected(req)) {
+    const hostStatus = hostRefusal(req);
+    if (hostStatus === 400) {
+      sendJson(res, 400, { message: "The Host header is not a host name." });
+      return true;
+    }
+    if (hostStatus === 421) {
       sendJson(res, 421, { message: "This server does not answer for that host." });
       return true;
     }

@@ -94,3 +94,34 @@ describe("PUBLIC_URL: the site answers only to its own name", () => {
     expect(refused(guard, request("192.0.2.1", { host: "192.168.1.20:3000" }))).toBeNull();
   });
 });
+
+describe("a host the guard cannot take for its own is refused", () => {
+  type Res = { statusCode: number; body: string; setHeader: () => void; end: (body: string) => void };
+  const refused = (guard: ReturnType<typeof createGuard>, req: FakeRequest) => {
+    const res: Res = { statusCode: 0, body: "", setHeader: () => undefined, end: (body) => void (res.body = body) };
+    return guard.refuse(req as never, res as never) ? res.statusCode : null;
+  };
+
+  it("with PUBLIC_URL, a name with a trailing dot or anything it cannot parse gets 421 or 400, never the site", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: "https://chortle.example" });
+    // Another name, however it is spelt: 421 (a trailing dot is another origin to a browser).
+    for (const host of ["evil.example.:4102", "evil.example.", "chortle.example.", "localhost.:3000", "evil_example:80"]) {
+      expect(refused(guard, request("203.0.113.9", { host })), host).toBe(421);
+    }
+    // Not a host at all: 400 (RFC 9112 §3.2), with or without PUBLIC_URL.
+    const open = createGuard({ trustProxy: undefined, publicUrl: undefined });
+    for (const host of ["evil.example@chortle.example", "a/b?c", "chortle.example:99999", "chortle.example:", "[::1", "ev il", ":80"]) {
+      expect(refused(guard, request("203.0.113.9", { host })), host).toBe(400);
+      expect(refused(open, request("203.0.113.9", { host })), host).toBe(400);
+    }
+    // Behind a trusted proxy the forwarded host is held to the same rules.
+    const proxied = createGuard({ trustProxy: "loopback", publicUrl: "https://chortle.example" });
+    expect(refused(proxied, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example." }))).toBe(421);
+    expect(refused(proxied, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "a/b" }))).toBe(400);
+    // Its own name with its port, and ordinary hosts without PUBLIC_URL, still pass.
+    expect(refused(guard, request("203.0.113.9", { host: "chortle.example" }))).toBeNull();
+    for (const host of ["192.168.1.20:3000", "chortle.example.:3000", "[fe80::1]:8080", "xn--bcher-kva.example"]) {
+      expect(refused(open, request("192.0.2.1", { host })), host).toBeNull();
+    }
+  });
+});
