@@ -7,6 +7,8 @@
 // - lengths in characters a person sees (grapheme clusters: "😂" and "👍🏽" are one each);
 // - text of nothing but spaces and invisible characters (zero-width spaces …) is empty.
 // Text with an unpaired surrogate is not text: `hasLoneSurrogate` lets the schemas refuse it.
+// Values that are not free text (passwords, usernames, codes, links …) are not cleaned but refused
+// when they hold such characters (`hasControlCharacter`, `hasUnsafeCharacter`; schemas/text.ts).
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
@@ -19,6 +21,19 @@ export const INVALID_TEXT = "Text contains characters that are not allowed.";
 /** Whether `value` holds a UTF-16 surrogate without its pair (not a character at all). */
 export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
+}
+
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const ANY_BIDI_CONTROL = new RegExp(BIDI_CONTROL.source);
+
+/** Whether `value` holds a control character, newline and tab included (no format value has one). */
+export function hasControlCharacter(value: string): boolean {
+  return ANY_CONTROL.test(value);
+}
+
+/** Whether `value` could not be a token of any format: a control, bidi or unpaired character. */
+export function hasUnsafeCharacter(value: string): boolean {
+  return hasControlCharacter(value) || ANY_BIDI_CONTROL.test(value) || hasLoneSurrogate(value);
 }
 
 /** NFC, line breaks as \n, no control or bidi-override characters, trimmed. */

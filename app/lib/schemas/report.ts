@@ -10,6 +10,7 @@ import {
   RESOLUTION_REASON_REQUIRED,
 } from "../interactions/report.ts";
 import { IdSchema } from "./id.ts";
+import { textField } from "./text.ts";
 
 // The report form, POST /api/reports and the queue's decisions parse with these.
 
@@ -17,21 +18,18 @@ export const ReportSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: "targetType must be post, comment or user" }),
   targetId: IdSchema,
   reason: z.enum(REPORT_REASON_VALUES, { error: REPORT_UNKNOWN_REASON }),
-  note: z
-    .string({ error: "The note must be text" })
-    .trim()
-    .max(REPORT_NOTE_MAX, REPORT_NOTE_TOO_LONG)
+  note: textField({ type: "The note must be text", max: { length: REPORT_NOTE_MAX, message: REPORT_NOTE_TOO_LONG } })
     .nullish()
     .transform((v) => v || null),
 });
 export type ReportInput = z.infer<typeof ReportSchema>;
 
 /** The reason the author reads, required on every decision. */
-export const ModerationReasonSchema = z
-  .string({ error: RESOLUTION_REASON_REQUIRED })
-  .trim()
-  .min(1, RESOLUTION_REASON_REQUIRED)
-  .max(RESOLUTION_REASON_MAX, `The reason must be at most ${RESOLUTION_REASON_MAX} characters.`);
+export const ModerationReasonSchema = textField({
+  type: RESOLUTION_REASON_REQUIRED,
+  required: RESOLUTION_REASON_REQUIRED,
+  max: { length: RESOLUTION_REASON_MAX, message: `The reason must be at most ${RESOLUTION_REASON_MAX} characters.` },
+});
 
 export const SUSPENSION_UNTIL_INVALID = "The end of a suspension must be a future date (YYYY-MM-DD or an ISO time), or empty for none.";
 
@@ -63,11 +61,11 @@ export const APPEAL_TEXT_MAX = 1000;
 export const AppealSchema = z.object({
   subjectType: z.enum(["case", "suspension"], { error: "Nothing to appeal" }),
   subjectId: IdSchema,
-  text: z
-    .string({ error: "Write why the decision should change." })
-    .trim()
-    .min(1, "Write why the decision should change.")
-    .max(APPEAL_TEXT_MAX, `An appeal must be at most ${APPEAL_TEXT_MAX} characters.`),
+  text: textField({
+    type: "Write why the decision should change.",
+    required: "Write why the decision should change.",
+    max: { length: APPEAL_TEXT_MAX, message: `An appeal must be at most ${APPEAL_TEXT_MAX} characters.` },
+  }),
 });
 
 export const DecideAppealSchema = z.object({ decision: z.enum(["upheld", "granted"], { error: "decision must be upheld or granted" }), reason: ModerationReasonSchema });

@@ -1,5 +1,37 @@
 import { z } from "zod";
-import { cleanText, hasLoneSurrogate, INVALID_TEXT, isInvisible, visibleLength } from "../text.ts";
+import { cleanText, hasControlCharacter, hasLoneSurrogate, hasUnsafeCharacter, INVALID_TEXT, isInvisible, visibleLength } from "../text.ts";
+
+// Every string a schema accepts has a declared kind, made by one function per kind below; the
+// schemas' test (text-kinds.test.ts) walks every exported schema and fails on a string without one
+// (decision 0109).
+// - text:   what a person writes and another reads (titles, comments, names, reasons, notes,
+//           search queries): cleaned once (app/lib/text.ts), lengths in characters a person sees.
+// - secret: a password: compared by its hash, so never altered; a value with a control character
+//           or an unpaired surrogate is refused (nobody types one, and UTF-8 would blur it).
+// - token:  a value whose characters a format fixes (usernames, e-mail addresses, codes, ids,
+//           links, dates, slugs): refused when it holds a control, bidi or unpaired character,
+//           then narrowed by its own regex or parser.
+
+export const TEXT_KINDS = ["text", "secret", "token"] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/**
+ * Which kind each schema made here is. A registry rather than a flag on the object: zod's checks
+ * (`.max()`, `.refine()` …) return a copy whose registry entry is inherited from the schema it came
+ * from, and wrappers (`.optional()`, `.transform()`, `.pipe()`) keep the marked schema inside.
+ */
+export const textKinds = z.registry<{ kind: TextKind }>();
+
+/** Declares that `schema` takes strings of `kind` (only the kind functions below, and parsers that fix every character, call it). */
+export function declareKind<T extends z.ZodType>(schema: T, kind: TextKind): T {
+  textKinds.add(schema, { kind });
+  return schema;
+}
+
+/** The declared kind of `schema` itself (not of what it wraps), if any. */
+export function kindOf(schema: z.ZodType): TextKind | undefined {
+  return textKinds.get(schema)?.kind;
+}
 
 /**
  * A text field of any form or JSON body: refused when it holds an unpaired surrogate, then cleaned
@@ -19,7 +51,7 @@ export function textField({
   min?: { length: number; message: string };
   max?: { length: number; message: string };
 }) {
-  return z
+  const field = z
     .string({ error: type })
     .refine((value) => !hasLoneSurrogate(value), INVALID_TEXT)
     .transform((value) => {
@@ -35,4 +67,32 @@ export function textField({
       if (min && length < min.length) ctx.addIssue({ code: "custom", message: min.message });
       if (max && length > max.length) ctx.addIssue({ code: "custom", message: max.message });
     });
+  return declareKind(field, "text");
+}
+
+/** A string's type message: one text, or "{label} is required" when absent and another for the wrong type. */
+type TypeMessage = string | { missing: string; wrongType: string };
+const typeError = (type: TypeMessage) =>
+  typeof type === "string" ? type : (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? type.missing : type.wrongType);
+
+/**
+ * A password, exactly as typed: no trimming, no NFC (a stored hash is of the bytes first chosen, and
+ * a password is compared, never shown). A value with a control character or an unpaired surrogate
+ * is refused with INVALID_TEXT; lengths are the caller's (`.min()`, `.max()`).
+ */
+export function secretField(type: TypeMessage) {
+  return declareKind(
+    z.string({ error: typeError(type) }).refine((value) => !hasControlCharacter(value) && !hasLoneSurrogate(value), INVALID_TEXT),
+    "secret",
+  );
+}
+
+/**
+ * A value of a fixed format (a username, an address, a code, a slug, a link, a date): refused with
+ * `invalid` (the field's own message for a malformed value) when it holds a control, bidi or
+ * unpaired character; the caller narrows it further with its regex or parser (`.trim()`,
+ * `.regex()`, `.pipe(z.email())`, `.transform(parse)` …).
+ */
+export function tokenField(type: TypeMessage, invalid: string) {
+  return declareKind(z.string({ error: typeError(type) }).refine((value) => !hasUnsafeCharacter(value), invalid), "token");
 }
