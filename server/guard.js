@@ -108,6 +108,7 @@ export function createGuard({ trustProxy, publicUrl }) {
   const { enabled, trust } = parseTrustProxy(trustProxy);
   const hsts = publicUrl?.startsWith("https://") ? "max-age=31536000" : null;
   const ownPublicHost = publicHost(publicUrl);
+  const publicOrigin = ownPublicHost ? new URL(publicUrl).origin : null;
 
   const setHeaders = (res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -118,19 +119,27 @@ export function createGuard({ trustProxy, publicUrl }) {
   };
 
   // Cross-site writes are refused on every action and endpoint. Requests with neither Origin nor
-  // Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them.
+  // Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them. The Origin is compared
+  // whole, scheme and port included: http://site is another site than https://site (decision 0105).
   const isCrossSite = (req) => {
     const site = req.headers["sec-fetch-site"];
-    const origin = req.headers.origin;
-    if (site === "cross-site" || site === "same-site" || origin === "null") return true;
-    if (!origin) return false;
-    // Our own hosts: the one asked for, the proxy's forwarded one (when trusted) and PUBLIC_URL's.
-    const hosts = [req.headers.host, enabled ? req.headers["x-forwarded-host"] : undefined, ownPublicHost];
+    const claimed = req.headers.origin;
+    if (site === "cross-site" || site === "same-site" || claimed === "null") return true;
+    if (!claimed) return false;
     try {
-      return !hosts.includes(new URL(origin).host);
+      return !ownOrigins(req).includes(new URL(claimed).origin);
     } catch {
       return true;
     }
+  };
+
+  // Our own origins. With PUBLIC_URL, PUBLIC_URL's, and the request's own only when it was made to a
+  // loopback name (a proxy that passes 127.0.0.1 on); without it, the request's own (the forwarded
+  // scheme and host from a trusted proxy).
+  const ownOrigins = (req) => {
+    const own = new URL(origin(req)).origin;
+    if (!publicOrigin) return [own];
+    return LOOPBACK_HOST.test(requestHost(req)) ? [publicOrigin, own] : [publicOrigin];
   };
 
   /** The host the request is for: the forwarded one from a trusted proxy, else Host ("" when absent). */

@@ -125,3 +125,45 @@ describe("a host the guard cannot take for its own is refused", () => {
     }
   });
 });
+
+describe("a cross-site write is told by the whole origin, scheme included", () => {
+  type Res = { statusCode: number; body: string; setHeader: () => void; end: (body: string) => void };
+  const status = (guard: ReturnType<typeof createGuard>, req: FakeRequest) => {
+    const res: Res = { statusCode: 0, body: "", setHeader: () => undefined, end: (body) => void (res.body = body) };
+    return guard.refuse(req as never, res as never) ? res.statusCode : null;
+  };
+  const post = (origin: string, headers: Record<string, string> = {}, remote = "203.0.113.9", encrypted = false) => ({
+    ...request(remote, { host: "chortle.example", origin, ...headers }, "POST"),
+    socket: { remoteAddress: remote, encrypted },
+  });
+
+  it("http://site and https://site are two sites", () => {
+    const plain = createGuard({ trustProxy: undefined, publicUrl: undefined });
+    expect(status(plain, post("http://chortle.example"))).toBeNull();
+    expect(status(plain, post("https://chortle.example"))).toBe(403);
+    // Over TLS the other way round.
+    expect(status(plain, post("https://chortle.example", {}, "203.0.113.9", true))).toBeNull();
+    expect(status(plain, post("http://chortle.example", {}, "203.0.113.9", true))).toBe(403);
+    // A default port written out is the same origin.
+    expect(status(plain, post("https://chortle.example", { host: "chortle.example:443" }, "203.0.113.9", true))).toBeNull();
+  });
+
+  it("behind a trusted proxy the forwarded scheme counts; an untrusted one is not believed", () => {
+    const guard = createGuard({ trustProxy: "loopback", publicUrl: undefined });
+    const viaProxy = { "x-forwarded-proto": "https", "x-forwarded-host": "chortle.example" };
+    expect(status(guard, post("https://chortle.example", viaProxy, "127.0.0.1"))).toBeNull();
+    expect(status(guard, post("http://chortle.example", viaProxy, "127.0.0.1"))).toBe(403);
+    expect(status(guard, post("https://chortle.example", viaProxy, "198.51.100.7"))).toBe(403);
+  });
+
+  it("with PUBLIC_URL the site's origin is PUBLIC_URL's, scheme and all", () => {
+    const guard = createGuard({ trustProxy: undefined, publicUrl: "https://chortle.example" });
+    // A TLS proxy that is not trusted: the request arrives as http, yet only https://chortle.example is ours.
+    expect(status(guard, post("https://chortle.example"))).toBeNull();
+    expect(status(guard, post("http://chortle.example"))).toBe(403);
+    // Reached on a loopback name (a proxy that passes 127.0.0.1 on, a health check): that origin too.
+    expect(status(guard, post("http://127.0.0.1:3000", { host: "127.0.0.1:3000" }, "127.0.0.1"))).toBeNull();
+    expect(status(guard, post("https://chortle.example", { host: "127.0.0.1:3000" }, "127.0.0.1"))).toBeNull();
+    expect(status(guard, post("https://127.0.0.1:3000", { host: "127.0.0.1:3000" }, "127.0.0.1"))).toBe(403);
+  });
+});
