@@ -1,12 +1,10 @@
 import { data, redirect } from "react-router";
-import type { UserRow } from "#db/schema.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { AUTH_REQUIRED_TOAST, mayAct, requireSelf, signInPath, signInProblem } from "./guards.server.ts";
-import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
-import { getUser } from "./session-cookie.server.ts";
+import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
+import { admit, formFields, parseInput, readForm, withContracts, type Admitted, type Contract, type InputOf, type Who } from "./contract.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
 import { draftHeader, type FlashDraft } from "./draft-cookie.server.ts";
 
@@ -18,7 +16,7 @@ import { draftHeader, type FlashDraft } from "./draft-cookie.server.ts";
 // the error toast; a visitor's `unauthorized` is the way to /auth (and back); a `tampered` form
 // (naming another user) is a plain 403 without JS, since no honest page sent it.
 
-export type Interaction = {
+export type Interaction<W extends Who = Who, I = unknown> = {
   readonly request: Request;
   readonly form: FormData;
   /** A fetcher sent it: answer data, not a redirect. */
@@ -27,23 +25,25 @@ export type Interaction = {
   readonly back: string;
   /** Where on `back` to land (an element id), for success and failure alike. */
   readonly anchor?: string;
-  /** Which write budget the action spends (rate-limit.server.ts). */
-  readonly limit: WriteKind;
   readonly clientIp?: string;
+  /** Who acts, as the route's contract admitted them (a member or an admin is never null). */
+  readonly user: Admitted<W>;
+  /** The form parsed by the contract's schema. */
+  readonly input: I;
 };
 
-/** What a route declares about its form action; each is read from the form, never set later. */
+/** How a route's form action answers; each is read from the form, never set later. */
 export type InteractionOptions<P> = {
   /** The title of the error toast ('Failed to post comment' …), by the form and the Problem. */
   failTitle?: string | ((form: FormData, problem: Problem) => string);
-  /** Which write budget the action spends. */
-  limit?: WriteKind;
   /** Where on the page to land back (an element id), for success and failure alike. */
   anchor?: (form: FormData, params: P) => string | undefined;
   /** What the no-JS answer keeps on failure, as one-shot query params (the comment box's draft …). */
   keepOnFailure?: (form: FormData, problem: Problem) => Record<string, string>;
   /** The text the no-JS answer hands back to its box on failure, by a flash cookie (never in the URL). */
   draftOnFailure?: (form: FormData, params: P) => FlashDraft | null;
+  /** The sign-in toast a visitor gets (default 'Authentication required'). */
+  signInToast?: Toast;
 };
 
 /** The page the request came from when it is this site's, else null. */
@@ -79,58 +79,59 @@ export function withAnchor(
 }
 
 /**
- * Wraps a form action: reads the form once, works out where "back" is and where to land, and renders
- * every Problem the handler throws with `failWith`.
+ * Builds a form action (the page form without JavaScript and the fetcher alike) under its contract:
+ * reads the form once (a body that is not a form is 400), works out where "back" is and where to
+ * land, admits the caller (app/http/contract.server.ts: who acts, a form naming another userId is
+ * `tampered`, a suspended member's write, the demo account, the budget), parses the form with the
+ * contract's schema, then runs `handler`; every Problem on the way is rendered by `failWith`.
  */
-export function interactionAction<P extends Record<string, string | undefined>>(
+export function interactionAction<P extends Record<string, string | undefined>, C extends Contract>(
+  contract: C,
   fallback: (params: P) => string,
-  handler: (ctx: Interaction, params: P) => Promise<unknown> | unknown,
-  { failTitle = "Error", limit = "toggle", anchor, keepOnFailure, draftOnFailure }: InteractionOptions<P> = {},
+  handler: (ctx: Interaction<C["who"], InputOf<C>>, params: P) => Promise<unknown> | unknown,
+  { failTitle = "Error", anchor, keepOnFailure, draftOnFailure, signInToast = AUTH_REQUIRED_TOAST }: InteractionOptions<P> = {},
 ) {
-  return async ({ request, params, context }: { request: Request; params: P; context?: { clientIp?: string } }) => {
+  const action = async ({ request, params, context }: { request: Request; params: P; context?: { clientIp?: string } }) => {
     let form: FormData;
+    let unreadable: Problem | null = null;
     try {
-      form = await request.formData();
-    } catch {
+      form = await readForm(request);
+    } catch (error) {
+      if (!isProblem(error)) throw error;
       form = new FormData();
+      unreadable = error;
     }
-    const ctx: Interaction = {
+    const base = {
       request,
       form,
       js: form.get(JS_FIELD) === "1",
       back: refererPath(request) ?? fallback(params),
       anchor: anchor?.(form, params),
-      limit,
       clientIp: context?.clientIp,
     };
     try {
-      return await handler(ctx, params);
+      if (unreadable) throw unreadable;
+      const user = await admit(contract, request, "form", {
+        intent: form.get("intent"),
+        clientIp: base.clientIp,
+        // Where to come back to after signing in (made only for visitors).
+        signIn: () => signInProblem(withAnchor(base.back, base.anchor, { keepTransient: true }), signInToast),
+        claimed: form.get("userId"),
+      });
+      const input = parseInput(contract, formFields(form));
+      return await handler({ ...base, user, input } as Interaction<C["who"], InputOf<C>>, params);
     } catch (error) {
       if (!isProblem(error)) throw error;
       const title = typeof failTitle === "function" ? failTitle(form, error) : failTitle;
-      return failWith(ctx, error, { title, keep: keepOnFailure?.(form, error), draft: draftOnFailure?.(form, params) });
+      return failWith(base, error, { title, keep: keepOnFailure?.(form, error), draft: draftOnFailure?.(form, params) });
     }
   };
-}
-
-/**
- * The signed-in user acting, through the one guard. A visitor is the `unauthorized` Problem that
- * sends them to /auth (coming back to this page and anchor) with 'Authentication required'; a form
- * naming another userId is refused (`tampered`) by `requireSelf`; a suspended member's write by `mayAct`.
- */
-export async function requireActor(ctx: Interaction, toast: Toast = AUTH_REQUIRED_TOAST): Promise<UserRow> {
-  const user = await getUser(ctx.request);
-  // Where to come back to after signing in (made only for visitors).
-  if (!user) throw signInProblem(withAnchor(ctx.back, ctx.anchor, { keepTransient: true }), toast);
-  requireSelf(user, ctx.form.get("userId"));
-  mayAct(ctx.request, user);
-  await limitWrite(ctx.limit, { userId: user.id, ip: ctx.clientIp });
-  return user;
+  return withContracts(action, { POST: contract });
 }
 
 /** Success: data for the fetcher, or 303 back to the anchor with the toast. */
 export async function succeed<T extends object>(
-  ctx: Interaction,
+  ctx: Pick<Interaction, "js" | "back" | "anchor">,
   { toast, anchor = ctx.anchor, to, payload }: { toast?: Toast; anchor?: string; to?: string; payload?: T },
 ) {
   if (ctx.js) return data<ActionReply<T>>({ ok: true, ...(payload ?? ({} as T)), ...(toast ? { toast } : {}) });
@@ -145,7 +146,7 @@ export async function succeed<T extends object>(
  * message), or 303 to /auth for a visitor, or a plain 403 for a tampered form.
  */
 export async function failWith(
-  ctx: Interaction,
+  ctx: Pick<Interaction, "js" | "back" | "anchor">,
   problem: Problem,
   { title = "Error", keep, draft }: { title?: string; keep?: Record<string, string>; draft?: FlashDraft | null } = {},
 ) {

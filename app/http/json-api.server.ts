@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { invalid, isProblem, Problem } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { limitWrite, type WriteKind } from "../integrations/rate-limit.server.ts";
-import { getUser } from "./session-cookie.server.ts";
+import { searchParamsObject } from "~/lib/schemas/browse.ts";
+import { admit, parseInput, withContracts, type Admitted, type Contract, type InputOf, type Method, type RouteArgs } from "./contract.server.ts";
+import { API_AUTH_REQUIRED } from "./guards.server.ts";
 
 /** docs/product.md §7: every API call disables caching. */
 export const noStore = { "Cache-Control": "no-store" } as const;
@@ -28,37 +29,57 @@ export function problemJson(problem: Problem): Response {
   return Response.json({ ...problem.details, message: problem.message }, { status: problem.status, headers });
 }
 
-type Method = "POST" | "PUT" | "PATCH" | "DELETE";
-type Handler<A> = (args: A) => unknown | Promise<unknown>;
+type WriteMethod = Exclude<Method, "GET">;
+type Args = RouteArgs;
+
+/** Sign in first, in the API's words. */
+const apiSignIn = () => new Problem("unauthorized", API_AUTH_REQUIRED);
+
+/** One method of a JSON endpoint: its contract and its code, which gets the admitted user and the parsed body. */
+export type Endpoint<A, C extends Contract> = C & {
+  run: (args: A & { user: Admitted<C["who"]>; input: InputOf<C>; body: unknown }) => unknown | Promise<unknown>;
+};
+
+/** Declares one method of a JSON endpoint (gives `run` its types from the contract). */
+export function endpoint<const C extends Contract, A extends Args = Args>(c: C, run: Endpoint<A, C>["run"]): Endpoint<A, C> {
+  return { ...c, run };
+}
+
+// biome-ignore lint: a map of endpoints of any contract; each was typed by `endpoint`.
+type AnyEndpoint = Contract & { run: (args: any) => unknown };
 
 /**
- * The action of a JSON resource route: dispatches on the method (405 with Allow otherwise), spends
- * one write of `limit` from a member's and their address's budget (a visitor's write, refused by the
- * handler's guard, spends nothing; null: the route has a budget of its own, like sign-in), answers a returned value as JSON (a Response as it is), and maps any
- * Problem a model, a schema, a guard or the limiter threw to its status and {message}. `alsoAllow`
- * names the methods the loader answers (GET).
+ * The action of a JSON resource route: dispatches on the method (405 with Allow otherwise), reads
+ * the JSON body (400 when it is not JSON), admits the caller under the method's contract
+ * (contract.server.ts: who acts, a body naming another userId, a suspended member's write, the demo
+ * account, the budget), parses the body with its schema, answers a returned value as JSON (a
+ * Response as it is), and maps any Problem to its status and {message}. `alsoAllow` names the
+ * methods the loader answers (GET).
  */
-export function apiAction<A extends { request: Request; context?: { clientIp?: string } }>(
-  handlers: Partial<Record<Method, Handler<A>>>,
-  {
-    alsoAllow = [] as string[],
-    status = {} as Partial<Record<Method, number>>,
-    limit = "toggle" as WriteKind | null,
-  } = {},
+export function apiAction<A extends Args>(
+  handlers: Partial<Record<WriteMethod, AnyEndpoint>>,
+  { alsoAllow = [] as string[], status = {} as Partial<Record<WriteMethod, number>> } = {},
 ) {
   const allow = [...alsoAllow, ...Object.keys(handlers)].join(", ");
-  return async (args: A): Promise<Response> => {
-    const method = args.request.method as Method;
+  const action = async (args: A): Promise<Response> => {
+    const method = args.request.method as WriteMethod;
     const handler = handlers[method];
     if (!handler) return problemJson(notAllowed(allow));
     return answer(async () => {
-      // Who acts is decided before any budget is spent: a visitor's write is refused by the
-      // handler's guard (401) and costs the address nothing.
-      const user = limit ? await getUser(args.request) : null;
-      if (limit && user) await limitWrite(limit, { userId: user.id, ip: args.context?.clientIp });
-      return handler(args);
+      const body = await readJson(args.request);
+      const user = await admit(handler, args.request, "json", { clientIp: args.context?.clientIp, signIn: apiSignIn, claimed: claimedUserId(body) });
+      const input = parseInput(handler, body);
+      return handler.run({ ...args, user, input, body });
     }, status[method]);
   };
+  const contracts: Partial<Record<Method, Contract>> = {};
+  for (const [method, handler] of Object.entries(handlers)) contracts[method as Method] = handler;
+  return withContracts(action, contracts);
+}
+
+/** A resource route's loader for an endpoint that answers only `allowed` (405 with Allow): it admits anyone. */
+export function onlyMethods(allowed: string) {
+  return withContracts(() => methodNotAllowed(allowed), { GET: { who: "anyone" } });
 }
 
 /** Runs `run` and answers JSON: its value (status `status`), or the Problem it threw. */
@@ -94,7 +115,19 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   return parseOrThrow(schema, await readJson(request));
 }
 
-/** The loader of a JSON resource route: its value as JSON, or the Problem it threw. */
-export function apiLoader<A extends { request: Request }>(handler: Handler<A>) {
-  return (args: A): Promise<Response> => answer(() => handler(args));
+/**
+ * The loader of a JSON resource route (GET) under its contract: admits the caller, parses the query
+ * with the contract's schema, answers its value as JSON, or the Problem it threw.
+ */
+export function apiLoader<A extends Args, const C extends Contract>(
+  c: C,
+  handler: (args: A & { user: Admitted<C["who"]>; input: InputOf<C> }) => unknown | Promise<unknown>,
+) {
+  const loader = (args: A): Promise<Response> =>
+    answer(async () => {
+      const user = await admit(c, args.request, "json", { clientIp: args.context?.clientIp, signIn: apiSignIn });
+      const input = parseInput(c, searchParamsObject(new URL(args.request.url)));
+      return handler({ ...args, user, input } as A & { user: Admitted<C["who"]>; input: InputOf<C> });
+    });
+  return withContracts(loader, { GET: c });
 }

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { signInPath } from "./guards.server.ts";
+import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
+import { admit, readForm, withContracts, type Admitted, type Contract, type Contracted, type RouteArgs } from "./contract.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers
@@ -31,16 +32,66 @@ async function goToRedirect(path: string, toast: Toast | null, request?: Request
   return redirect(path, { status, headers });
 }
 
+
+const currentPath = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Runs `handler`, rendering a Problem it throws by `pageProblem`. */
+async function rendered<R>(request: Request, handler: () => R | Promise<R>): Promise<R> {
+  try {
+    return await handler();
+  } catch (error) {
+    return pageProblem(error, request);
+  }
+}
+
 /**
- * Wraps a page's loader or action: what it returns passes through, a Problem it throws is rendered
- * by `pageProblem`. The wrapped function keeps its type, so `useLoaderData` still infers it.
+ * A page's loader under its contract (contract.server.ts): admits the caller (a visitor where a
+ * member is needed goes to /auth and comes back here; `signIn` may say where and with which toast),
+ * then runs `handler` with the admitted user; what it returns passes through, a Problem it throws is
+ * rendered by `pageProblem`. The wrapped function keeps its type, so `useLoaderData` still infers it.
  */
-export function page<A extends { request: Request }, R>(handler: (args: A) => R | Promise<R>): (args: A) => Promise<R> {
-  return async (args) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      return pageProblem(error, args.request);
-    }
-  };
+export function page<R, const C extends Contract>(
+  c: C,
+  handler: (args: RouteArgs & { user: Admitted<C["who"]> }) => R | Promise<R>,
+  { signIn }: { signIn?: (request: Request) => { redirectTo?: string; toast?: Toast | null } } = {},
+): ((args: RouteArgs) => Promise<R>) & Contracted {
+  const loader = (args: RouteArgs) =>
+    rendered(args.request, async () => {
+      const user = await admit(c, args.request, "page", { clientIp: args.context?.clientIp, signIn: () => pageSignIn(args.request, signIn) });
+      return handler({ ...args, user: user as Admitted<C["who"]> });
+    });
+  return withContracts(loader, { GET: c });
+}
+
+function pageSignIn(request: Request, signIn?: (request: Request) => { redirectTo?: string; toast?: Toast | null }): Problem {
+  const where = signIn?.(request) ?? {};
+  return signInProblem(where.redirectTo ?? currentPath(request), where.toast === undefined ? AUTH_REQUIRED_TOAST : where.toast);
+}
+
+/**
+ * A page's action (a form that re-renders the page with its messages) under its contract: reads the
+ * form once (a body that is not a form is 400), admits the caller (the budget by the form's
+ * `intent` where the contract says so), then runs `handler` with the user and the form, which it
+ * parses with the contract's schema (Conform's `parseWithZod`, for the reply). A Problem is rendered
+ * by `pageProblem`.
+ */
+export function pageAction<R, const C extends Contract>(
+  c: C,
+  handler: (args: RouteArgs & { user: Admitted<C["who"]>; form: FormData }) => R | Promise<R>,
+): ((args: RouteArgs) => Promise<R>) & Contracted {
+  const action = (args: RouteArgs) =>
+    rendered(args.request, async () => {
+      const form = await readForm(args.request);
+      const user = await admit(c, args.request, "page", {
+        clientIp: args.context?.clientIp,
+        intent: form.get("intent"),
+        signIn: () => pageSignIn(args.request),
+        claimed: form.get("userId"),
+      });
+      return handler({ ...args, user: user as Admitted<C["who"]>, form });
+    });
+  return withContracts(action, { POST: c });
 }

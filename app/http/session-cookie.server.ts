@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
-import { createSession, deleteSession, getSessionUser } from "~/models/session.server.ts";
+import { createSession, deleteSession, getLiveSession, type LiveSession } from "~/models/session.server.ts";
 import { toPublicUser, type PublicUser } from "~/models/user.server.ts";
 import type { UserRow } from "#db/schema.ts";
 import { getEnv } from "../integrations/env.server.ts";
@@ -23,7 +23,7 @@ function sessionCookie() {
   return cookie;
 }
 
-const memo = new WeakMap<Request, Promise<UserRow | null>>();
+const memo = new WeakMap<Request, Promise<LiveSession | null>>();
 
 const SESSION_VALUE = /(?:^|;\s*)chortle_session=([^;]*)/;
 
@@ -64,14 +64,19 @@ async function readToken(request: Request): Promise<string | null> {
   return raw ? verifiedToken(raw, getEnv().SESSION_SECRET) : null;
 }
 
-/** The signed-in user's row (memoised per request), or null. */
-export function getUser(request: Request): Promise<UserRow | null> {
+/** The request's live session (memoised per request): its member and whether a second factor was proven, or null. */
+export function getSession(request: Request): Promise<LiveSession | null> {
   let pending = memo.get(request);
   if (!pending) {
-    pending = readToken(request).then((token) => (token ? getSessionUser({ token }) : null));
+    pending = readToken(request).then((token) => (token ? getLiveSession({ token }) : null));
     memo.set(request, pending);
   }
   return pending;
+}
+
+/** The signed-in user's row (memoised per request), or null. */
+export async function getUser(request: Request): Promise<UserRow | null> {
+  return (await getSession(request))?.user ?? null;
 }
 
 export async function getUserId(request: Request): Promise<number | null> {

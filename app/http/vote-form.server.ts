@@ -2,8 +2,7 @@ import { castVoteInGroup } from "~/models/vote.server.ts";
 import { VOTE_NOT_FOUND, voteTarget, voteToastTitle, type VoteKind, type VotePayload } from "~/lib/interactions/vote.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { VoteFormSchema } from "~/lib/schemas/interact.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { formAnchor, interactionAction, requireActor, succeed } from "./form-action.server.ts";
+import { formAnchor, interactionAction, succeed } from "./form-action.server.ts";
 
 // The form action of a vote, shared by its two URLs (routes/post.$id.vote.ts and
 // routes/comments.$id.vote.ts), each of which names its kind: direction=up|down and the vote the
@@ -11,13 +10,13 @@ import { formAnchor, interactionAction, requireActor, succeed } from "./form-act
 // model's (lib/interactions/vote.ts).
 
 export function voteFormAction(kind: VoteKind) {
-  return interactionAction<{ id?: string }>(
+  return interactionAction(
+    { who: "member", budget: "toggle", input: VoteFormSchema },
     () => "/",
-    async (ctx, params) => {
-      const user = await requireActor(ctx);
+    async (ctx, params: { id?: string }) => {
       const id = requireId(params.id, VOTE_NOT_FOUND[kind]);
-      const { direction, seen } = parseOrThrow(VoteFormSchema, { direction: ctx.form.get("direction"), seen: ctx.form.get("seen") ?? undefined });
-      const vote = { userId: user.id, isUpvote: direction === "up", seen };
+      const { direction, seen } = ctx.input;
+      const vote = { userId: ctx.user.id, isUpvote: direction === "up", seen };
       const result = await castVoteInGroup(kind === "post" ? { ...vote, postId: id } : { ...vote, commentId: id });
       return succeed<VotePayload>(ctx, {
         // With JS the arrows say it all; without JS the page reloads, so a toast confirms.

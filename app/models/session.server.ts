@@ -18,7 +18,7 @@ const USER_AGENT_MAX = 300;
 // Every request that carries a cookie runs these: prepared once per connection.
 const statements = prepared((db) => ({
   sessionUser: db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, twoFactor: sessions.twoFactor })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
@@ -68,20 +68,33 @@ export function createSession({
 // Who holds a token, kept while no session or user row changed: a sign-out, a revoked session, a
 // changed role or a deleted account counts at the next request in this worker (its own writes) and in
 // every other (another connection's commit drops every entry): lag 0. At most 10,000 tokens.
-type Held = { user: UserRow; expiresAt: number; seen: number } | null;
+type Held = { user: UserRow; twoFactor: boolean; expiresAt: number; seen: number } | null;
 const holders = versionedCache<string, Held>({ tables: ["sessions", "users"], maxWeight: 10_000 });
 
-/** The user a live session belongs to, or null. Slides the expiry when last-seen is an hour old. */
-export function getSessionUser({ token }: { token: string }): UserRow | null {
+/** A live session: its member, and whether it was made with a second factor (or had one proven since). */
+export type LiveSession = { user: UserRow; twoFactor: boolean };
+
+/** The live session a token names, or null. Slides the expiry when last-seen is an hour old. */
+export function getLiveSession({ token }: { token: string }): LiveSession | null {
   const now = Date.now();
   const held = holders.get(token, (): Held => {
     const row = statements().sessionUser.get({ id: hashToken(token), now });
-    return row ? { user: row.user, expiresAt: row.expiresAt.getTime(), seen: (row.lastSeenAt ?? row.createdAt).getTime() } : null;
+    return row ? { user: row.user, twoFactor: row.twoFactor, expiresAt: row.expiresAt.getTime(), seen: (row.lastSeenAt ?? row.createdAt).getTime() } : null;
   });
   if (!held || held.expiresAt <= now) return null;
   // The write changes the sessions table, so the next request reads the slid row afresh.
   if (now - held.seen >= LAST_SEEN_WRITE_EVERY_MS) statements().touch.run({ id: hashToken(token), now, expires: now + SESSION_TTL_MS });
-  return held.user;
+  return held;
+}
+
+/** The user a live session belongs to, or null. */
+export function getSessionUser({ token }: { token: string }): UserRow | null {
+  return getLiveSession({ token })?.user ?? null;
+}
+
+/** Marks the session as proven with a second factor (turning two-factor on proves it: the code was just typed). */
+export function markSessionTwoFactor({ token }: { token: string }): void {
+  getDb().update(sessions).set({ twoFactor: true }).where(eq(sessions.id, hashToken(token))).run();
 }
 
 export function deleteSession({ token }: { token: string }) {

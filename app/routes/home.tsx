@@ -13,10 +13,9 @@ import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
+import { signInProblem } from "~/http/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { CreatePostBox, EmptyFeed, FeedControls, feedHref } from "~/components/feed/feed-controls.tsx";
 import { LoadMore } from "~/components/feed/load-more.tsx";
@@ -47,11 +46,11 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
+export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors"] }, async ({ request, user }) => {
   const url = new URL(request.url);
   const { sort, t, q, limit } = HomeQuerySchema.parse(searchParamsObject(url));
   // 'Following' is for members: a visitor signs in and comes back to it.
-  const user = sort === "following" ? await requireUser(request, { redirectTo: "/?sort=following", toast: FOLLOWING_SIGN_IN }) : await getUser(request);
+  if (sort === "following" && !user) throw signInProblem("/?sort=following", FOLLOWING_SIGN_IN);
   const now = pageClock();
   let rows;
   try {

@@ -69,3 +69,9 @@ export const AppealSchema = z.object({
 });
 
 export const DecideAppealSchema = z.object({ decision: z.enum(["upheld", "granted"], { error: "decision must be upheld or granted" }), reason: ModerationReasonSchema });
+
+/** The Users tab's suspension forms: lift one, or suspend with a reason and an optional end. */
+export const SuspendFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("lift") }),
+  SuspendSchema.extend({ intent: z.literal("suspend") }),
+], { error: "intent must be suspend or lift" });

@@ -24,14 +24,14 @@ const anyCode = z
   .transform(squeeze)
   .pipe(z.string().min(1, CODE_REQUIRED).regex(/^(\d{6}|[a-z2-7]{16})$/, INVALID_CODE));
 
-/** Enabling: one valid code from the app proves it holds the secret. */
-export const TwoFactorEnableSchema = z.object({ code: totpCode });
+/** The member's password, asked again before two-factor sign-in is turned on or off. */
+const currentPassword = z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Enabling: the password (a stolen session alone cannot) and one valid code from the app, which proves it holds the secret. */
+export const TwoFactorEnableSchema = z.object({ password: currentPassword, code: totpCode });
 
 /** Disabling: the password and a code (TOTP or recovery). */
-export const TwoFactorDisableSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  code: anyCode,
-});
+export const TwoFactorDisableSchema = z.object({ password: currentPassword, code: anyCode });
 
 /** The sign-in's second step: a TOTP code or a recovery code. */
 export const TwoFactorCodeSchema = z.object({ code: anyCode });

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { recoveryCodes, twoFactor, type UserRow } from "#db/schema.ts";
+import { recoveryCodes, sessions, twoFactor, type UserRow } from "#db/schema.ts";
 import { DEMO_USERNAME } from "~/lib/account-rules.ts";
 import { forbidden, invalid, Problem } from "~/lib/problem.ts";
 import { DELETE_PASSWORD_WRONG } from "~/lib/schemas/account.ts";
@@ -148,12 +148,26 @@ export function codeProblem(check: CodeCheck, now = Date.now()): Problem {
 }
 
 /**
- * Turns it on when `code` is valid for the waiting secret (a wrong code counts toward the lock) and
- * returns the ten recovery codes, the only time they are ever shown (only their hashes are kept).
+ * Turns it on when the member's `password` is right (a stolen session alone cannot: else invalid on
+ * `password`) and `code` is valid for the waiting secret (a wrong code counts toward the lock), and
+ * returns the ten recovery codes, the only time they are ever shown (only their hashes are kept). In
+ * the same transaction every other session of the member ends (one made before may be someone
+ * else's) and this one (`sessionToken`) counts as proven with a second factor.
  */
-export function enableTwoFactor({ user, code, now = Date.now() }: { user: Pick<UserRow, "id">; code: string; now?: number }): {
-  recoveryCodes: string[];
-} {
+export async function enableTwoFactor({
+  user,
+  code,
+  password,
+  sessionToken,
+  now = Date.now(),
+}: {
+  user: Pick<UserRow, "id" | "passwordHash">;
+  code: string;
+  password: string;
+  sessionToken: string | null;
+  now?: number;
+}): Promise<{ recoveryCodes: string[] }> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid(DELETE_PASSWORD_WRONG, "password");
   const result = writeTransaction((tx) => {
     const row = rowOf(tx, user.id);
     if (row?.secret) return { kind: "on" as const };
@@ -173,6 +187,9 @@ export function enableTwoFactor({ user, code, now = Date.now() }: { user: Pick<U
     tx.insert(recoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(c) })))
       .run();
+    const current = sessionToken ? hashToken(sessionToken) : "";
+    tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, current))).run();
+    tx.update(sessions).set({ twoFactor: true }).where(eq(sessions.id, current)).run();
     return { kind: "ok" as const, codes };
   });
   switch (result.kind) {

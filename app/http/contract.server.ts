@@ -1,0 +1,218 @@
+import type { z } from "zod";
+import type { UserRow } from "#db/schema.ts";
+import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
+import { refuseDemo } from "~/lib/demo-rules.ts";
+import { forbidden, invalid, Problem } from "~/lib/problem.ts";
+import type { Toast } from "~/lib/toast.ts";
+import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
+import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
+import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
+import { getEnv } from "../integrations/env.server.ts";
+import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import { getSession } from "./session-cookie.server.ts";
+import { requireSelf } from "./guards.server.ts";
+
+// The contract of a route: what it says once, beside its code, about each method it answers, and
+// what every wrapper that builds a loader or an action (form actions and fetchers: form-action;
+// pages: page-problem; JSON: json-api) enforces before the route's own code runs:
+//
+// - who may call it: anyone (visitors too), a member, or an admin (with the second factor proven in
+//   this session where REQUIRE_ADMIN_2FA is on). A model never decides "admin" by itself.
+// - for a write: that a suspended or unverified member is refused (unless the route keeps their
+//   account in hand: `whileSuspended`), that the shared demo account is refused where it must be
+//   (`notDemo`), and which budget a call spends (a member's write budget, or an address's budget of
+//   the sign-in family), spent after who acts is known (a visitor's refused write costs nothing);
+// - the schema that parses its input (the body of a write, the query of a JSON read), so that every
+//   text field goes through the one normaliser (app/lib/schemas/text.ts);
+// - for a page: the caches its loader reads (app/pipeline/README.md).
+//
+// Each wrapper carries its contracts on the function it returns (`contractsOf`), and
+// tests/api/route-contracts.test.ts walks the route map: a route module whose loader or action has
+// none fails it, and every route is sent every kind of caller and bad request.
+
+export type Who = "anyone" | "member" | "admin";
+
+/** What React Router hands every loader and action (the context carries the client's address). */
+export type RouteArgs = { request: Request; params: Record<string, string | undefined>; context?: { clientIp?: string } };
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** A member's write budget (rate-limit.server.ts WriteKind) or an address's sign-in-family budget. */
+export type Budget = WriteKind | LimitedAction;
+
+export type Contract<W extends Who = Who> = {
+  /** Who may call it. */
+  readonly who: W;
+  /** What one call spends: one budget, or one per form `intent` (a page with several forms). */
+  readonly budget?: Budget | { readonly byIntent: Readonly<Record<string, Budget>> };
+  /** The schema that parses its input. */
+  readonly input?: z.ZodType;
+  /** A suspended or unverified member may still make this write (their own account, sessions, data). */
+  readonly whileSuspended?: true;
+  /** The shared demo account may not (docs/product.md §11). */
+  readonly notDemo?: true;
+  /** A page: the caches its loader reads (names in app/pipeline/README.md). */
+  readonly reads?: readonly string[];
+};
+
+/** The user a contract admits: a member or an admin is never null. */
+export type Admitted<W extends Who> = W extends "anyone" ? UserRow | null : UserRow;
+
+export const CONTRACTS = Symbol.for("chortle.route-contracts");
+export type Contracted = { readonly [CONTRACTS]: Readonly<Partial<Record<Method, Contract>>> };
+
+/** `fn`, carrying the contracts it enforces per method. */
+export function withContracts<F extends object>(fn: F, contracts: Partial<Record<Method, Contract>>): F & Contracted {
+  Object.defineProperty(fn, CONTRACTS, { value: Object.freeze({ ...contracts }), enumerable: false });
+  return fn as F & Contracted;
+}
+
+/** The contracts a route export enforces, or null when it was not built by a contract wrapper. */
+export function contractsOf(fn: unknown): Readonly<Partial<Record<Method, Contract>>> | null {
+  return typeof fn === "function" && CONTRACTS in fn ? (fn as unknown as Contracted)[CONTRACTS] : null;
+}
+
+/** Defines a contract (checks nothing; gives it its type, so `who` narrows the admitted user). */
+export function contract<W extends Who>(c: Contract<W>): Contract<W> {
+  return c;
+}
+
+/** Which kind of answer the refusal goes into: the texts differ (docs/product.md §8). */
+export type AnswerKind = "page" | "form" | "json";
+
+export const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
+export const ADMIN_TWO_FACTOR_SESSION = "Sign in again with your second factor to use the admin pages.";
+
+const isWrite = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
+
+/**
+ * The admin check, the one place: the role, and with REQUIRE_ADMIN_2FA the second factor, on the
+ * account (set it up) and in this session (a session made with the password alone, before
+ * two-factor was turned on, does not count).
+ */
+function requireAdminOf(user: UserRow, twoFactorSession: boolean, answer: AnswerKind): void {
+  if (!user.isAdmin) {
+    throw answer === "page" ? new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } }) : forbidden(ADMIN_REQUIRED);
+  }
+  if (!getEnv().REQUIRE_ADMIN_2FA || twoFactorSession) return;
+  if (!isTwoFactorOn(user.id)) {
+    const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
+    throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
+  }
+  throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Whether `user`'s session lets them act as an admin (the header's Admin link, say); never throws. */
+export function adminAllowed(user: UserRow | null, twoFactorSession: boolean): boolean {
+  if (!user?.isAdmin) return false;
+  try {
+    requireAdminOf(user, twoFactorSession, "json");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The budget of this call: the contract's, or the one of the form's intent. */
+function budgetOf(contract: Contract, intent: unknown): Budget | null {
+  const { budget } = contract;
+  if (!budget) return null;
+  if (typeof budget === "string") return budget;
+  return typeof intent === "string" ? (budget.byIntent[intent] ?? null) : null;
+}
+
+const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "comment", "post", "report"]);
+
+export type Admission = {
+  /** The form's `intent` (a page with several forms spends by it). */
+  intent?: unknown;
+  clientIp?: string;
+  /** The refusal of a visitor where a member is needed (each kind of answer asks in its own words). */
+  signIn: () => Problem;
+  /** The `userId` the body names, if any: it must be the session's own (a body id never decides who acts). */
+  claimed?: unknown;
+};
+
+/**
+ * Enforces `contract` for `request` before the route's code runs: who acts, a write's standing
+ * (suspended, unverified, the demo account), the budget. Returns the admitted user; throws the
+ * Problem of a refusal, for the wrapper's renderer.
+ */
+export async function admit<W extends Who>(
+  contract: Contract<W>,
+  request: Request,
+  answer: AnswerKind,
+  { intent, clientIp, signIn, claimed }: Admission,
+): Promise<Admitted<W>> {
+  const session = await getSession(request);
+  const user = session?.user ?? null;
+  if (!user && contract.who !== "anyone") throw signIn();
+  const write = isWrite(request);
+  if (user) {
+    requireSelf(user, claimed);
+    if (write && !contract.whileSuspended) {
+      assertNotSuspended(user.id);
+      assertEmailVerified(user);
+    }
+    if (contract.notDemo) refuseDemo(user);
+    if (contract.who === "admin") requireAdminOf(user, session?.twoFactor ?? false, answer);
+  }
+  const budget = write ? budgetOf(contract, intent) : null;
+  if (budget && WRITE_KINDS.has(budget)) {
+    // A member's write budget; a visitor's write (only where anyone may write) is counted by address alone.
+    await limitWrite(budget as WriteKind, { userId: user?.id, ip: clientIp });
+  } else if (budget) {
+    await enforceRateLimit(budget as LimitedAction, clientIp);
+  }
+  return user as Admitted<W>;
+}
+
+/** Parses `value` with the contract's schema (its output), or passes `undefined` when it declares none. */
+export function parseInput<C extends Contract>(contract: C, value: unknown): InputOf<C> {
+  return (contract.input ? parseOrThrow(contract.input, value) : undefined) as InputOf<C>;
+}
+
+export type InputOf<C> = C extends { input: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** A form's fields as an object for its schema: each name's last value (files are not taken). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+export const FORM_UNREADABLE = "The form could not be read.";
+
+/** The request's form: Problem invalid (400) when the body is not a form (JSON, plain text, cut short). */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw invalid(FORM_UNREADABLE);
+  }
+}
+
+/**
+ * A loader or action that answers neither a page, a form nor JSON (a redirect, a feed, a file, the
+ * health check) under its contract. A refusal is its status with the message as plain text.
+ */
+export function resource<R, const C extends Contract>(
+  c: C,
+  handler: (args: RouteArgs & { user: Admitted<C["who"]> }) => R | Promise<R>,
+  { method = "GET" }: { method?: Method } = {},
+): ((args: RouteArgs) => Promise<R | Response>) & Contracted {
+  const run = async (args: RouteArgs): Promise<R | Response> => {
+    try {
+      const user = await admit(c, args.request, "json", { clientIp: args.context?.clientIp, signIn: () => new Problem("unauthorized", "Sign in first.") });
+      return await handler({ ...args, user: user as Admitted<C["who"]> });
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers } });
+    }
+  };
+  return withContracts(run, { [method]: c });
+}
+
+/** A loader that sends every GET elsewhere (a form's URL asked as a page), for anyone. */
+export function redirectLoader(to: (args: RouteArgs) => string) {
+  return withContracts((args: RouteArgs) => new Response(null, { status: 302, headers: { Location: to(args) } }), { GET: { who: "anyone" } });
+}
