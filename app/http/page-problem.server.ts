@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
-import { admit, readForm, withContracts, type Admitted, type Contract, type Contracted, type RouteArgs } from "./contract.server.ts";
+import { searchParamsObject } from "~/lib/schemas/browse.ts";
+import { admit, parseInput, readForm, withContracts, type Admitted, type Contract, type Contracted, type InputOf, type RouteArgs } from "./contract.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers
@@ -50,18 +51,20 @@ async function rendered<R>(request: Request, handler: () => R | Promise<R>): Pro
 /**
  * A page's loader under its contract (contract.server.ts): admits the caller (a visitor where a
  * member is needed goes to /auth and comes back here; `signIn` may say where and with which toast),
- * then runs `handler` with the admitted user; what it returns passes through, a Problem it throws is
+ * parses the query with the contract's schema (a failure is 400), then runs `handler` with the
+ * admitted user and the input; what it returns passes through, a Problem it throws is
  * rendered by `pageProblem`. The wrapped function keeps its type, so `useLoaderData` still infers it.
  */
 export function page<R, const C extends Contract>(
   c: C,
-  handler: (args: RouteArgs & { user: Admitted<C["who"]> }) => R | Promise<R>,
+  handler: (args: RouteArgs & { user: Admitted<C["who"]>; input: InputOf<C> }) => R | Promise<R>,
   { signIn }: { signIn?: (request: Request) => { redirectTo?: string; toast?: Toast | null } } = {},
 ): ((args: RouteArgs) => Promise<R>) & Contracted {
   const loader = (args: RouteArgs) =>
     rendered(args.request, async () => {
       const user = await admit(c, args.request, "page", { clientIp: args.context?.clientIp, signIn: () => pageSignIn(args.request, signIn) });
-      return handler({ ...args, user: user as Admitted<C["who"]> });
+      const input = parseInput(c, searchParamsObject(new URL(args.request.url)));
+      return handler({ ...args, user: user as Admitted<C["who"]>, input });
     });
   return withContracts(loader, { GET: c });
 }

@@ -8,7 +8,7 @@ import { HomeSidebar, memberHref, type SidebarList } from "~/components/home-sid
 import { PostList } from "~/components/post-card.tsx";
 import { LazyFollowSuggestions } from "~/components/lazy-parts.tsx";
 import { FEED_PAGE, MAX_LIST, pageClock, type TopContributor } from "~/lib/browse.ts";
-import { HomeQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
+import { HomeQuerySchema } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
@@ -46,9 +46,9 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors"] }, async ({ request, user }) => {
+export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors"] }, async ({ request, user, input }) => {
   const url = new URL(request.url);
-  const { sort, t, q, limit } = HomeQuerySchema.parse(searchParamsObject(url));
+  const { sort, t, q, limit } = input;
   // 'Following' is for members: a visitor signs in and comes back to it.
   if (sort === "following" && !user) throw signInProblem("/?sort=following", FOLLOWING_SIGN_IN);
   const now = pageClock();
