@@ -1,21 +1,18 @@
 import type { Route } from "./+types/comments";
 import { createComment } from "~/models/comment.server.ts";
 import { CommentApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
-// POST /api/comments {content, postId, parentId?}: 201 with the comment.
+// POST /api/comments {content, postId, parentId?}: 201 with the comment. The "comment" budget, like
+// its form twin (/post/:id/comments).
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: async ({ request }) => {
-      const user = await requireApiUser(request);
-      const body = await parseJsonBody(request, CommentApiSchema);
-      requireSelf(user, body.userId);
-      return createComment({ userId: user.id, postId: body.postId, content: body.content, parentId: body.parentId ?? null });
-    },
+    POST: endpoint({ who: "member", budget: "comment", input: CommentApiSchema }, ({ user, input }) =>
+      createComment({ userId: user.id, postId: input.postId, content: input.content, parentId: input.parentId ?? null }),
+    ),
   },
-  { status: { POST: 201 }, limit: "comment" },
+  { status: { POST: 201 } },
 );

@@ -1,19 +1,17 @@
 import type { Route } from "./+types/demo-login";
 import { findDemoUser } from "~/http/authenticator.server.ts";
-import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
-import { apiAction, methodNotAllowed, noStore } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
 
-// POST /api/demo-login: signs in as the pre-made demo account (docs/product.md §6). Limited per address:
-// every call starts a session row.
+// POST /api/demo-login: signs in as the pre-made demo account (docs/product.md §6). Limited per address
+// (the "demo-login" budget): every call starts a session row.
 export const action = apiAction<Route.ActionArgs>({
-  POST: async ({ request, context }) => {
-    await enforceRateLimit("demo-login", context.clientIp);
+  POST: endpoint({ who: "anyone", budget: "demo-login", whileSuspended: true }, async ({ request }) => {
     const user = findDemoUser();
     if (!user) throw notFound("The demo account is not available on this site.");
     return Response.json(publicSelf(user), { headers: { ...noStore, "Set-Cookie": await startSession(request, user.id) } });
-  },
-}, { limit: null });
+  }),
+});
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

@@ -1,19 +1,17 @@
 import type { Route } from "./+types/login";
 import { LoginSchema } from "~/lib/schemas/auth.ts";
 import { verifyLogin } from "~/http/authenticator.server.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
-import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 import { startApiSignIn } from "~/http/two-factor-sign-in.server.ts";
 
 // POST /api/login {username, password}: `username` may be the e-mail address. 200 user | 401 {message};
 // with two-factor on, 200 {twoFactorRequired: true} and no session (POST /api/login/two-factor follows).
+// Limited per address (the "login" budget). Signing in is never refused to whoever's session the
+// browser holds, suspended or not (whileSuspended).
 export const action = apiAction<Route.ActionArgs>({
-  POST: async ({ request, context }) => {
-    const input = await parseJsonBody(request, LoginSchema);
-    await enforceRateLimit("login", context.clientIp);
-    const user = await verifyLogin(input);
-    return startApiSignIn(request, user);
-  },
-}, { limit: null });
+  POST: endpoint({ who: "anyone", budget: "login", input: LoginSchema, whileSuspended: true }, async ({ request, input }) =>
+    startApiSignIn(request, await verifyLogin(input)),
+  ),
+});
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

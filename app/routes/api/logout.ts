@@ -1,13 +1,17 @@
-import type { Route } from "./+types/logout";
-import { methodNotAllowed, noStore } from "~/http/json-api.server.ts";
+import { resource } from "~/http/contract.server.ts";
+import { noStore, onlyMethods } from "~/http/json-api.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 
-// POST /api/logout: ends the caller's session (if any) and clears the cookie.
-export async function action({ request }: Route.ActionArgs) {
-  return Response.json(
-    { success: true, message: "You have been logged out successfully." },
-    { headers: { ...noStore, "Set-Cookie": await endSession(request) } },
-  );
-}
+// POST /api/logout: ends the caller's session (if any) and clears the cookie. Anyone, suspended or
+// not, spends no budget; the body is never read.
+export const action = resource(
+  { who: "anyone", whileSuspended: true },
+  async ({ request }) =>
+    Response.json(
+      { success: true, message: "You have been logged out successfully." },
+      { headers: { ...noStore, "Set-Cookie": await endSession(request) } },
+    ),
+  { method: "POST" },
+);
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

@@ -1,16 +1,15 @@
 import type { Route } from "./+types/notification-read";
 import { markNotificationRead } from "~/models/notification.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
-import { requireApiUser } from "~/http/guards.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
-// PATCH /api/notifications/:id/read: only your own (another user's is "not found").
+// PATCH /api/notifications/:id/read: only your own (another user's is "not found"). A suspended
+// member keeps their notifications in hand.
 
-export const loader = () => methodNotAllowed("PATCH");
+export const loader = onlyMethods("PATCH");
 
 export const action = apiAction<Route.ActionArgs>({
-  PATCH: async ({ request, params }) => {
-    const user = await requireApiUser(request);
-    return markNotificationRead({ id: requireId(params.id, "Notification not found"), userId: user.id });
-  },
+  PATCH: endpoint({ who: "member", budget: "toggle", whileSuspended: true }, ({ user, params }) =>
+    markNotificationRead({ id: requireId(params.id, "Notification not found"), userId: user.id }),
+  ),
 });

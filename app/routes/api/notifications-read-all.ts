@@ -1,12 +1,14 @@
 import type { Route } from "./+types/notifications-read-all";
 import { markAllNotificationsRead } from "~/models/notification.server.ts";
-import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
-import { requireApiUser } from "~/http/guards.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
-// PATCH /api/notifications/read-all.
+// PATCH /api/notifications/read-all (a suspended member keeps their notifications in hand).
 
-export const loader = () => methodNotAllowed("PATCH");
+export const loader = onlyMethods("PATCH");
 
 export const action = apiAction<Route.ActionArgs>({
-  PATCH: async ({ request }) => ({ success: true, updated: markAllNotificationsRead({ userId: (await requireApiUser(request)).id }) }),
+  PATCH: endpoint({ who: "member", budget: "toggle", whileSuspended: true }, ({ user }) => ({
+    success: true,
+    updated: markAllNotificationsRead({ userId: user.id }),
+  })),
 });

@@ -1,11 +1,9 @@
-import type { Route } from "./+types/user";
-import { getUser, publicSelf } from "~/http/session-cookie.server.ts";
+import { publicSelf } from "~/http/session-cookie.server.ts";
 import { apiLoader } from "~/http/json-api.server.ts";
 import { Problem } from "~/lib/problem.ts";
 
-// GET /api/user → the signed-in member, or 401 'Not logged in'.
-export const loader = apiLoader<Route.LoaderArgs>(async ({ request }) => {
-  const user = await getUser(request);
+// GET /api/user → the signed-in member, or 401 'Not logged in' (its own words: anyone may ask).
+export const loader = apiLoader({ who: "anyone" }, ({ user }) => {
   if (!user) throw new Problem("unauthorized", "Not logged in");
   return publicSelf(user);
 });

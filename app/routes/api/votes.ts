@@ -1,23 +1,20 @@
 import type { Route } from "./+types/votes";
 import { castVoteInGroup } from "~/models/vote.server.ts";
 import { VoteApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/http/json-api.server.ts";
-import { requireApiUser, requireSelf } from "~/http/guards.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
 // POST /api/votes {postId | commentId, isUpvote}: the same direction again takes the vote back.
+// The "toggle" budget, like its form twins (/post/:id/vote, /comments/:id/vote).
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: async ({ request }) => {
-    const user = await requireApiUser(request);
-    const body = await parseJsonBody(request, VoteApiSchema);
-    requireSelf(user, body.userId);
+  POST: endpoint({ who: "member", budget: "toggle", input: VoteApiSchema }, async ({ user, input }) => {
     const result = await castVoteInGroup(
-      body.postId !== undefined
-        ? { userId: user.id, postId: body.postId, isUpvote: body.isUpvote }
-        : { userId: user.id, commentId: body.commentId!, isUpvote: body.isUpvote },
+      input.postId !== undefined
+        ? { userId: user.id, postId: input.postId, isUpvote: input.isUpvote }
+        : { userId: user.id, commentId: input.commentId!, isUpvote: input.isUpvote },
     );
     return { vote: result.vote, upvotes: result.upvotes, downvotes: result.downvotes, score: result.score };
-  },
+  }),
 });

@@ -1,12 +1,9 @@
 // GET /api/youtube/video/{videoId}?sortBy=relevance|time&maxResults=1..100&pageToken=… (docs/product.md §7)
 import { z } from "zod";
-import type { Route } from "./+types/youtube-video";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
 import { invalid } from "~/lib/problem.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { apiLoader, noStore } from "~/http/json-api.server.ts";
-import { requireApiUser } from "~/http/guards.server.ts";
 import { enforceLookupLimit } from "~/integrations/rate-limit.server.ts";
 import { youtube, type CommentPage } from "~/integrations/youtube/client.server.ts";
 import { YouTubeError } from "~/integrations/youtube/errors.server.ts";
@@ -22,18 +19,12 @@ const QuerySchema = z.object({
   pageToken: z.string().max(300, "pageToken is too long.").optional(),
 });
 
-export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) => {
-  // Members only: every lookup spends the site's daily YouTube quota.
-  const user = await requireApiUser(request);
+// Members only: every lookup spends the site's daily YouTube quota.
+export const loader = apiLoader({ who: "member", input: QuerySchema }, async ({ params, user, input }) => {
+  // Not a write budget: lookups keep their own per-member limiter (enforceLookupLimit), as before.
   await enforceLookupLimit(user.id);
   const videoId = parseVideoId(params.videoId);
   if (!videoId) throw invalid("Please enter a valid YouTube video URL");
-  const search = new URL(request.url).searchParams;
-  const query = parseOrThrow(QuerySchema, {
-    sortBy: search.get("sortBy") || undefined,
-    maxResults: search.get("maxResults") || undefined,
-    pageToken: search.get("pageToken") || undefined,
-  });
 
   const client = youtube();
   if (!client.keyConfigured) {
@@ -45,7 +36,7 @@ export const loader = apiLoader<Route.LoaderArgs>(async ({ request, params }) =>
     );
   }
 
-  const { sortBy, maxResults, pageToken } = query;
+  const { sortBy, maxResults, pageToken } = input;
   const [video, page] = await Promise.allSettled([
     client.getVideo(videoId),
     client.getComments({ videoId, order: sortBy, maxResults, pageToken }),
