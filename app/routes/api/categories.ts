@@ -1,7 +1,6 @@
+import { apiLoader } from "~/http/json-api.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/categories: the 20 categories with their number of posts [{ name, slug, postsCount }].
-export function loader() {
-  return jsonRead("Failed to fetch categories", categoryCounts);
-}
+export const loader = apiLoader({ who: "anyone" }, () => jsonRead("Failed to fetch categories", categoryCounts));

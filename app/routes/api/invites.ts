@@ -1,22 +1,15 @@
 import type { Route } from "./+types/invites";
-import { requireApiUser } from "~/http/guards.server.ts";
-import { apiAction, apiLoader } from "~/http/json-api.server.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
 import { createInvite, listInvites } from "~/models/account/invites.server.ts";
 
 // GET /api/invites → {invites: [{code, createdAt, usedAt, usedBy: {id, username} | null}]}, the member's own.
 // POST /api/invites → 201 {code}; 403 with the reason (the demo account, suspended, newer than a week,
 // five unused codes already; admins make any number), 401 for a visitor.
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireApiUser(request);
-  return { invites: listInvites({ userId: user.id }) };
-});
+export const loader = apiLoader({ who: "member" }, ({ user }) => ({ invites: listInvites({ userId: user.id }) }));
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: async ({ request }) => {
-      const user = await requireApiUser(request);
-      return createInvite({ userId: user.id });
-    },
+    POST: endpoint({ who: "member", budget: "toggle", notDemo: true }, ({ user }) => createInvite({ userId: user.id })),
   },
   { status: { POST: 201 }, alsoAllow: ["GET"] },
 );

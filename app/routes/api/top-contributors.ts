@@ -1,11 +1,9 @@
-import type { Route } from "./+types/top-contributors";
 import { ContributorsQuerySchema } from "~/lib/schemas/browse.ts";
 import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 import { topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/users/top/contributors?limit= → [{ id, username, upvotes }] for the last 7 days.
-export const loader = apiLoader<Route.LoaderArgs>(({ request }) => {
-  const { limit } = parseQuery(request, ContributorsQuerySchema);
-  return jsonRead("Failed to fetch top contributors", () => topContributorsThisWeek(limit));
-});
+export const loader = apiLoader({ who: "anyone", input: ContributorsQuerySchema }, ({ input }) =>
+  jsonRead("Failed to fetch top contributors", () => topContributorsThisWeek(input.limit)),
+);

@@ -1,21 +1,21 @@
 import type { Route } from "./+types/users.$id.block";
+import type { UserRow } from "#db/schema.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
-import { requireApiUser } from "~/http/guards.server.ts";
-import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
 // POST /api/users/:id/block blocks, DELETE unblocks; both → {blocked}. 401 signed out, 404 unknown
 // member, 400 'You cannot block yourself'; twice changes nothing.
 
-export const loader = () => methodNotAllowed("POST, DELETE");
+export const loader = onlyMethods("POST, DELETE");
 
-async function who({ request, params }: Route.ActionArgs) {
-  const user = await requireApiUser(request);
-  return { blockerId: user.id, blockedId: requireId(params.id, USER_NOT_FOUND) };
-}
+const who = ({ user, params }: { user: UserRow; params: Record<string, string | undefined> }) => ({
+  blockerId: user.id,
+  blockedId: requireId(params.id, USER_NOT_FOUND),
+});
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: async (args) => blockUser(await who(args)),
-  DELETE: async (args) => unblockUser(await who(args)),
+  POST: endpoint({ who: "member", budget: "toggle" }, (args) => blockUser(who(args))),
+  DELETE: endpoint({ who: "member", budget: "toggle" }, (args) => unblockUser(who(args))),
 });

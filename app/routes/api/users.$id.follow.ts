@@ -1,21 +1,21 @@
 import type { Route } from "./+types/users.$id.follow";
+import type { UserRow } from "#db/schema.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireApiUser } from "~/http/guards.server.ts";
-import { apiAction, methodNotAllowed } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
 
 // POST /api/users/:id/follow follows, DELETE unfollows; both → {following, followersCount}.
 // 401 signed out, 404 unknown member, 400 'You cannot follow yourself'; twice changes nothing.
 
-export const loader = () => methodNotAllowed("POST, DELETE");
+export const loader = onlyMethods("POST, DELETE");
 
-async function who({ request, params }: Route.ActionArgs) {
-  const user = await requireApiUser(request);
-  return { followerId: user.id, followingId: requireId(params.id, USER_NOT_FOUND) };
-}
+const who = ({ user, params }: { user: UserRow; params: Record<string, string | undefined> }) => ({
+  followerId: user.id,
+  followingId: requireId(params.id, USER_NOT_FOUND),
+});
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: async (args) => followUser(await who(args)),
-  DELETE: async (args) => unfollowUser(await who(args)),
+  POST: endpoint({ who: "member", budget: "toggle" }, (args) => followUser(who(args))),
+  DELETE: endpoint({ who: "member", budget: "toggle" }, (args) => unfollowUser(who(args))),
 });

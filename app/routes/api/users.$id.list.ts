@@ -1,10 +1,9 @@
-import type { Route } from "./+types/users.$id.list";
 import { requireId } from "~/lib/schemas/id.ts";
 import { UserListQuerySchema } from "~/lib/schemas/profile.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
-import { jsonRead, parseQuery } from "~/http/json-read.server.ts";
-import { getUserId } from "~/http/session-cookie.server.ts";
+import { apiLoader } from "~/http/json-api.server.ts";
+import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
 // signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.
@@ -16,12 +15,10 @@ const FAILURES: Record<ProfileList, string> = {
   saved: "Failed to fetch saved posts",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = apiLoader({ who: "anyone", input: UserListQuerySchema }, ({ request, params, user, input }) => {
   const list = new URL(request.url).pathname.split("/").pop() as ProfileList;
-  const viewerId = await getUserId(request);
   return jsonRead(FAILURES[list], () => {
     const userId = requireId(params.id, USER_NOT_FOUND);
-    const { limit, offset } = parseQuery(request, UserListQuerySchema);
-    return PROFILE_LISTS[list]({ userId, limit, offset, viewerId });
+    return PROFILE_LISTS[list]({ userId, limit: input.limit, offset: input.offset, viewerId: user?.id });
   });
-}
+});
