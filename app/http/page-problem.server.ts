@@ -79,22 +79,31 @@ function pageSignIn(request: Request, signIn?: (request: Request) => { redirectT
  * form once (a body that is not a form is 400), admits the caller (the budget by the form's
  * `intent` where the contract says so), then runs `handler` with the user and the form, which it
  * parses with the contract's schema (Conform's `parseWithZod`, for the reply). A Problem is rendered
- * by `pageProblem`.
+ * by `pageProblem`, or, for a refusal of the admission, by `refused` where the page re-renders its
+ * form with the message (the sign-in forms: 'Too many attempts …' under the form, with its status).
  */
-export function pageAction<R, const C extends Contract>(
+export function pageAction<R, const C extends Contract, F = never>(
   c: C,
   handler: (args: RouteArgs & { user: Admitted<C["who"]>; form: FormData }) => R | Promise<R>,
-): ((args: RouteArgs) => Promise<R>) & Contracted {
+  { refused }: { refused?: (form: FormData, problem: Problem) => F | Promise<F> } = {},
+): ((args: RouteArgs) => Promise<R | F>) & Contracted {
   const action = (args: RouteArgs) =>
-    rendered(args.request, async () => {
+    rendered<R | F>(args.request, async () => {
       const form = await readForm(args.request);
-      const user = await admit(c, args.request, "page", {
-        clientIp: args.context?.clientIp,
-        intent: form.get("intent"),
-        signIn: () => pageSignIn(args.request),
-        claimed: form.get("userId"),
-      });
-      return handler({ ...args, user: user as Admitted<C["who"]>, form });
+      let user: Admitted<C["who"]>;
+      try {
+        user = (await admit(c, args.request, "page", {
+          clientIp: args.context?.clientIp,
+          intent: form.get("intent"),
+          signIn: () => pageSignIn(args.request),
+          claimed: form.get("userId"),
+        })) as Admitted<C["who"]>;
+      } catch (error) {
+        // A refusal the page shows in its form (a spent budget, a suspended member …), when it says how.
+        if (!refused || !isProblem(error) || error.signIn || error.kind === "tampered") throw error;
+        return refused(form, error);
+      }
+      return handler({ ...args, user, form });
     });
   return withContracts(action, { POST: c });
 }

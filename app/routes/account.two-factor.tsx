@@ -9,10 +9,9 @@ import { TwoFactorDisableSchema, TwoFactorEnableSchema } from "~/lib/schemas/two
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorStatus } from "~/models/account/two-factor.server.ts";
 import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { failWith } from "~/http/form-action.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
+import { getSessionToken } from "~/http/session-cookie.server.ts";
 import { redirectWithToast, toastHeader } from "~/http/toast-cookie.server.ts";
-import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 import { qrCodeSvg } from "~/integrations/totp.server.ts";
 import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
 
@@ -29,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
+export const loader = page({ who: "member" }, async ({ user }) => {
   const status = twoFactorStatus(user);
   return data(
     {
@@ -51,9 +49,12 @@ const replyOptions = (intent: Intent, hideFields = ["password", "code"]) => ({
   wrap: (result: SubmissionResult<string[]>) => ({ intent, result, recoveryCodes: null as string[] | null }),
 });
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  const user = await requireUser(request);
-  const form = await request.formData();
+// Turning it on or off asks for the password: guessing it is a sign-in attempt, the same budget.
+const INTENT_SCHEMAS = { enable: TwoFactorEnableSchema, disable: TwoFactorDisableSchema } as const;
+
+export const action = pageAction(
+  { who: "member", budget: { byIntent: { setup: "toggle", enable: "login", disable: "login" } }, whileSuspended: true, notDemo: true },
+  async ({ request, user, form }) => {
   const intent = form.get("intent");
 
   if (intent === "setup") {
@@ -64,15 +65,16 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
       if (!isProblem(error)) throw error;
       // A plain form: the form renderer's 303 back to this page with the error toast (thrown, so the
       // action's data stays the two Conform forms' replies).
-      throw await failWith({ request, form, js: false, back: PAGE, limit: "toggle" }, error, { title: "Two-factor sign-in" });
+      throw await failWith({ js: false, back: PAGE }, error, { title: "Two-factor sign-in" });
     }
   }
 
   if (intent === "enable") {
     const submission = parseWithZod(form, { schema: TwoFactorEnableSchema });
-    if (submission.status !== "success") return invalidReply(submission, replyOptions(intent, ["code"]));
+    if (submission.status !== "success") return invalidReply(submission, replyOptions(intent));
     try {
-      const { recoveryCodes } = enableTwoFactor({ user, code: submission.value.code });
+      const { code, password } = submission.value;
+      const { recoveryCodes } = await enableTwoFactor({ user, code, password, sessionToken: await getSessionToken(request) });
       const toast = await toastHeader({ type: "success", title: "Two-factor sign-in is on", description: "Save your recovery codes now." });
       return data({ intent, result: submission.reply({ resetForm: true }), recoveryCodes }, { headers: { ...PRIVATE_PAGE, "Set-Cookie": toast } });
     } catch (error) {
@@ -84,8 +86,6 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
     const submission = parseWithZod(form, { schema: TwoFactorDisableSchema });
     if (submission.status !== "success") return invalidReply(submission, replyOptions(intent));
     try {
-      // Guessing the password is a sign-in attempt: the same budget.
-      await enforceRateLimit("login", context.clientIp);
       await disableTwoFactor({ user, password: submission.value.password, code: submission.value.code });
       return redirectWithToast(PAGE, { type: "success", title: "Two-factor sign-in is off", description: "Sign-in asks for your password only." });
     } catch (error) {
@@ -94,7 +94,16 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
   }
 
   throw invalid("Unknown action");
-});
+  },
+  {
+    // A spent budget (or a suspension …) is shown in the form that was sent, with its status.
+    refused: (form, problem) => {
+      const intent = form.get("intent");
+      if (intent !== "enable" && intent !== "disable") throw problem;
+      return problemReply(parseWithZod(form, { schema: INTENT_SCHEMAS[intent] }), problem, replyOptions(intent));
+    },
+  },
+);
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { enabled, pending, recoveryCodesLeft, userId } = loaderData;

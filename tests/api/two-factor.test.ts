@@ -4,7 +4,8 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "#db/schema.ts";
+import { sql } from "drizzle-orm";
+import { posts as postsTable, sessions, suspensions, users as usersTable } from "#db/schema.ts";
 import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
 import { CHALLENGE_ENDED, CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from "~/models/account/two-factor-challenge.server.ts";
 import { MAX_FAILED_CODES, TWO_FACTOR_ALREADY_ON, TWO_FACTOR_OFF } from "~/models/account/two-factor.server.ts";
@@ -40,7 +41,7 @@ async function memberWithTwoFactor(): Promise<{ user: ApiUser; secret: string; r
   const user = await api.user();
   const setup = await api.fetch("/api/me/two-factor/setup", { method: "POST", user });
   const { secret } = (await setup.json()) as { secret: string };
-  const res = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret, Date.now() - STEP_MS) } });
+  const res = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret, Date.now() - STEP_MS), password: PASSWORD } });
   expect(res.status).toBe(200);
   const { recoveryCodes } = (await res.json()) as { recoveryCodes: string[] };
   return { user, secret, recoveryCodes };
@@ -75,23 +76,39 @@ describe("setting it up", () => {
     expect(new URL(otpauthUrl).searchParams.get("secret")).toBe(secret);
 
     await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: {} }), 400);
-    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: "12345" } }), 400, INVALID_CODE);
-    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: wrongCode(secret) } }), 400, INVALID_CODE);
+    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: "12345", password: PASSWORD } }), 400, INVALID_CODE);
+    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: wrongCode(secret), password: PASSWORD } }), 400, INVALID_CODE);
+    // A stolen session alone cannot: the password is asked for, and a wrong one changes nothing.
+    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret) } }), 400, "Password is required");
+    await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret), password: "not-the-password" } }), 400, "Incorrect password");
 
-    const res = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret) } });
+    const res = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret), password: PASSWORD } });
     expect(res.status).toBe(200);
     const { recoveryCodes } = (await res.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
     await expectError(await api.fetch("/api/me/two-factor/setup", { method: "POST", user }), 409, TWO_FACTOR_ALREADY_ON);
   });
 
+  it("turning it on signs the member out everywhere else, and this session counts as proven", async () => {
+    const user = await api.user();
+    const other = await login(user);
+    const otherCookie = cookieOf(other.res, "chortle_session")!;
+    expect((await api.fetch("/api/user", { headers: { Cookie: otherCookie } })).status).toBe(200);
+    const { secret } = (await (await api.fetch("/api/me/two-factor/setup", { method: "POST", user })).json()) as { secret: string };
+    expect((await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret), password: PASSWORD } })).status).toBe(200);
+    expect((await api.fetch("/api/user", { headers: { Cookie: otherCookie } })).status).toBe(401);
+    expect((await api.fetch("/api/user", { user })).status).toBe(200);
+    const rows = api.db.select({ twoFactor: sessions.twoFactor }).from(sessions).where(eq(sessions.userId, user.id)).all();
+    expect(rows).toEqual([{ twoFactor: true }]);
+  });
+
   it(`wrong codes count: after ${MAX_FAILED_CODES} in a row, 429 with Retry-After`, async () => {
     const user = await api.user();
     const { secret } = (await (await api.fetch("/api/me/two-factor/setup", { method: "POST", user })).json()) as { secret: string };
     for (let i = 0; i < MAX_FAILED_CODES; i++) {
-      await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: wrongCode(secret) } }), 400, INVALID_CODE);
+      await expectError(await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: wrongCode(secret), password: PASSWORD } }), 400, INVALID_CODE);
     }
-    const locked = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret) } });
+    const locked = await api.fetch("/api/me/two-factor/enable", { method: "POST", user, json: { code: codeAt(secret), password: PASSWORD } });
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     await expectError(locked, 429, "Too many wrong codes");
   });
@@ -200,9 +217,42 @@ describe("REQUIRE_ADMIN_2FA=true", () => {
     expect((await strict.fetch("/account/two-factor", { user: admin })).status).toBe(200);
 
     const { secret } = (await (await strict.fetch("/api/me/two-factor/setup", { method: "POST", user: admin })).json()) as { secret: string };
-    expect((await strict.fetch("/api/me/two-factor/enable", { method: "POST", user: admin, json: { code: codeAt(secret) } })).status).toBe(200);
+    expect((await strict.fetch("/api/me/two-factor/enable", { method: "POST", user: admin, json: { code: codeAt(secret), password: PASSWORD } })).status).toBe(200);
     expect((await strict.fetch("/api/admin/dashboard", { user: admin })).status).toBe(200);
     expect((await strict.fetch("/admin", { user: admin })).status).toBe(200);
+  });
+
+  it("refuses the admin forms and every admin write without the second factor, and writes nothing", async () => {
+    const admin = await strict.user({ isAdmin: true });
+    const member = await strict.user();
+    const post = strict.post(member.id).id;
+    const sends: [string, Record<string, string>][] = [
+      [`/admin/users/${member.id}/suspend`, { intent: "suspend", reason: "spam" }],
+      [`/admin/users/${member.id}/toggle-admin`, {}],
+      [`/admin/posts/${post}/delete`, { reason: "spam" }],
+      ["/admin/demo/reset", {}],
+    ];
+    for (const [path, form] of sends) {
+      const res = await strict.fetch(path, { method: "POST", user: admin, form });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get("location"), path).toBe("/account/two-factor");
+    }
+    await expectError(await strict.fetch(`/api/posts/${post}`, { method: "PATCH", user: admin, json: { title: "Changed by an admin" } }), 403, "two-factor");
+    expect(strict.db.select({ isAdmin: usersTable.isAdmin }).from(usersTable).where(eq(usersTable.id, member.id)).get()).toEqual({ isAdmin: false });
+    expect(strict.db.select({ n: sql<number>`count(*)` }).from(suspensions).where(eq(suspensions.userId, member.id)).get()?.n).toBe(0);
+    expect(strict.db.select({ id: postsTable.id }).from(postsTable).where(eq(postsTable.id, post)).get()).toEqual({ id: post });
+  });
+
+  it("does not let a session made with the password alone, before two-factor was turned on, act as an admin", async () => {
+    const admin = await strict.user({ isAdmin: true });
+    const old = await login(admin);
+    const oldCookie = cookieOf(old.res, "chortle_session")!;
+    const { secret } = (await (await strict.fetch("/api/me/two-factor/setup", { method: "POST", user: admin })).json()) as { secret: string };
+    expect((await strict.fetch("/api/me/two-factor/enable", { method: "POST", user: admin, json: { code: codeAt(secret), password: PASSWORD } })).status).toBe(200);
+    // Turning it on ended the old session; one that survived from before (a row as it was) is refused too.
+    expect((await strict.fetch("/api/admin/dashboard", { headers: { Cookie: oldCookie } })).status).toBe(401);
+    strict.db.update(sessions).set({ twoFactor: false }).where(eq(sessions.userId, admin.id)).run();
+    await expectError(await strict.fetch("/api/admin/dashboard", { user: admin }), 403, "second factor");
   });
 
   it("changes nothing for members (403) and the off default (tested above) lets admins in", async () => {

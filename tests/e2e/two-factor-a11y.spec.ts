@@ -18,10 +18,12 @@ test("the two-factor pages have no serious accessibility violations", async ({ p
   await expect(page.getByTestId("two-factor-qr")).toBeVisible();
   const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
   await page.getByLabel("Code from the app").fill(codeAt(secret, Date.now() + 20 * 30_000));
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByText("Invalid code. Check your authenticator app and try again.")).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel("Code from the app").fill(codeAt(secret));
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
   await expectAccessible(page);

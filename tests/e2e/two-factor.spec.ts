@@ -45,11 +45,13 @@ test("turn two-factor on from the about tab, sign out, sign in with the password
   const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel("Code from the app").fill(codeAt(secret, Date.now() + 20 * STEP_MS));
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByText("Invalid code. Check your authenticator app and try again.")).toBeVisible();
 
   // The previous step's code (the app's clock may lag): the current one stays unused for sign-in.
   await page.getByLabel("Code from the app").fill(codeAt(secret, Date.now() - STEP_MS));
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
@@ -75,7 +77,7 @@ test("turn two-factor on from the about tab, sign out, sign in with the password
 test("a recovery code signs in once", async ({ page }) => {
   const user = makeUser();
   const { secret } = startTwoFactorSetup({ user });
-  const { recoveryCodes } = enableTwoFactor({ user, code: codeAt(secret) });
+  const { recoveryCodes } = await enableTwoFactor({ user, code: codeAt(secret), password: TEST_PASSWORD, sessionToken: null });
 
   await signInWithPassword(page, user.username);
   await enterCode(page, recoveryCodes[0]);

@@ -58,7 +58,7 @@ export function PendingSetupPanel({ setup, lastResult }: { setup: PendingSetup; 
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>Scan this QR code with your authenticator app, or type the secret into it.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>Enter the 6-digit code the app shows, and your password.</li>
       </ol>
       <QrCode qr={setup.qr} />
       <p className="text-sm">
@@ -71,6 +71,8 @@ export function PendingSetupPanel({ setup, lastResult }: { setup: PendingSetup; 
         <IntentField intent="enable" />
         <FormAlert id={form.errorId} title="Two-factor sign-in not turned on" errors={form.errors} />
         <FormField field={fields.code} label="Code from the app" autoComplete="one-time-code" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <p className="text-xs text-slate-600">Turning it on signs you out on every other device.</p>
         <SubmitButton disabled={busy}>{busy ? "Checking…" : "Turn on two-factor sign-in"}</SubmitButton>
       </Form>
       <StartSetup again />

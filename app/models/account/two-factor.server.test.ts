@@ -34,17 +34,17 @@ async function asyncProblemOf(run: () => Promise<unknown>): Promise<Problem> {
 }
 
 /** A member with two-factor on: the secret, the recovery codes and the moment it was enabled. */
-function withTwoFactor(now = Date.now()) {
+async function withTwoFactor(now = Date.now()) {
   const user = makeUser();
   const { secret } = startTwoFactorSetup({ user });
-  const { recoveryCodes } = enableTwoFactor({ user, code: totpCode(secret, now), now });
+  const { recoveryCodes } = await enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: totpCode(secret, now), now });
   return { user, secret, recoveryCodes, now };
 }
 
 const squeezed = (code: string) => code.replaceAll("-", "");
 
 describe("setting two-factor sign-in up", () => {
-  it("keeps the secret waiting, server-side, until one valid code turns it on", () => {
+  it("keeps the secret waiting, server-side, until one valid code turns it on", async () => {
     const user = makeUser();
     const setup = startTwoFactorSetup({ user });
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -53,7 +53,7 @@ describe("setting two-factor sign-in up", () => {
     expect(isTwoFactorOn(user.id)).toBe(false);
     expect(twoFactorStatus(user).pending?.secret).toBe(setup.secret);
 
-    const { recoveryCodes } = enableTwoFactor({ user, code: totpCode(setup.secret) });
+    const { recoveryCodes } = await enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: totpCode(setup.secret) });
     expect(isTwoFactorOn(user.id)).toBe(true);
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
@@ -62,34 +62,34 @@ describe("setting two-factor sign-in up", () => {
     expect(status).toMatchObject({ enabled: true, pending: null, recoveryCodesLeft: RECOVERY_CODE_COUNT });
   });
 
-  it("refuses a wrong code with 400 'Invalid code', and the wrong codes in a row lock the checks", () => {
+  it("refuses a wrong code with 400 'Invalid code', and the wrong codes in a row lock the checks", async () => {
     const user = makeUser();
     const { secret } = startTwoFactorSetup({ user });
     const now = Date.now();
     const wrong = totpCode(secret, now + 10 * STEP);
-    const first = problemOf(() => enableTwoFactor({ user, code: wrong, now }));
+    const first = await asyncProblemOf(() => enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: wrong, now }));
     expect(first.status).toBe(400);
     expect(first.message).toBe(INVALID_CODE);
     expect(first.field).toBe("code");
     expect(isTwoFactorOn(user.id)).toBe(false);
-    for (let i = 1; i < MAX_FAILED_CODES; i++) problemOf(() => enableTwoFactor({ user, code: wrong, now }));
+    for (let i = 1; i < MAX_FAILED_CODES; i++) await asyncProblemOf(() => enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: wrong, now }));
     // Locked: even the right code waits, with Retry-After.
-    const locked = problemOf(() => enableTwoFactor({ user, code: totpCode(secret, now), now }));
+    const locked = await asyncProblemOf(() => enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: totpCode(secret, now), now }));
     expect(locked.status).toBe(429);
     expect(Number(locked.headers?.["Retry-After"])).toBe(CODE_LOCK_MS / 1000);
     const later = now + CODE_LOCK_MS + 1000;
-    enableTwoFactor({ user, code: totpCode(secret, later), now: later });
+    await enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: totpCode(secret, later), now: later });
     expect(isTwoFactorOn(user.id)).toBe(true);
   });
 
-  it("needs a setup first, and does not start again once on", () => {
+  it("needs a setup first, and does not start again once on", async () => {
     const user = makeUser();
-    expect(problemOf(() => enableTwoFactor({ user, code: "123456" }))).toMatchObject({ status: 409, message: TWO_FACTOR_NOT_STARTED });
-    const { user: on } = withTwoFactor();
+    expect(await asyncProblemOf(() => enableTwoFactor({ user, password: PASSWORD, sessionToken: null, code: "123456" }))).toMatchObject({ status: 409, message: TWO_FACTOR_NOT_STARTED });
+    const { user: on } = await withTwoFactor();
     expect(problemOf(() => startTwoFactorSetup({ user: on }))).toMatchObject({ status: 409, message: TWO_FACTOR_ALREADY_ON });
   });
 
-  it("is not offered to the shared demo account", () => {
+  it("is not offered to the shared demo account", async () => {
     const demo = makeUser({ username: "demo_user" });
     expect(problemOf(() => startTwoFactorSetup({ user: demo })).status).toBe(403);
   });
@@ -97,7 +97,7 @@ describe("setting two-factor sign-in up", () => {
 
 describe("turning two-factor sign-in off", () => {
   it("needs both the password and a code", async () => {
-    const { user, secret, now } = withTwoFactor(Date.now() - 2 * STEP);
+    const { user, secret, now } = await withTwoFactor(Date.now() - 2 * STEP);
     const code = totpCode(secret);
     const badPassword = await asyncProblemOf(() => disableTwoFactor({ user, password: "not-the-password", code }));
     expect(badPassword).toMatchObject({ status: 400, field: "password" });
@@ -110,13 +110,13 @@ describe("turning two-factor sign-in off", () => {
   });
 
   it("takes a recovery code instead of the app's, once", async () => {
-    const { user, recoveryCodes } = withTwoFactor();
+    const { user, recoveryCodes } = await withTwoFactor();
     await disableTwoFactor({ user, password: PASSWORD, code: squeezed(recoveryCodes[0]) });
     expect(isTwoFactorOn(user.id)).toBe(false);
   });
 
   it("does not accept the code that turned it on again (a code works once in its time step)", async () => {
-    const { user, secret, now } = withTwoFactor();
+    const { user, secret, now } = await withTwoFactor();
     const replay = await asyncProblemOf(() => disableTwoFactor({ user, password: PASSWORD, code: totpCode(secret, now), now }));
     expect(replay).toMatchObject({ status: 400, message: INVALID_CODE });
     await disableTwoFactor({ user, password: PASSWORD, code: totpCode(secret, now + STEP), now: now + STEP });
@@ -125,7 +125,7 @@ describe("turning two-factor sign-in off", () => {
 });
 
 describe("sessions", () => {
-  it("are marked when made with two factors", () => {
+  it("are marked when made with two factors", async () => {
     const user = makeUser();
     const plain = createSession({ userId: user.id });
     createSession({ userId: user.id, twoFactor: true });
