@@ -14,3 +14,9 @@ export function loadOrFail<T>(message: string, read: () => T): T {
     throw new Problem("internal", message, { headers: { "Cache-Control": "no-store" } });
   }
 }
+
+/**
+ * How an admin page's loader (`page({ who: "admin" }, …, ADMIN_SIGN_IN)`) sends a visitor to sign
+ * in: back to this page, with no toast (the sign-in page is enough; a member gets 403 Access Denied).
+ */
+export const ADMIN_SIGN_IN = { signIn: () => ({ toast: null }) };

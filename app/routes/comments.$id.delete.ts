@@ -1,22 +1,21 @@
-import { redirect } from "react-router";
+import type { Route } from "./+types/comments.$id.delete";
 import { deleteComment } from "~/models/comment.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /comments/:id/delete: the author deletes their comment (a '[deleted]' placeholder stays
 // when it has replies).
 
 export type DeleteCommentPayload = { mode: "hard" | "soft" };
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = redirectLoader(() => "/");
 
-export const action = interactionAction<{ id?: string }>(
+export const action = interactionAction(
+  { who: "member", budget: "toggle" },
   () => "/",
-  async (ctx, params) => {
-    const user = await requireActor(ctx);
-    const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: user.id });
+  async (ctx, params: Route.ActionArgs["params"]) => {
+    const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: ctx.user.id });
     return succeed<DeleteCommentPayload>(ctx, { toast: { type: "success", title: "Comment deleted" }, payload: { mode: result.mode } });
   },
   { failTitle: "Failed to delete comment", anchor: () => "comments" },

@@ -1,21 +1,19 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/post.$id.delete";
 import { deletePost } from "~/models/post/index.server.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed, withAnchor } from "~/http/form-action.server.ts";
+import { interactionAction, succeed, withAnchor } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /post/:id/delete: the author deletes their post (offered on their own profile).
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/post/${encodeURIComponent(params.id)}`);
-}
+export const loader = redirectLoader(({ params }) => `/post/${encodeURIComponent(params.id ?? "")}`);
 
-export const action = interactionAction<{ id?: string }>(
+export const action = interactionAction(
+  { who: "member", budget: "toggle" },
   () => "/",
-  async (ctx, params) => {
-    const user = await requireActor(ctx);
+  async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, "Post not found");
-    deletePost({ id, actorId: user.id });
+    deletePost({ id, actorId: ctx.user.id });
     // The post's own page is gone: land on the home page instead.
     const back = new URL(ctx.back, "http://local.invalid").pathname;
     const to = back === `/post/${id}` || back === `/posts/${id}` ? "/" : withAnchor(ctx.back);

@@ -2,9 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id.edit";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { PostEditFields } from "~/components/post-edit-fields.tsx";
@@ -26,25 +25,32 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Edit post · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  return postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id });
-});
+export const loader = page({ who: "member" }, ({ params, user }) => postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id }));
 
-export const action = page(async ({ request, params }: Route.ActionArgs) => {
-  const user = await requireUser(request);
-  const id = requireId(params.id, "Post not found");
-  const submission = parseWithZod(await request.formData(), { schema: PostEditSchema });
-  if (submission.status !== "success") return invalidReply(submission);
-  try {
-    const post = editPost({ id, actorId: user.id, changes: submission.value });
-    const toast: Toast = { type: "success", title: "Post updated" };
-    if (submission.payload[JS_FIELD] === "1") return data({ result: submission.reply(), post, toast });
-    return redirectWithToast(`/post/${id}`, toast);
-  } catch (error) {
-    return problemReply(submission, error);
-  }
-});
+// It spends the "post" budget (the JSON twin PATCH /api/posts/:id is the same write). A spent budget
+// is said in the form (with its 429), like any refusal of the edit itself.
+export const action = pageAction(
+  { who: "member", budget: "post", input: PostEditSchema },
+  async ({ params, user, form }) => {
+    const id = requireId(params.id, "Post not found");
+    const submission = parseWithZod(form, { schema: PostEditSchema });
+    if (submission.status !== "success") return invalidReply(submission);
+    try {
+      const post = editPost({ id, actorId: user.id, changes: submission.value });
+      const toast: Toast = { type: "success", title: "Post updated" };
+      if (submission.payload[JS_FIELD] === "1") return data({ result: submission.reply(), post, toast });
+      return redirectWithToast(`/post/${id}`, toast);
+    } catch (error) {
+      return problemReply(submission, error);
+    }
+  },
+  {
+    refused: (form, problem) => {
+      if (problem.kind !== "too_many") throw problem;
+      return formProblemReply(form, problem);
+    },
+  },
+);
 
 export default function EditPostPage({ loaderData: post, actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("edit-post", () => import("~/lib/schemas/post.ts").then((m) => m.PostEditSchema), actionData?.result, post);

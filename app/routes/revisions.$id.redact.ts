@@ -1,20 +1,21 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/revisions.$id.redact";
 import { redactRevision } from "~/models/revision.server.ts";
+import { RedactFormSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /revisions/:id/redact {reason}: an admin removes one earlier version's text from a history
-// (the model checks the role and the reason, and logs it).
+// (the contract admits admins only; the model checks the role again in its transaction, checks the
+// reason, and logs it).
 
-export const loader = () => redirect("/");
+export const loader = redirectLoader(() => "/");
 
-export const action = interactionAction<Route.ActionArgs["params"]>(
+export const action = interactionAction(
+  { who: "admin", budget: "toggle", input: RedactFormSchema },
   () => "/",
-  async (ctx, params) => {
-    const actor = await requireActor(ctx);
-    const reason = ctx.form.get("reason");
-    const result = redactRevision({ revisionId: requireId(params.id, "Version not found"), actorId: actor.id, reason: typeof reason === "string" ? reason : "" });
+  async (ctx, params: Route.ActionArgs["params"]) => {
+    const result = redactRevision({ revisionId: requireId(params.id, "Version not found"), actorId: ctx.user.id, reason: ctx.input.reason });
     const to = result.kind === "post" ? `/post/${result.id}/history` : `/comments/${result.id}/history`;
     return succeed(ctx, { toast: { type: "success", title: "Version redacted" }, to, payload: result });
   },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { textField } from "./text.ts";
 import { RegisterSchema } from "./auth.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
+import { REDACT_REASON_MAX, REDACT_REASON_REQUIRED } from "../edit-rules.ts";
 
 // The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
 
@@ -39,4 +40,13 @@ export const ReasonSchema = z.object({
   reason: textField({ type: "Reason must be text", max: { length: REASON_MAX, message: `Reason must be at most ${REASON_MAX} characters` } })
     .nullish()
     .transform((v) => v || null),
+});
+
+/** The reason an admin gives for redacting one earlier version (POST /revisions/:id/redact); the model checks it again. */
+export const RedactFormSchema = z.object({
+  reason: textField({
+    type: REDACT_REASON_REQUIRED,
+    required: REDACT_REASON_REQUIRED,
+    max: { length: REDACT_REASON_MAX, message: `Reason must be at most ${REDACT_REASON_MAX} characters.` },
+  }),
 });

@@ -3,6 +3,7 @@ import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
 import { NO_VOTE } from "../interactions/vote.ts";
 import { textField } from "./text.ts";
+import { isBlank } from "../comment-rules.ts";
 
 // One set of rules for the forms (client and action) and the JSON endpoints (docs/product.md §5, §7).
 
@@ -66,3 +67,16 @@ export const NotificationFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("read"), id: IdSchema }),
   z.object({ intent: z.literal("open"), id: IdSchema }),
 ]);
+
+/**
+ * The comment box as its form sends it (POST /post/:id/comments): blank text is nothing to post
+ * (null: the form is ignored, not refused) and an empty parentId is no parent; anything else is
+ * CommentFormSchema's, with its messages.
+ */
+export const CommentBoxFormSchema = z.object({ content: z.unknown().optional(), parentId: z.unknown().optional() }).transform((fields, ctx) => {
+  if (isBlank(fields.content)) return null;
+  const parsed = CommentFormSchema.safeParse({ content: fields.content, parentId: fields.parentId === "" ? null : fields.parentId });
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});

@@ -8,8 +8,7 @@ import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import { getDailyActivity, getDashboardStats } from "~/models/admin/stats.server.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
-import { loadOrFail } from "~/http/admin-page.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin: the totals, the newest users, the top posts and 30 days of activity drawn as SVG.
 
@@ -20,10 +19,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Site totals, recent sign-ups, top posts and daily activity for admins." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  return loadOrFail(LOAD_FAILED, () => ({ stats: getDashboardStats(), activity: getDailyActivity() }));
-});
+export const loader = page(
+  { who: "admin" },
+  () => loadOrFail(LOAD_FAILED, () => ({ stats: getDashboardStats(), activity: getDailyActivity() })),
+  ADMIN_SIGN_IN,
+);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, activity } = loaderData;

@@ -6,9 +6,9 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { Tabs } from "~/components/ui/tabs.tsx";
 import { ADMIN_ACCESS_DENIED } from "~/lib/admin-rules.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
+import { ADMIN_SIGN_IN } from "~/http/admin-page.server.ts";
 
-// /admin: the guard (visitor → /auth, member → 403), the tabs and 'Refresh Data' around each tab's
+// /admin: the guard (`who: "admin"`: visitor → /auth, member → 403; each tab's loader declares it too), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.
 
 export const meta: Route.MetaFunction = () => [
@@ -20,10 +20,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  return null;
-});
+export const loader = page({ who: "admin" }, () => null, ADMIN_SIGN_IN);
 
 const TABS = [
   { to: "/admin", label: "Dashboard" },

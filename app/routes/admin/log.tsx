@@ -5,10 +5,9 @@ import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { AdminListQuerySchema } from "~/lib/schemas/admin.ts";
 import { listModerationLog, type ModerationEntry } from "~/models/moderation-log.server.ts";
-import { loadOrFail } from "~/http/admin-page.server.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin/log: the moderation log, newest first, 50 a page. Read-only: nothing edits an entry.
 
@@ -17,11 +16,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every admin action and self-deletion, newest first." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  const { page } = parseAdminListQuery(new URL(request.url));
-  return loadOrFail("Failed to load the moderation log", () => listModerationLog({ page }));
-});
+export const loader = page(
+  { who: "admin", input: AdminListQuerySchema },
+  ({ input }) => loadOrFail("Failed to load the moderation log", () => listModerationLog({ page: input.page })),
+  ADMIN_SIGN_IN,
+);
 
 const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   create_user: "Created user",

@@ -7,10 +7,9 @@ import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatDate, plural } from "~/lib/format.ts";
-import { parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { AdminListQuerySchema } from "~/lib/schemas/admin.ts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
-import { loadOrFail } from "~/http/admin-page.server.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin/posts: every post, newest first, ?q= on the title, ?page=; deletion behind a confirmation
 // (posted to /admin/posts/:id/delete).
@@ -20,11 +19,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every post on the site, newest first, with search and deletion for admins." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  const query = parseAdminListQuery(new URL(request.url));
-  return { ...loadOrFail("Failed to load posts", () => listAdminPosts(query)), q: query.q };
-});
+export const loader = page(
+  { who: "admin", input: AdminListQuerySchema },
+  ({ input }) => ({ ...loadOrFail("Failed to load posts", () => listAdminPosts(input)), q: input.q }),
+  ADMIN_SIGN_IN,
+);
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, q } = loaderData;

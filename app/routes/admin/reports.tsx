@@ -8,8 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { listCaseDetails } from "~/models/moderation/queue.server.ts";
 import { listOpenAppeals } from "~/models/moderation/standing.server.ts";
-import { loadOrFail } from "~/http/admin-page.server.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin/reports: the review queue. Open cases first, most reported first (?status=resolved: the
 // decided ones), and the open appeals.
@@ -19,11 +18,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Reported posts, comments and members, and appeals, for the moderators." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  await requireAdmin(request);
-  const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
-  return loadOrFail("Failed to load the reports", () => ({ status, cases: listCaseDetails({ status }), appeals: listOpenAppeals() }));
-});
+export const loader = page(
+  { who: "admin" },
+  ({ request }) => {
+    const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
+    return loadOrFail("Failed to load the reports", () => ({ status, cases: listCaseDetails({ status }), appeals: listOpenAppeals() }));
+  },
+  ADMIN_SIGN_IN,
+);
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { status, cases, appeals } = loaderData;

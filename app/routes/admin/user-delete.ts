@@ -1,22 +1,20 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/user-delete";
 import { deleteUserAsAdmin } from "~/models/admin/user-delete.server.ts";
 import { ReasonSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/users/:id/delete {reason?}: the confirmed delete of a row of /admin/users.
 
-export const loader = () => redirect("/admin/users");
+export const loader = redirectLoader(() => "/admin/users");
 
-export const action = interactionAction<Route.ActionArgs["params"]>(
+export const action = interactionAction(
+  { who: "admin", budget: "toggle", input: ReasonSchema },
   () => "/admin/users",
-  async (ctx, params) => {
-    const actor = await requireActor(ctx);
+  async (ctx, params: Route.ActionArgs["params"]) => {
     const userId = requireId(params.id, "User not found");
-    const { reason } = parseOrThrow(ReasonSchema, { reason: ctx.form.get("reason") });
-    const { username } = deleteUserAsAdmin({ actorId: actor.id, userId, reason });
+    const { username } = deleteUserAsAdmin({ actorId: ctx.user.id, userId, reason: ctx.input.reason });
     return succeed(ctx, {
       toast: { type: "success", title: "User Deleted", description: `${username} was deleted.` },
       payload: { userId },

@@ -14,16 +14,14 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import type { ActionReply } from "~/lib/interact.ts";
 import { formatDate, plural } from "~/lib/format.ts";
-import { AdminCreateUserSchema, parseAdminListQuery } from "~/lib/schemas/admin.ts";
+import { AdminCreateUserSchema, AdminListQuerySchema } from "~/lib/schemas/admin.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
 import { suspendedUsers } from "~/models/moderation/suspension.server.ts";
 import { invitersOf } from "~/models/account/invites.server.ts";
 import { createAccountAsAdmin, takenOnForm } from "~/models/account/registration.server.ts";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { loadOrFail } from "~/http/admin-page.server.ts";
-import { requireAdmin } from "~/http/guards.server.ts";
-import { limitWrite } from "~/integrations/rate-limit.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
 // /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
@@ -34,9 +32,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every account on the site, with search, the admin role and deletion for admins." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const admin = await requireAdmin(request);
-  const query = parseAdminListQuery(new URL(request.url));
+export const loader = page({ who: "admin", input: AdminListQuerySchema }, ({ user: admin, input: query }) => {
   const list = loadOrFail("Failed to load users", () => listAdminUsers(query));
   const suspended = suspendedUsers(list.items.map((u) => u.id));
   const inviters = invitersOf(list.items.map((u) => u.id));
@@ -47,24 +43,33 @@ export const loader = page(async ({ request }: Route.LoaderArgs) => {
     invitedBy: inviters.has(u.id) ? (inviters.get(u.id) ?? null) : undefined,
   }));
   return { ...list, items, q: query.q, meId: admin.id };
-});
+}, ADMIN_SIGN_IN);
 
 // The form again with its messages (never the password), docs/product.md §8's field texts for taken names.
 const HIDDEN = { hideFields: ["password"] };
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: AdminCreateUserSchema });
-  if (submission.status !== "success") return invalidReply(submission, HIDDEN);
-  try {
-    await limitWrite("toggle", { userId: admin.id, ip: context.clientIp });
-    const user = await createAccountAsAdmin(admin.id, submission.value);
-    const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
-    return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
-  } catch (error) {
-    return problemReply(submission, takenOnForm(error), HIDDEN);
-  }
-});
+// The create-user form spends the "toggle" budget (as POST /api/admin/users does); a spent budget is
+// said in the form, with its 429.
+export const action = pageAction(
+  { who: "admin", budget: "toggle", input: AdminCreateUserSchema },
+  async ({ user: admin, form }) => {
+    const submission = parseWithZod(form, { schema: AdminCreateUserSchema });
+    if (submission.status !== "success") return invalidReply(submission, HIDDEN);
+    try {
+      const user = await createAccountAsAdmin(admin.id, submission.value);
+      const description = `${user.username} can now sign in${user.isAdmin ? " as an admin" : ""}.`;
+      return redirectWithToast("/admin/users", { type: "success", title: "User Created", description });
+    } catch (error) {
+      return problemReply(submission, takenOnForm(error), HIDDEN);
+    }
+  },
+  {
+    refused: (form, problem) => {
+      if (problem.kind !== "too_many") throw problem;
+      return formProblemReply(form, problem, HIDDEN);
+    },
+  },
+);
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, page, pageCount, total, q, meId } = loaderData;

@@ -1,14 +1,14 @@
-import type { Route } from "./+types/comments";
 import { atomXml } from "~/lib/atom.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { listPostCommentEntries } from "~/models/syndication.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { commentEntry, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 
 // /post/{id}/comments.xml: a post's newest comments and replies (deleted ones left out).
-export function loader({ request, params }: Route.LoaderArgs) {
-  return xmlRoute(() => {
+export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+  xmlRoute(() => {
     const { post, comments } = listPostCommentEntries({ postId: requireId(params.id, "Post not found") });
     const origin = siteOrigin(request);
     const self = `${origin}/post/${post.id}/comments.xml`;
@@ -22,5 +22,5 @@ export function loader({ request, params }: Route.LoaderArgs) {
       entries: comments.map((c) => commentEntry(origin, post, c)),
     });
     return xmlResponse(request, xml);
-  });
-}
+  }),
+);

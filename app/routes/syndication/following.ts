@@ -1,14 +1,14 @@
-import type { Route } from "./+types/following";
 import { notFound } from "~/lib/problem.ts";
 import { findFeedTokenOwner } from "~/models/syndication-token.server.ts";
 import { getFeedMember, listFeedEntries } from "~/models/syndication.server.ts";
 import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { resource } from "~/http/contract.server.ts";
 
 // /feeds/following/{token}.xml: a member's private feed of the people they follow. The token is the
 // only key (feed readers send no cookie); a revoked or made-up one is 404.
-export function loader({ request, params }: Route.LoaderArgs) {
-  return xmlRoute(() => {
-    const token = /^(.+)\.xml$/.exec(params.file)?.[1];
+export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+  xmlRoute(() => {
+    const token = /^(.+)\.xml$/.exec(params.file ?? "")?.[1];
     const userId = token ? findFeedTokenOwner({ token }) : null;
     if (userId === null) throw notFound("Feed not found");
     const member = getFeedMember({ userId });
@@ -21,5 +21,5 @@ export function loader({ request, params }: Route.LoaderArgs) {
       posts,
     });
     return xmlResponse(request, xml, { isPrivate: true });
-  });
-}
+  }),
+);

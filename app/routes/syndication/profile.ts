@@ -1,15 +1,15 @@
-import type { Route } from "./+types/profile";
 import { requireId } from "~/lib/schemas/id.ts";
 import { getFeedMember, listFeedEntries } from "~/models/syndication.server.ts";
 import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { resource } from "~/http/contract.server.ts";
 
 // /profile/{id}/feed.xml: a member's newest posts.
-export function loader({ request, params }: Route.LoaderArgs) {
-  return xmlRoute(() => {
+export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+  xmlRoute(() => {
     const member = getFeedMember({ userId: requireId(params.id, "User not found") });
     const page = `/profile/${member.id}`;
     const posts = listFeedEntries({ source: { kind: "user", userId: member.id } });
     const title = `Posts by ${member.displayName} (@${member.username})`;
     return xmlResponse(request, postsFeed(request, { title, page, self: `${page}/feed.xml`, posts }));
-  });
-}
+  }),
+);

@@ -1,17 +1,17 @@
-import type { Route } from "./+types/sitemap";
 import { notFound } from "~/lib/problem.ts";
 import { parseId } from "~/lib/schemas/id.ts";
 import { XML_TYPE, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { sitemapFileXml, sitemapXml } from "~/http/sitemap-answer.server.ts";
 
 // /sitemap.xml (a urlset, or an index past SITEMAP_SPLIT URLs) and /sitemap/{n}.xml.
-export function loader({ request, params }: Route.LoaderArgs) {
-  return xmlRoute(() => {
+export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+  xmlRoute(() => {
     const origin = siteOrigin(request);
     if (!("file" in params) || params.file === undefined) return xmlResponse(request, sitemapXml(origin), { type: XML_TYPE });
     const n = parseId(/^(\d+)\.xml$/.exec(params.file)?.[1]);
     if (n === null) throw notFound("Sitemap not found");
     return xmlResponse(request, sitemapFileXml(origin, n), { type: XML_TYPE });
-  });
-}
+  }),
+);
