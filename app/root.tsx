@@ -16,7 +16,7 @@ import { Toaster } from "./components/toaster.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import stylesheet from "./app.css?url";
-import { getUser } from "./http/session-cookie.server.ts";
+import { page } from "./http/page-problem.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
 import { getDraft } from "./http/draft-cookie.server.ts";
 import { readTheme } from "./http/theme-cookie.server.ts";
@@ -47,12 +47,8 @@ export const links: Route.LinksFunction = () => [
 // cookies, but for the share dialog, which the answer memo never keeps.
 export const handle = { memo: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [row, flash, share] = await Promise.all([
-    getUser(request),
-    getToast(request),
-    loadShareDialog(request),
-  ]);
+export const loader = page({ who: "anyone" }, async ({ request, user: row }) => {
+  const [flash, share] = await Promise.all([getToast(request), loadShareDialog(request, row)]);
   const { toast } = flash;
   let { headers } = flash;
   // A no-JS comment that failed: its text, handed back to its box once.
@@ -81,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     headers ? { headers } : undefined,
   );
-}
+});
 
 function accountBanner(row: { id: number; email: string; emailVerified: boolean }): AccountBanner | null {
   const suspension = activeSuspension(row.id)?.message;

@@ -1,18 +1,25 @@
 import { MAX_LIST, pageClock } from "~/lib/browse.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
+import type { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
+import type { z } from "zod";
+import type { UserRow } from "#db/schema.ts";
 import { siteOrigin } from "./origin.server.ts";
-import { getUser } from "./session-cookie.server.ts";
+
+/** The contract of every profile tab's loader: anyone looks; the query says how many to show. */
+export type ProfileTabArgs = {
+  request: Request;
+  params: { id?: string };
+  /** Who looks, as the tab's contract admitted them (`page({ who: "anyone", input: ProfileTabQuerySchema }, …)`). */
+  user: Pick<UserRow, "id"> | null;
+  input: z.output<typeof ProfileTabQuerySchema>;
+};
 
 /** What every profile tab's loader starts from: whose profile, who looks, how many to show. */
-export async function profileTab(request: Request, params: { id?: string }) {
+export function profileTab({ request, params, user, input }: ProfileTabArgs) {
   const url = new URL(request.url);
-  const viewer = await getUser(request);
   const userId = requireId(params.id, USER_NOT_FOUND);
-  const { limit } = ProfileTabQuerySchema.parse(searchParamsObject(url));
-  return { url, userId, viewerId: viewer?.id ?? null, isOwner: viewer?.id === userId, limit, now: pageClock(), origin: siteOrigin(request) };
+  return { url, userId, viewerId: user?.id ?? null, isOwner: user?.id === userId, limit: input.limit, now: pageClock(), origin: siteOrigin(request) };
 }
 
 /** A list read with one extra row: the page to show and whether 'Load More' has anything to add. */

@@ -11,7 +11,7 @@ import {
 } from "~/lib/share-dialog-state.ts";
 import type { CommentOrder, FetchedComment } from "~/lib/video.ts";
 import { signInPath } from "./guards.server.ts";
-import { getUser } from "./session-cookie.server.ts";
+import type { UserRow } from "#db/schema.ts";
 import { lookupVideo } from "../integrations/video-resolver.server.ts";
 import { youtube } from "../integrations/youtube/client.server.ts";
 import { YouTubeError } from "../integrations/youtube/errors.server.ts";
@@ -43,12 +43,11 @@ async function loadCommentPages(videoId: string, order: CommentOrder, pageTokens
   return { comments, pageStarts, nextPageToken, commentsError: null };
 }
 
-/** The root loader's `share`: the open dialog's state from the URL, with the video looked up. */
-export async function loadShareDialog(request: Request): Promise<ShareDialogData | null> {
+/** The root loader's `share`: the open dialog's state from the URL, with the video looked up; `user` is who looks (the root's contract admitted them). */
+export async function loadShareDialog(request: Request, user: Pick<UserRow, "id"> | null): Promise<ShareDialogData | null> {
   const url = new URL(request.url);
   if (!isShareOpen(url.searchParams)) return null;
   const page = pageWithoutShare(url);
-  const user = await getUser(request);
   if (!user) {
     // 'Sign In to Continue' comes back to the dialog (docs/product.md §2).
     return { signedIn: false, closeHref: page, signInHref: signInPath(`${url.pathname}${url.search}`) };

@@ -2,15 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.delete";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
 import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
 import { deleteAccount } from "~/models/account/credentials.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
@@ -32,23 +30,18 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  refuseDemo(user);
-  return { userId: user.id };
-});
+export const loader = page({ who: "member", notDemo: true }, ({ user }) => ({ userId: user.id }));
 
 const HIDDEN = { hideFields: ["password"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), {
+// Guessing the password is a sign-in attempt: the address's sign-in budget. A refusal (that budget,
+// the demo account) is the form's message.
+export const action = pageAction({ who: "member", budget: "login", whileSuspended: true, notDemo: true }, async ({ request, user, form }) => {
+  const submission = parseWithZod(form, {
     schema: DeleteAccountFormSchema,
   });
   if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
-    // Guessing the password is a sign-in attempt: the same limit.
-    await enforceRateLimit("login", context.clientIp);
     await deleteAccount({ user, password: submission.value.password });
   } catch (error) {
     return problemReply(submission, error, HIDDEN);
@@ -62,7 +55,7 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
     },
     { headers: { "Set-Cookie": await endSession(request) } },
   );
-});
+}, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("delete-account", () => import("~/lib/schemas/account.ts").then((m) => m.DeleteAccountFormSchema), actionData);

@@ -3,14 +3,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.password";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
 import { changePassword } from "~/models/account/credentials.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
@@ -28,21 +26,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  refuseDemo(user);
-  return { userId: user.id };
-});
+export const loader = page({ who: "member", notDemo: true }, ({ user }) => ({ userId: user.id }));
 
 const HIDDEN = { hideFields: ["currentPassword", "newPassword", "confirmPassword"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+// Guessing the current password is a sign-in attempt: the address's sign-in budget. A refusal (that
+// budget, the demo account) is the form's message.
+export const action = pageAction({ who: "member", budget: "login", whileSuspended: true, notDemo: true }, async ({ request, user, form }) => {
+  const submission = parseWithZod(form, { schema: ChangePasswordFormSchema });
   if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
-    // Guessing the current password is a sign-in attempt: the same limit.
-    await enforceRateLimit("login", context.clientIp);
     const { endedSessions } = await changePassword({
       user,
       currentPassword: submission.value.currentPassword,
@@ -58,7 +51,7 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
   } catch (error) {
     return problemReply(submission, error, HIDDEN);
   }
-});
+}, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("change-password", () => import("~/lib/schemas/account.ts").then((m) => m.ChangePasswordFormSchema), actionData);

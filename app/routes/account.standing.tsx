@@ -1,11 +1,9 @@
 import type { Route } from "./+types/account.standing";
 import { StandingList } from "~/components/account/standing-list.tsx";
 import { APPEAL_SENT } from "~/lib/moderation-rules.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { AppealSchema } from "~/lib/schemas/report.ts";
 import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.ts";
-import { requireUser } from "~/http/guards.server.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { page } from "~/http/page-problem.server.ts";
 
 // /account/standing: the member's removed items, suspensions and their reasons, each with one
@@ -20,24 +18,18 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  return memberStanding(user.id);
-});
+export const loader = page({ who: "member" }, ({ user }) => memberStanding(user.id));
 
+// An appeal spends the report budget.
 export const action = interactionAction(
+  { who: "member", budget: "report", input: AppealSchema, whileSuspended: true },
   () => "/account/standing",
-  async (ctx) => {
-    const user = await requireActor(ctx);
-    const input = parseOrThrow(AppealSchema, {
-      subjectType: ctx.form.get("subjectType"),
-      subjectId: ctx.form.get("subjectId"),
-      text: ctx.form.get("text"),
-    });
-    fileAppeal({ userId: user.id, ...input });
+  (ctx) => {
+    const { subjectType, subjectId, text } = ctx.input;
+    fileAppeal({ userId: ctx.user.id, subjectType, subjectId, text });
     return succeed(ctx, { toast: { type: "success", title: APPEAL_SENT } });
   },
-  { limit: "report", failTitle: "Appeal not sent" },
+  { failTitle: "Appeal not sent" },
 );
 
 export default function Standing({ loaderData }: Route.ComponentProps) {

@@ -11,14 +11,14 @@ import { invalid, notFound } from "~/lib/problem.ts";
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/lib/schemas/auth.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { findDemoUser, requestPasswordReset, verifyLogin } from "~/http/authenticator.server.ts";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { registerAccount, signupNeedsInvite, signupsOpen, takenOnForm } from "~/models/account/registration.server.ts";
 import { VERIFY_MAIL_SENT } from "~/lib/signup-rules.ts";
 import { SIGNUP_CLOSED_MESSAGE } from "~/lib/account-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
-import { getUser, startSession } from "~/http/session-cookie.server.ts";
+import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { startSession } from "~/http/session-cookie.server.ts";
 import { startSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+export const loader = page({ who: "anyone" }, ({ request, user }) => {
+  if (user) throw redirect("/");
   const url = new URL(request.url);
   const forgot = url.searchParams.get("forgot");
   return {
@@ -48,88 +48,95 @@ export async function loader({ request }: Route.LoaderArgs) {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     forgot: forgot === "sent" ? ("sent" as const) : forgot ? ("form" as const) : null,
   };
-}
+});
 
 // Every failure is a Problem, answered by the Conform renderer with the form's intent (so the
 // right tab re-renders), the password never echoed back.
 const HIDDEN = { hideFields: ["password"] };
 const withIntent = (intent: Intent | null) => (result: SubmissionResult<string[]> | null) => ({ intent, result });
+const INTENTS: readonly unknown[] = ["login", "register", "demo", "forgot-password"] satisfies Intent[];
+const intentOf = (form: FormData): Intent | null => {
+  const intent = form.get("intent");
+  return INTENTS.includes(intent) ? (intent as Intent) : null;
+};
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  if (await getUser(request)) throw redirect("/");
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
+// Each form spends its address's budget of the sign-in family (spent first: a refusal is the form's
+// message, with Retry-After). A signed-in member is sent home, suspended or not (whileSuspended:
+// nothing here acts as them).
+export const action = pageAction(
+  {
+    who: "anyone",
+    whileSuspended: true,
+    budget: { byIntent: { login: "login", register: "register", demo: "demo-login", "forgot-password": "forgot-password" } },
+  },
+  async ({ request, user, form: formData }) => {
+    if (user) throw redirect("/");
+    const intent = formData.get("intent");
+    const redirectTo = safeRedirect(formData.get("redirectTo"));
 
-  switch (intent) {
-    case "login": {
-      const submission = parseWithZod(formData, { schema: LoginSchema });
-      if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
-      try {
-        await enforceRateLimit("login", context.clientIp);
-        const user = await verifyLogin(submission.value);
-        return startSignIn(request, user, {
-          redirectTo,
-          toast: { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
-        });
-      } catch (error) {
-        return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
+    switch (intent) {
+      case "login": {
+        const submission = parseWithZod(formData, { schema: LoginSchema });
+        if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
+        try {
+          const user = await verifyLogin(submission.value);
+          return startSignIn(request, user, {
+            redirectTo,
+            toast: { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
+          });
+        } catch (error) {
+          return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
+        }
       }
-    }
 
-    case "register": {
-      const submission = parseWithZod(formData, { schema: RegisterSchema });
-      if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
-      try {
-        await enforceRateLimit("register", context.clientIp);
-        const user = await registerAccount(submission.value);
-        return redirectWithToast(
-          redirectTo,
-          {
-            type: "success",
-            title: "Registration successful",
-            description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!${user.emailVerified ? "" : ` ${VERIFY_MAIL_SENT}`}`,
-          },
-          { headers: { "Set-Cookie": await startSession(request, user.id) } },
-        );
-      } catch (error) {
-        return problemReply(submission, takenOnForm(error), { ...HIDDEN, wrap: withIntent(intent) });
+      case "register": {
+        const submission = parseWithZod(formData, { schema: RegisterSchema });
+        if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
+        try {
+          const user = await registerAccount(submission.value);
+          return redirectWithToast(
+            redirectTo,
+            {
+              type: "success",
+              title: "Registration successful",
+              description: `Welcome to the ${getEnv().SITE_NAME}, ${user.username}!${user.emailVerified ? "" : ` ${VERIFY_MAIL_SENT}`}`,
+            },
+            { headers: { "Set-Cookie": await startSession(request, user.id) } },
+          );
+        } catch (error) {
+          return problemReply(submission, takenOnForm(error), { ...HIDDEN, wrap: withIntent(intent) });
+        }
       }
-    }
 
-    case "demo": {
-      const submission = parseWithZod(formData, { schema: DemoFormSchema });
-      try {
-        await enforceRateLimit("demo-login", context.clientIp);
-        const user = findDemoUser();
-        if (!user) throw notFound("The demo account is not available on this site.");
-        return redirectWithToast(
-          redirectTo,
-          { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
-          { headers: { "Set-Cookie": await startSession(request, user.id) } },
-        );
-      } catch (error) {
-        return problemReply(submission, error, { wrap: withIntent(intent) });
+      case "demo": {
+        const submission = parseWithZod(formData, { schema: DemoFormSchema });
+        try {
+          const user = findDemoUser();
+          if (!user) throw notFound("The demo account is not available on this site.");
+          return redirectWithToast(
+            redirectTo,
+            { type: "success", title: "Demo Login", description: `Welcome! You're now logged in as ${user.username}.` },
+            { headers: { "Set-Cookie": await startSession(request, user.id) } },
+          );
+        } catch (error) {
+          return problemReply(submission, error, { wrap: withIntent(intent) });
+        }
       }
-    }
 
-    case "forgot-password": {
-      const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-      if (submission.status !== "success") return invalidReply(submission, { wrap: withIntent(intent) });
-      try {
-        await enforceRateLimit("forgot-password", context.clientIp);
-      } catch (error) {
-        return problemReply(submission, error, { ...HIDDEN, wrap: withIntent(intent) });
+      case "forgot-password": {
+        const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+        if (submission.status !== "success") return invalidReply(submission, { wrap: withIntent(intent) });
+        requestPasswordReset({ email: submission.value.email, request });
+        // The same answer whether or not an account has this address.
+        return redirect(authHref({ forgot: "sent", redirectTo: safeRedirect(formData.get("redirectTo"), "") }), 303);
       }
-      requestPasswordReset({ email: submission.value.email, request });
-      // The same answer whether or not an account has this address.
-      return redirect(authHref({ forgot: "sent", redirectTo: safeRedirect(formData.get("redirectTo"), "") }), 303);
-    }
 
-    default:
-      throw invalid("Unknown action");
-  }
-});
+      default:
+        throw invalid("Unknown action");
+    }
+  },
+  { refused: (form, problem) => formProblemReply(form, problem, { ...HIDDEN, wrap: withIntent(intentOf(form)) }) },
+);
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, forgot } = loaderData;

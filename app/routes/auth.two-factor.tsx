@@ -6,12 +6,10 @@ import type { Route } from "./+types/auth.two-factor";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { TwoFactorCodeSchema } from "~/lib/schemas/two-factor.ts";
-import { goToReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
+import { formProblemReply, goToReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { challengeGone, finishPageSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { enforceRateLimit } from "~/integrations/rate-limit.server.ts";
 import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
 
 // /auth/two-factor: the sign-in's second step. The password was right; a code from the authenticator
@@ -25,24 +23,24 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+export const loader = page({ who: "anyone" }, async ({ request, user }) => {
+  if (user) throw redirect("/");
   const gone = await challengeGone(request);
   if (gone) throw await goToReply(gone);
   return data(null, { headers: PRIVATE_PAGE });
-}
+});
 
 // Every failure is a Problem, answered by the Conform renderer (the code never echoed back); a
 // sign-in that cannot go on (expired, its attempts spent) is the way back to /auth.
 const HIDDEN = { hideFields: ["code"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  if (await getUser(request)) throw redirect("/");
-  const submission = parseWithZod(await request.formData(), { schema: TwoFactorCodeSchema });
+// A guessed code is a sign-in attempt: the sign-in budget of this address (a refusal is the form's
+// message). A signed-in member is sent home, suspended or not (whileSuspended: nothing acts as them).
+export const action = pageAction({ who: "anyone", whileSuspended: true, budget: "login" }, async ({ request, user, form }) => {
+  if (user) throw redirect("/");
+  const submission = parseWithZod(form, { schema: TwoFactorCodeSchema });
   if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
-    // A guessed code is a sign-in attempt: the sign-in budget of this address.
-    await enforceRateLimit("login", context.clientIp);
     const { user, redirectTo, cookies } = await finishPageSignIn(request, submission.value.code);
     const headers = new Headers();
     for (const c of cookies) headers.append("Set-Cookie", c);
@@ -54,7 +52,7 @@ export const action = page(async ({ request, context }: Route.ActionArgs) => {
   } catch (error) {
     return problemReply(submission, error, HIDDEN);
   }
-});
+}, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
   const [form, fields] = useZodForm("two-factor-step", () => import("~/lib/schemas/two-factor.ts").then((m) => m.TwoFactorCodeSchema), actionData);

@@ -10,12 +10,11 @@ import { PostList } from "~/components/post-card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { CATEGORY_PAGE, MAX_LIST, pageClock, type CategoryCount } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
-import { CategoryQuerySchema, searchParamsObject } from "~/lib/schemas/browse.ts";
+import { CategoryQuerySchema } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
@@ -45,14 +44,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+export const loader = page({ who: "anyone", input: CategoryQuerySchema }, ({ request, params, user, input }) => {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);
   if (slug !== undefined && !category)
     throw notFound(`There is no category called '${slug}'.`);
-  const url = new URL(request.url);
-  const { sort, t, limit } = CategoryQuerySchema.parse(searchParamsObject(url));
-  const user = await getUser(request);
+  const { sort, t, limit } = input;
   const now = pageClock();
   let rows;
   try {

@@ -1,8 +1,9 @@
 import { checkDatabase } from "~/models/health.server.ts";
+import { resource } from "~/http/contract.server.ts";
 
 // For self-hosters' monitors: 200 {status:'ok', databaseBytes, walBytes, pid} when the database
 // answers (the -wal size shows that checkpoints keep it bounded), else 503.
-export function loader() {
+export const loader = resource({ who: "anyone" }, () => {
   try {
     const sizes = checkDatabase();
     return Response.json({ status: "ok", ...sizes, pid: process.pid }, { headers: { "Cache-Control": "no-store" } });
@@ -10,4 +11,4 @@ export function loader() {
     console.error("healthz:", error);
     return Response.json({ status: "unavailable", message: "database unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
-}
+});

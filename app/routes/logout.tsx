@@ -1,17 +1,19 @@
-import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
+import { redirectLoader, resource } from "~/http/contract.server.ts";
 import { endSession } from "~/http/session-cookie.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = redirectLoader(() => "/");
 
-export async function action({ request }: Route.ActionArgs) {
-  const cookie = await endSession(request);
-  return redirectWithToast(
-    "/auth",
-    { type: "success", title: "Logged out", description: "You have been logged out successfully." },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+// Anyone may post it (a visitor's ends nothing); a suspended or unverified member signs out too.
+export const action = resource(
+  { who: "anyone", whileSuspended: true },
+  async ({ request }) => {
+    const cookie = await endSession(request);
+    return redirectWithToast(
+      "/auth",
+      { type: "success", title: "Logged out", description: "You have been logged out successfully." },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  },
+  { method: "POST" },
+);

@@ -5,11 +5,10 @@ import type { Route } from "./+types/notifications";
 import { page } from "~/http/page-problem.server.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
 import { notificationHref } from "~/lib/notifications.ts";
-import { NotificationFormSchema } from "~/lib/schemas/interact.ts";
+import { NotificationPageFormSchema } from "~/lib/schemas/interact.ts";
 import type { ActionReply } from "~/lib/interact.ts";
-import { requireUser } from "~/http/guards.server.ts";
-import { invalid, isProblem, Problem } from "~/lib/problem.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { isProblem, Problem } from "~/lib/problem.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 
@@ -20,20 +19,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Your notifications: comments, replies, votes and new followers." },
 ];
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  return { notifications: listNotifications({ userId: user.id }) };
-});
+export const loader = page({ who: "member" }, ({ user }) => ({ notifications: listNotifications({ userId: user.id }) }));
 
 export const action = interactionAction(
+  { who: "member", budget: "toggle", input: NotificationPageFormSchema, whileSuspended: true },
   () => "/notifications",
-  async (ctx) => {
-    const user = await requireActor(ctx);
-    const parsed = NotificationFormSchema.safeParse(Object.fromEntries(ctx.form));
-    if (!parsed.success) {
-      throw invalid("Something went wrong. Please try again.");
-    }
-    const input = parsed.data;
+  (ctx) => {
+    const { user, input } = ctx;
     if (input.intent === "read-all") {
       markAllNotificationsRead({ userId: user.id });
       return succeed(ctx, { toast: { type: "success", title: "Success", description: "All notifications marked as read" } });

@@ -19,7 +19,6 @@ import { getPost } from "~/models/post/index.server.ts";
 import { offersPostEdit } from "~/models/edit.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -47,10 +46,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
+export const loader = page({ who: "anyone" }, ({ request, params, user }) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Post not found");
-  const user = await getUser(request);
   let post;
   let thread;
   try {

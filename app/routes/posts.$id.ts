@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/posts.$id";
+import { resource } from "~/http/contract.server.ts";
 
 // docs/product.md §2's variant address /posts/{id}: a permanent redirect to /post/{id}.
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/post/${encodeURIComponent(params.id)}`, 301);
-}
+export const loader = resource({ who: "anyone" }, ({ params }) => redirect(`/post/${encodeURIComponent(params.id ?? "")}`, 301));

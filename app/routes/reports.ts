@@ -1,15 +1,15 @@
-import { redirect } from "react-router";
 import { REPORT_AUTH_TOAST, REPORT_FAIL_TITLE, REPORT_PARAM, REPORT_THANKS, type ReportView } from "~/lib/interactions/report.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { ReportSchema } from "~/lib/schemas/report.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /reports {targetType, targetId, reason, note?}: the report dialog's form. 303 back to the page
 // (dialog closed) with 'Thanks — a moderator will look at it.', or back to the open dialog with the
-// error toast. Visitors sign in and come back to the dialog.
+// error toast. Visitors sign in and come back to the dialog. The shared demo account may not report
+// (docs/product.md §11), as over JSON.
 
-export const loader = () => redirect("/");
+export const loader = redirectLoader(() => "/");
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -22,21 +22,15 @@ const anchorOf = (form: FormData) => {
   return (type === "post" || type === "comment") && id && /^\d+$/.test(id) ? `${type}-${id}` : undefined;
 };
 
-export const action = interactionAction<Record<string, string | undefined>>(
+export const action = interactionAction(
+  { who: "member", budget: "report", input: ReportSchema, notDemo: true },
   () => "/",
-  async (ctx) => {
-    const user = await requireActor(ctx, REPORT_AUTH_TOAST);
-    const input = parseOrThrow(ReportSchema, {
-      targetType: field(ctx.form, "targetType"),
-      targetId: field(ctx.form, "targetId"),
-      reason: field(ctx.form, "reason"),
-      note: field(ctx.form, "note"),
-    });
-    const report = fileReport({ reporterId: user.id, input });
+  (ctx) => {
+    const report = fileReport({ reporterId: ctx.user.id, input: ctx.input });
     return succeed<ReportView>(ctx, { toast: { type: "success", title: REPORT_THANKS }, payload: report });
   },
   {
-    limit: "report",
+    signInToast: REPORT_AUTH_TOAST,
     failTitle: REPORT_FAIL_TITLE,
     anchor: (form) => anchorOf(form),
     // A message about the input reopens the dialog; anything else (reported already …) closes it.

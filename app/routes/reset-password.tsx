@@ -7,10 +7,11 @@ import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
 import { invalid } from "~/lib/problem.ts";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
+import { page, pageAction } from "~/http/page-problem.server.ts";
 import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
 import { isPasswordResetTokenValid, resetPassword } from "~/models/account/password-reset.server.ts";
-import { enforceRateLimit, retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +26,7 @@ type Screen = "missing" | "form" | "expired" | "done";
 
 export const headers: Route.HeadersFunction = retryAfterDocumentHeaders;
 
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = page({ who: "anyone" }, ({ request }) => {
   const url = new URL(request.url);
   if (url.searchParams.get("status") === "done") return { screen: "done" as Screen, token: "", email: "" };
   const token = url.searchParams.get("token") ?? "";
@@ -34,12 +35,13 @@ export function loader({ request }: Route.LoaderArgs) {
   // Checked when the page opens, so nobody types a new password into a dead link.
   const screen: Screen = isPasswordResetTokenValid({ token, email }) ? "form" : "expired";
   return { screen, token, email };
-}
+});
 
 const HIDDEN = { hideFields: ["newPassword", "confirmPassword"], wrap: (result: SubmissionResult<string[]>) => result };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+// The address's reset-password budget (a refusal is the form's message). Anyone with the mailed link
+// may reset, signed in or not, suspended or not (whileSuspended: nothing acts as the session's member).
+export const action = pageAction({ who: "anyone", whileSuspended: true, budget: "reset-password" }, async ({ request, form: formData }) => {
   const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
   if (submission.status !== "success") {
     // A tampered link (hidden token or email) is reported like a dead one.
@@ -47,14 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return badLink ? problemReply(submission, invalid(INVALID_RESET_LINK_MESSAGE), HIDDEN) : invalidReply(submission, HIDDEN);
   }
   try {
-    await enforceRateLimit("reset-password", context.clientIp);
     const user = await resetPassword({ ...submission.value, keepSessionToken: await getSessionToken(request) });
     if (!user) throw invalid(INVALID_RESET_LINK_MESSAGE);
   } catch (error) {
     return problemReply(submission, error, HIDDEN);
   }
   return redirect("/reset-password?status=done", { status: 303 });
-}
+}, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { screen, token, email } = loaderData;

@@ -9,10 +9,9 @@ import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
-import { SearchPageQuerySchema, searchParamsObject, type SearchTab } from "~/lib/schemas/browse.ts";
+import { SearchPageQuerySchema, type SearchTab } from "~/lib/schemas/browse.ts";
 import { searchEverything } from "~/models/post/index.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -42,9 +41,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page(async ({ request }: Route.LoaderArgs) => {
-  const { q, tab, sort, t } = SearchPageQuerySchema.parse(searchParamsObject(new URL(request.url)));
-  const user = await getUser(request);
+export const loader = page({ who: "anyone", input: SearchPageQuerySchema }, ({ request, user, input }) => {
+  const { q, tab, sort, t } = input;
   const now = pageClock();
   try {
     // Without a query the lists are the newest posts and the busiest members, counted as listed (20 each).

@@ -1,8 +1,8 @@
 // The share dialog's action: every button of the dialog posts here with an intent, and the answer
 // is a redirect back to the page under the dialog with the dialog's new state in the URL.
 import { redirect } from "react-router";
-import type { Route } from "./+types/share";
-import { page } from "~/http/page-problem.server.ts";
+import { pageAction } from "~/http/page-problem.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { postTitleError, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
@@ -17,92 +17,98 @@ import {
   type ShareState,
 } from "~/lib/share-dialog-state.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
-import { requireSelf, requireUser } from "~/http/guards.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
 
-export function loader() {
-  return redirect("/?share=1");
-}
+export const loader = redirectLoader(() => "/?share=1");
 
-export const action = page(async ({ request, context }: Route.ActionArgs) => {
-  const form = await request.formData();
+/** The dialog the form was posted from: the page under it, its state, and the way back to it. */
+function dialogOf(form: FormData) {
   const page = pageWithoutShare(new URL(safeRedirect(form.get("page"), "/"), "http://local.invalid"));
   const state = readShareState(form);
-  const intent = String(form.get("intent") ?? "");
   const back = (next: Partial<ShareState>, hash = "") => shareHref(page, { ...state, errors: [], ...next }, hash);
-  const go = (next: Partial<ShareState>, hash = "") => redirect(back(next, hash), 303);
+  return { state, back };
+}
 
-  // A visitor signs in and comes back to the dialog as it was.
-  const user = await requireUser(request, {
-    redirectTo: back({}),
-    toast: { type: "error", title: SHARE_TEXTS.authTitle, description: SHARE_TEXTS.authDescription },
-  });
-  // Only a tampered form names someone else: a plain 403, as every other form answers it.
-  requireSelf(user, form.get("userId"));
+// A member's: a visitor signs in and comes back to the dialog as it was; a form naming someone else
+// is a plain 403 (the contract). No budget here: creating the post (`sharePost`) spends the "post"
+// budget itself; the other intents only move the dialog along.
+export const action = pageAction(
+  { who: "member" },
+  async ({ user, form, context }) => {
+    const { state, back } = dialogOf(form);
+    const intent = String(form.get("intent") ?? "");
+    const go = (next: Partial<ShareState>, hash = "") => redirect(back(next, hash), 303);
 
-  const { values } = state;
-  switch (intent) {
-    case "next": {
-      const errors: ShareErrorCode[] = [];
-      const resolved = await lookupVideo(values.url);
-      if (!resolved.ok) errors.push("url");
-      if (postTitleError(values.title)) errors.push("title");
-      if (!resolved.ok || errors.length) return go({ step: 1, errors });
-      // Another video: its comment list starts again (docs/product.md §4).
-      if (form.get("vid") !== resolved.video.details.id) {
-        return go({ step: 2, values: { ...values, pick: "" }, pageTokens: [] });
+    const { values } = state;
+    switch (intent) {
+      case "next": {
+        const errors: ShareErrorCode[] = [];
+        const resolved = await lookupVideo(values.url);
+        if (!resolved.ok) errors.push("url");
+        if (postTitleError(values.title)) errors.push("title");
+        if (!resolved.ok || errors.length) return go({ step: 1, errors });
+        // Another video: its comment list starts again (docs/product.md §4).
+        if (form.get("vid") !== resolved.video.details.id) {
+          return go({ step: 2, values: { ...values, pick: "" }, pageTokens: [] });
+        }
+        return go({ step: 2 });
       }
-      return go({ step: 2 });
-    }
-    case "back":
-      return go({ step: 1 });
-    case "pick":
-      // Without JavaScript: the loader fills text and author from the picked comment.
-      return go({ step: 2, values: values.pick ? { ...values, text: "", author: "" } : values });
-    case "clear":
-      return go({ step: 2, values: { ...values, pick: "", text: "", author: "" } });
-    case "load-more": {
-      const token = String(form.get("nextPageToken") ?? "").slice(0, 300);
-      if (!token || state.pageTokens.length >= MAX_COMMENT_PAGES - 1) return go({ step: 2 });
-      const pageTokens = [...state.pageTokens, token];
-      return go({ step: 2, pageTokens }, `#${commentPageAnchor(pageTokens.length)}`);
-    }
-    case "create":
-      return create();
-    default: {
-      const order = intent.startsWith("sort:") ? intent.slice(5) : "";
-      if ((COMMENT_ORDERS as readonly string[]).includes(order)) {
-        return go({ step: 2, values: { ...values, order: order as CommentOrder, pick: "" }, pageTokens: [] });
+      case "back":
+        return go({ step: 1 });
+      case "pick":
+        // Without JavaScript: the loader fills text and author from the picked comment.
+        return go({ step: 2, values: values.pick ? { ...values, text: "", author: "" } : values });
+      case "clear":
+        return go({ step: 2, values: { ...values, pick: "", text: "", author: "" } });
+      case "load-more": {
+        const token = String(form.get("nextPageToken") ?? "").slice(0, 300);
+        if (!token || state.pageTokens.length >= MAX_COMMENT_PAGES - 1) return go({ step: 2 });
+        const pageTokens = [...state.pageTokens, token];
+        return go({ step: 2, pageTokens }, `#${commentPageAnchor(pageTokens.length)}`);
       }
-      return go({});
+      case "create":
+        return create();
+      default: {
+        const order = intent.startsWith("sort:") ? intent.slice(5) : "";
+        if ((COMMENT_ORDERS as readonly string[]).includes(order)) {
+          return go({ step: 2, values: { ...values, order: order as CommentOrder, pick: "" }, pageTokens: [] });
+        }
+        return go({});
+      }
     }
-  }
 
-  /** The one share path (POST /api/posts takes it too); its Problems become the dialog's errors. */
-  async function create() {
-    const submission = {
-      title: values.title,
-      comment: values.text,
-      commentAuthor: values.author,
-      category: values.category,
-      videoId: videoIdFromUrl(values.url),
-    };
-    try {
-      const post = await sharePost({ userId: user.id, ip: context.clientIp, submission });
-      return redirectWithToast(`/post/${post.id}`, {
-        type: "success",
-        title: SHARE_TEXTS.successTitle,
-        description: SHARE_TEXTS.successDescription,
-      });
-    } catch (error) {
-      if (!isProblem(error)) console.error("share: creating the post failed:", error);
-      const message = isProblem(error) ? error.message : SHARE_MESSAGES.failed;
-      if (isProblem(error) && error.field === "title") return go({ step: 1, errors: ["title"] });
-      if (isProblem(error) && error.field === "videoId" && error.kind === "invalid") return go({ step: 1, errors: ["url"] });
-      if (message === SHARE_MESSAGES.missingFields) return go({ step: 2, errors: ["fields"] });
-      return redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description: message });
+    /** The one share path (POST /api/posts takes it too); its Problems become the dialog's errors. */
+    async function create() {
+      const submission = {
+        title: values.title,
+        comment: values.text,
+        commentAuthor: values.author,
+        category: values.category,
+        videoId: videoIdFromUrl(values.url),
+      };
+      try {
+        const post = await sharePost({ userId: user.id, ip: context?.clientIp, submission });
+        return redirectWithToast(`/post/${post.id}`, {
+          type: "success",
+          title: SHARE_TEXTS.successTitle,
+          description: SHARE_TEXTS.successDescription,
+        });
+      } catch (error) {
+        if (!isProblem(error)) console.error("share: creating the post failed:", error);
+        const message = isProblem(error) ? error.message : SHARE_MESSAGES.failed;
+        if (isProblem(error) && error.field === "title") return go({ step: 1, errors: ["title"] });
+        if (isProblem(error) && error.field === "videoId" && error.kind === "invalid") return go({ step: 1, errors: ["url"] });
+        if (message === SHARE_MESSAGES.missingFields) return go({ step: 2, errors: ["fields"] });
+        return redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description: message });
+      }
     }
-  }
-});
+  },
+  {
+    signIn: (_request, form) => ({
+      redirectTo: dialogOf(form).back({}),
+      toast: { type: "error", title: SHARE_TEXTS.authTitle, description: SHARE_TEXTS.authDescription },
+    }),
+  },
+);

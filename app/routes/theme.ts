@@ -1,20 +1,21 @@
 import { redirect } from "react-router";
+import { redirectLoader } from "~/http/contract.server.ts";
 import { interactionAction, withAnchor } from "~/http/form-action.server.ts";
 import { themeHeader } from "~/http/theme-cookie.server.ts";
 import { ThemeFormSchema } from "~/lib/schemas/theme.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 
 // POST /theme: the theme switch (a plain form, so it works without JavaScript): sets the cookie and
 // goes 303 back to the page it was on, which the server then renders in that theme.
 
-export function loader() {
-  return redirect("/");
-}
+export const loader = redirectLoader(() => "/");
 
+// Anyone's, and no member's write: a cookie of this browser, no budget; a suspended or unverified
+// member switches it too (whileSuspended).
 export const action = interactionAction(
+  { who: "anyone", input: ThemeFormSchema, whileSuspended: true },
   () => "/",
   (ctx) => {
-    const { theme } = parseOrThrow(ThemeFormSchema, { theme: ctx.form.get("theme") });
+    const { theme } = ctx.input;
     return redirect(withAnchor(ctx.back, ctx.anchor, { keepTransient: true }), { status: 303, headers: { "Set-Cookie": themeHeader(theme) } });
   },
   { failTitle: "Theme not changed" },

@@ -1,6 +1,5 @@
-import type { Route } from "./+types/thumbnails";
 import { PLACEHOLDER_SVG, getThumbnail, pictureType } from "~/integrations/thumbnail-cache.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
+import { resource } from "~/http/contract.server.ts";
 import { isVideoShared } from "~/models/post/index.server.ts";
 
 // GET /thumbnails/{videoId}.jpg (320×180, for cards) and ?size=large (480×360, for link previews).
@@ -8,10 +7,10 @@ import { isVideoShared } from "~/models/post/index.server.ts";
 // A picture is fetched for a video some post shares, or for a signed-in member (the share dialog
 // shows the video being shared before there is a post); anyone else asking for another id gets the
 // placeholder and costs no request to the image host.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const videoId = /^(.+)\.jpg$/.exec(params.file)?.[1] ?? "";
+export const loader = resource({ who: "anyone" }, async ({ request, params, user }) => {
+  const videoId = /^(.+)\.jpg$/.exec(params.file ?? "")?.[1] ?? "";
   const size = new URL(request.url).searchParams.get("size") === "large" ? "large" : "card";
-  const mayFetch = async () => isVideoShared({ videoId }) || (await getUser(request)) !== null;
+  const mayFetch = async () => isVideoShared({ videoId }) || user !== null;
   const picture = await getThumbnail({ videoId, size, mayFetch });
   if (picture) {
     return new Response(new Uint8Array(picture), {
@@ -22,4 +21,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(PLACEHOLDER_SVG, {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" },
   });
-}
+});

@@ -80,3 +80,11 @@ export const CommentBoxFormSchema = z.object({ content: z.unknown().optional(), 
   for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   return z.NEVER;
 });
+
+/** The notifications page's forms (read-all, read, open): any malformed form is the one generic message. */
+export const NotificationPageFormSchema = z.unknown().transform((value, ctx) => {
+  const parsed = NotificationFormSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: "custom", message: "Something went wrong. Please try again." });
+  return z.NEVER;
+});

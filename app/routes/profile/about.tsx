@@ -14,7 +14,8 @@ import { inviteRefusal, listInvites } from "~/models/account/invites.server.ts";
 import { signupNeedsInvite } from "~/models/account/registration.server.ts";
 import { getUserById } from "~/models/user.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
 
@@ -55,20 +56,17 @@ function ownerInvites(userId: number): OwnerInvites | undefined {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    const tab = await profileTab(request, params);
-    const profile = getProfile({ id: tab.userId, viewerId: tab.viewerId });
-    return {
-      profile,
-      weeks: getWeeklyActivity({ userId: tab.userId, now: tab.now }),
-      account: tab.isOwner ? await ownerAccount(request, tab.userId, tab.origin, profile.username) : null,
-      now: tab.now,
-    };
-  } catch (error) {
-    return pageProblem(error, request);
-  }
-}
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, async (args) => {
+  const { request } = args;
+  const tab = profileTab(args);
+  const profile = getProfile({ id: tab.userId, viewerId: tab.viewerId });
+  return {
+    profile,
+    weeks: getWeeklyActivity({ userId: tab.userId, now: tab.now }),
+    account: tab.isOwner ? await ownerAccount(request, tab.userId, tab.origin, profile.username) : null,
+    now: tab.now,
+  };
+});
 
 export default function ProfileAbout({ loaderData }: Route.ComponentProps) {
   const { profile, weeks, account, now } = loaderData;

@@ -1,27 +1,23 @@
-import { redirect } from "react-router";
-import type { Route } from "./+types/block";
 import { blockFailTitle, blockToastText, blockToastTitle, type BlockState } from "~/lib/interactions/block.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { BlockFormSchema } from "~/lib/schemas/profile.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
-import { formAnchor, interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
+import { formAnchor, interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /profile/:id/block with intent=block|unblock, from the profile, a comment's menu or the
 // about tab's list: 303 back with 'Member blocked' / 'Member unblocked' (JS off), or {blocked} for a
 // fetcher. Visitors sign in and come back.
 
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/profile/${encodeURIComponent(params.id)}`);
-}
+export const loader = redirectLoader(({ params }) => `/profile/${encodeURIComponent(params.id ?? "")}`);
 
-export const action = interactionAction<{ id?: string }>(
-  (params) => `/profile/${params.id}`,
-  async (ctx, params) => {
-    const { intent } = parseOrThrow(BlockFormSchema, { intent: ctx.form.get("intent") });
-    const user = await requireActor(ctx);
-    const ids = { blockerId: user.id, blockedId: requireId(params.id, USER_NOT_FOUND) };
+export const action = interactionAction(
+  { who: "member", budget: "toggle", input: BlockFormSchema },
+  (params: { id?: string }) => `/profile/${params.id}`,
+  (ctx, params) => {
+    const { intent } = ctx.input;
+    const ids = { blockerId: ctx.user.id, blockedId: requireId(params.id, USER_NOT_FOUND) };
     const state = intent === "block" ? blockUser(ids) : unblockUser(ids);
     return succeed<BlockState>(ctx, { toast: { type: "success", title: blockToastTitle(state), description: blockToastText(state) }, payload: state });
   },

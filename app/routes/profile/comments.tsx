@@ -5,7 +5,8 @@ import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profil
 import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.
@@ -13,15 +14,11 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    const tab = await profileTab(request, params);
-    const { items, hasMore } = pageOf(listUserComments({ userId: tab.userId, limit: tab.limit + 1 }), tab.limit);
-    return { comments: items, hasMore, limit: tab.limit, userId: tab.userId, now: tab.now };
-  } catch (error) {
-    return pageProblem(error, request);
-  }
-}
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, (args) => {
+  const tab = profileTab(args);
+  const { items, hasMore } = pageOf(listUserComments({ userId: tab.userId, limit: tab.limit + 1 }), tab.limit);
+  return { comments: items, hasMore, limit: tab.limit, userId: tab.userId, now: tab.now };
+});
 
 export default function ProfileComments({ loaderData }: Route.ComponentProps) {
   const { comments, hasMore, limit, userId, now } = loaderData;

@@ -5,9 +5,9 @@ import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profil
 import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
@@ -16,24 +16,20 @@ import { editablePostIds } from "~/models/edit.server.ts";
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    const tab = await profileTab(request, params);
-    const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
-    return {
-      posts: items,
-      editable: editablePostIds(items, await getUser(request)),
-      hasMore,
-      limit: tab.limit,
-      userId: tab.userId,
-      isOwner: tab.isOwner,
-      now: tab.now,
-      origin: tab.origin,
-    };
-  } catch (error) {
-    return pageProblem(error, request);
-  }
-}
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, (args) => {
+  const tab = profileTab(args);
+  const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
+  return {
+    posts: items,
+    editable: editablePostIds(items, args.user),
+    hasMore,
+    limit: tab.limit,
+    userId: tab.userId,
+    isOwner: tab.isOwner,
+    now: tab.now,
+    origin: tab.origin,
+  };
+});
 
 export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
   const { posts, editable, hasMore, limit, userId, isOwner, now, origin } = loaderData;

@@ -14,10 +14,9 @@ import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { feedLink } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
 import { hasBlocked } from "~/models/block.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
 import { formProblemReply } from "~/http/conform-problem.server.ts";
-import { interactionAction, requireActor, succeed } from "~/http/form-action.server.ts";
-import { getUser } from "~/http/session-cookie.server.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
@@ -39,36 +38,33 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getUser(request);
-  try {
-    const id = requireId(params.id, USER_NOT_FOUND);
-    const profile = getProfile({ id, viewerId: viewer?.id });
-    const isOwner = viewer?.id === id;
-    const editing = isOwner && new URL(request.url).searchParams.get("edit") === "profile";
-    const categories = categoryCounts()
-      .filter((c) => c.postsCount > 0)
-      .sort((a, b) => b.postsCount - a.postsCount)
-      .slice(0, 5);
-    return {
-      profile,
-      isOwner,
-      blocked: hasBlocked({ blockerId: viewer?.id, blockedId: id }),
-      fields: editing && viewer ? getProfileFields(viewer) : null,
-      stats: getUserStats({ userId: id }),
-      categories,
-      contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
-      now: pageClock(),
-    };
-  } catch (error) {
-    return pageProblem(error, request);
-  }
-}
+export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }) => {
+  const id = requireId(params.id, USER_NOT_FOUND);
+  const profile = getProfile({ id, viewerId: viewer?.id });
+  const isOwner = viewer?.id === id;
+  const editing = isOwner && new URL(request.url).searchParams.get("edit") === "profile";
+  const categories = categoryCounts()
+    .filter((c) => c.postsCount > 0)
+    .sort((a, b) => b.postsCount - a.postsCount)
+    .slice(0, 5);
+  return {
+    profile,
+    isOwner,
+    blocked: hasBlocked({ blockerId: viewer?.id, blockedId: id }),
+    fields: editing && viewer ? getProfileFields(viewer) : null,
+    stats: getUserStats({ userId: id }),
+    categories,
+    contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
+    now: pageClock(),
+  };
+});
 
-export const action = interactionAction<{ id?: string }>(
-  (params) => `/profile/${params.id}`,
-  async (ctx, params) => {
-    const user = await requireActor(ctx);
+// The owner's edit form; its fields are parsed below, so that a message re-renders the form with it.
+export const action = interactionAction(
+  { who: "member", budget: "toggle" },
+  (params: { id?: string }) => `/profile/${params.id}`,
+  (ctx, params) => {
+    const { user } = ctx;
     const userId = requireId(params.id, USER_NOT_FOUND);
     if (ctx.form.get("intent") !== EDIT_PROFILE_INTENT) throw invalid("Unknown action");
     mayEditProfile({ actorId: user.id, userId });

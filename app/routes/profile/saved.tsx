@@ -7,7 +7,8 @@ import { isProblem } from "~/lib/problem.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
 import { signInPath } from "~/http/guards.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
@@ -16,21 +17,17 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, (args) => {
+  const tab = profileTab(args);
+  const base = { limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin, signIn: signInPath(profilePath(tab.userId, "saved")) };
   try {
-    const tab = await profileTab(request, params);
-    const base = { limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin, signIn: signInPath(profilePath(tab.userId, "saved")) };
-    try {
-      const rows = listSavedPosts({ userId: tab.userId, viewerId: tab.viewerId, limit: tab.limit + 1 });
-      return { ...base, access: "owner" as const, ...pageOf(rows, tab.limit) };
-    } catch (error) {
-      if (!isProblem(error) || (error.kind !== "unauthorized" && error.kind !== "forbidden")) throw error;
-      return { ...base, access: error.kind, items: [], hasMore: false };
-    }
+    const rows = listSavedPosts({ userId: tab.userId, viewerId: tab.viewerId, limit: tab.limit + 1 });
+    return { ...base, access: "owner" as const, ...pageOf(rows, tab.limit) };
   } catch (error) {
-    return pageProblem(error, request);
+    if (!isProblem(error) || (error.kind !== "unauthorized" && error.kind !== "forbidden")) throw error;
+    return { ...base, access: error.kind, items: [], hasMore: false };
   }
-}
+});
 
 export default function ProfileSaved({ loaderData }: Route.ComponentProps) {
   const { access, items, hasMore, limit, userId, now, origin, signIn } = loaderData;

@@ -4,7 +4,8 @@ import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { profilePath } from "~/lib/profile.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
-import { pageProblem } from "~/http/page-problem.server.ts";
+import { page } from "~/http/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
@@ -12,15 +13,11 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    const tab = await profileTab(request, params);
-    const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId });
-    return { ...pageOf(rows, tab.limit), limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin };
-  } catch (error) {
-    return pageProblem(error, request);
-  }
-}
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, (args) => {
+  const tab = profileTab(args);
+  const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId });
+  return { ...pageOf(rows, tab.limit), limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin };
+});
 
 export default function ProfileUpvoted({ loaderData }: Route.ComponentProps) {
   const { items, hasMore, limit, userId, now, origin } = loaderData;
