@@ -58,16 +58,20 @@ export type Contract<W extends Who = Who> = {
 export type Admitted<W extends Who> = W extends "anyone" ? UserRow | null : UserRow;
 
 export const CONTRACTS = Symbol.for("chortle.route-contracts");
-export type Contracted = { readonly [CONTRACTS]: Readonly<Partial<Record<Method, Contract>>> };
 
-/** `fn`, carrying the contracts it enforces per method. */
-export function withContracts<F extends object>(fn: F, contracts: Partial<Record<Method, Contract>>): F & Contracted {
-  Object.defineProperty(fn, CONTRACTS, { value: Object.freeze({ ...contracts }), enumerable: false });
+/** How a wrapper answers: a page (document), a page's re-rendering form, a form action (page form and fetcher), JSON, or a plain resource. */
+export type Answer = "page" | "page-form" | "form" | "json" | "resource";
+export type Declared = { readonly answer: Answer; readonly methods: Readonly<Partial<Record<Method, Contract>>> };
+export type Contracted = { readonly [CONTRACTS]: Declared };
+
+/** `fn`, carrying the contracts it enforces per method and how it answers. */
+export function withContracts<F extends object>(fn: F, methods: Partial<Record<Method, Contract>>, answer: Answer): F & Contracted {
+  Object.defineProperty(fn, CONTRACTS, { value: Object.freeze({ answer, methods: Object.freeze({ ...methods }) }), enumerable: false });
   return fn as F & Contracted;
 }
 
-/** The contracts a route export enforces, or null when it was not built by a contract wrapper. */
-export function contractsOf(fn: unknown): Readonly<Partial<Record<Method, Contract>>> | null {
+/** What a route export declares, or null when it was not built by a contract wrapper. */
+export function contractsOf(fn: unknown): Declared | null {
   return typeof fn === "function" && CONTRACTS in fn ? (fn as unknown as Contracted)[CONTRACTS] : null;
 }
 
@@ -101,7 +105,16 @@ function requireAdminOf(user: UserRow, twoFactorSession: boolean, answer: Answer
   throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** Whether `user`'s session lets them act as an admin (the header's Admin link, say); never throws. */
+/**
+ * Whether the request's session may use an admin's powers where a member's route also lets an admin
+ * act (editing anyone's post, say): the one admin rule, the second factor included. Never throws.
+ */
+export async function actsAsAdmin(request: Request): Promise<boolean> {
+  const session = await getSession(request);
+  return adminAllowed(session?.user ?? null, session?.twoFactor ?? false);
+}
+
+/** Whether `user`'s session lets them act as an admin; never throws. */
 export function adminAllowed(user: UserRow | null, twoFactorSession: boolean): boolean {
   if (!user?.isAdmin) return false;
   try {
@@ -128,8 +141,11 @@ export type Admission = {
   clientIp?: string;
   /** The refusal of a visitor where a member is needed (each kind of answer asks in its own words). */
   signIn: () => Problem;
-  /** The `userId` the body names, if any: it must be the session's own (a body id never decides who acts). */
-  claimed?: unknown;
+  /**
+   * The `userId` the body names, if any: it must be the session's own (a body id never decides who
+   * acts). Read only once who acts is known (a visitor is asked to sign in before the body is read).
+   */
+  claimed?: () => unknown;
 };
 
 /**
@@ -148,7 +164,7 @@ export async function admit<W extends Who>(
   if (!user && contract.who !== "anyone") throw signIn();
   const write = isWrite(request);
   if (user) {
-    requireSelf(user, claimed);
+    requireSelf(user, await claimed?.());
     if (write && !contract.whileSuspended) {
       assertNotSuspended(user.id);
       assertEmailVerified(user);
@@ -169,6 +185,19 @@ export async function admit<W extends Who>(
 /** Parses `value` with the contract's schema (its output), or passes `undefined` when it declares none. */
 export function parseInput<C extends Contract>(contract: C, value: unknown): InputOf<C> {
   return (contract.input ? parseOrThrow(contract.input, value) : undefined) as InputOf<C>;
+}
+
+/**
+ * `args` with `input`: the value parsed by the contract's schema when the route first reads it, so a
+ * route that must first say "not found" or "not yours" (a member's profile, an id) says that before
+ * a malformed body is reported. Every route reads it (the schema is declared to be used).
+ */
+export function withInput<T extends object, C extends Contract>(args: T, contract: C, value: () => unknown): T & { readonly input: InputOf<C> } {
+  let parsed: { value: InputOf<C> } | undefined;
+  return Object.defineProperty(args, "input", {
+    enumerable: true,
+    get: () => (parsed ??= { value: parseInput(contract, value()) }).value,
+  }) as T & { readonly input: InputOf<C> };
 }
 
 export type InputOf<C> = C extends { input: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -209,10 +238,10 @@ export function resource<R, const C extends Contract>(
       return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers } });
     }
   };
-  return withContracts(run, { [method]: c });
+  return withContracts(run, { [method]: c }, "resource");
 }
 
 /** A loader that sends every GET elsewhere (a form's URL asked as a page), for anyone. */
 export function redirectLoader(to: (args: RouteArgs) => string) {
-  return withContracts((args: RouteArgs) => new Response(null, { status: 302, headers: { Location: to(args) } }), { GET: { who: "anyone" } });
+  return withContracts((args: RouteArgs) => new Response(null, { status: 302, headers: { Location: to(args) } }), { GET: { who: "anyone" } }, "resource");
 }

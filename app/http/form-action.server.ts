@@ -4,7 +4,7 @@ import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts"
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
-import { admit, formFields, parseInput, readForm, withContracts, type Admitted, type Contract, type InputOf, type Who } from "./contract.server.ts";
+import { admit, formFields, readForm, withContracts, withInput, type Admitted, type Contract, type InputOf, type Who } from "./contract.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
 import { draftHeader, type FlashDraft } from "./draft-cookie.server.ts";
 
@@ -116,17 +116,16 @@ export function interactionAction<P extends Record<string, string | undefined>, 
         clientIp: base.clientIp,
         // Where to come back to after signing in (made only for visitors).
         signIn: () => signInProblem(withAnchor(base.back, base.anchor, { keepTransient: true }), signInToast),
-        claimed: form.get("userId"),
+        claimed: () => form.get("userId"),
       });
-      const input = parseInput(contract, formFields(form));
-      return await handler({ ...base, user, input } as Interaction<C["who"], InputOf<C>>, params);
+      return await handler(withInput({ ...base, user }, contract, () => formFields(form)) as Interaction<C["who"], InputOf<C>>, params);
     } catch (error) {
       if (!isProblem(error)) throw error;
       const title = typeof failTitle === "function" ? failTitle(form, error) : failTitle;
       return failWith(base, error, { title, keep: keepOnFailure?.(form, error), draft: draftOnFailure?.(form, params) });
     }
   };
-  return withContracts(action, { POST: contract });
+  return withContracts(action, { POST: contract }, "form");
 }
 
 /** Success: data for the fetcher, or 303 back to the anchor with the toast. */

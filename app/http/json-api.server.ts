@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { invalid, isProblem, Problem } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { admit, parseInput, withContracts, type Admitted, type Contract, type InputOf, type Method, type RouteArgs } from "./contract.server.ts";
+import { admit, withContracts, withInput, type Admitted, type Contract, type InputOf, type Method, type RouteArgs } from "./contract.server.ts";
 import { API_AUTH_REQUIRED } from "./guards.server.ts";
 
 /** docs/product.md §7: every API call disables caching. */
@@ -66,20 +66,26 @@ export function apiAction<A extends Args>(
     const handler = handlers[method];
     if (!handler) return problemJson(notAllowed(allow));
     return answer(async () => {
-      const body = await readJson(args.request);
-      const user = await admit(handler, args.request, "json", { clientIp: args.context?.clientIp, signIn: apiSignIn, claimed: claimedUserId(body) });
-      const input = parseInput(handler, body);
-      return handler.run({ ...args, user, input, body });
+      // Who acts first (a visitor is asked to sign in whatever the body), then the body.
+      let reading: Promise<unknown> | undefined;
+      const readBody = () => (reading ??= readJson(args.request));
+      const user = await admit(handler, args.request, "json", {
+        clientIp: args.context?.clientIp,
+        signIn: apiSignIn,
+        claimed: async () => claimedUserId(await readBody()),
+      });
+      const body = await readBody();
+      return handler.run(withInput({ ...args, user, body }, handler, () => body));
     }, status[method]);
   };
   const contracts: Partial<Record<Method, Contract>> = {};
   for (const [method, handler] of Object.entries(handlers)) contracts[method as Method] = handler;
-  return withContracts(action, contracts);
+  return withContracts(action, contracts, "json");
 }
 
 /** A resource route's loader for an endpoint that answers only `allowed` (405 with Allow): it admits anyone. */
 export function onlyMethods(allowed: string) {
-  return withContracts(() => methodNotAllowed(allowed), { GET: { who: "anyone" } });
+  return withContracts(() => methodNotAllowed(allowed), { GET: { who: "anyone" } }, "json");
 }
 
 /** Runs `run` and answers JSON: its value (status `status`), or the Problem it threw. */
@@ -126,8 +132,7 @@ export function apiLoader<A extends Args, const C extends Contract>(
   const loader = (args: A): Promise<Response> =>
     answer(async () => {
       const user = await admit(c, args.request, "json", { clientIp: args.context?.clientIp, signIn: apiSignIn });
-      const input = parseInput(c, searchParamsObject(new URL(args.request.url)));
-      return handler({ ...args, user, input } as A & { user: Admitted<C["who"]>; input: InputOf<C> });
+      return handler(withInput({ ...args, user }, c, () => searchParamsObject(new URL(args.request.url))) as A & { user: Admitted<C["who"]>; input: InputOf<C> });
     });
-  return withContracts(loader, { GET: c });
+  return withContracts(loader, { GET: c }, "json");
 }

@@ -3,7 +3,7 @@ import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { admit, parseInput, readForm, withContracts, type Admitted, type Contract, type Contracted, type InputOf, type RouteArgs } from "./contract.server.ts";
+import { admit, readForm, withInput, withContracts, type Admitted, type Contract, type Contracted, type InputOf, type RouteArgs } from "./contract.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers
@@ -63,10 +63,9 @@ export function page<R, const C extends Contract>(
   const loader = (args: RouteArgs) =>
     rendered(args.request, async () => {
       const user = await admit(c, args.request, "page", { clientIp: args.context?.clientIp, signIn: () => pageSignIn(args.request, signIn) });
-      const input = parseInput(c, searchParamsObject(new URL(args.request.url)));
-      return handler({ ...args, user: user as Admitted<C["who"]>, input });
+      return handler(withInput({ ...args, user: user as Admitted<C["who"]> }, c, () => searchParamsObject(new URL(args.request.url))));
     });
-  return withContracts(loader, { GET: c });
+  return withContracts(loader, { GET: c }, "page");
 }
 
 function pageSignIn(request: Request, signIn?: (request: Request) => { redirectTo?: string; toast?: Toast | null }): Problem {
@@ -85,7 +84,14 @@ function pageSignIn(request: Request, signIn?: (request: Request) => { redirectT
 export function pageAction<R, const C extends Contract, F = never>(
   c: C,
   handler: (args: RouteArgs & { user: Admitted<C["who"]>; form: FormData }) => R | Promise<R>,
-  { refused }: { refused?: (form: FormData, problem: Problem) => F | Promise<F> } = {},
+  {
+    refused,
+    signIn,
+  }: {
+    refused?: (form: FormData, problem: Problem) => F | Promise<F>;
+    /** Where a visitor signs in and comes back to, by the form (the share dialog comes back as it was). */
+    signIn?: (request: Request, form: FormData) => { redirectTo?: string; toast?: Toast | null };
+  } = {},
 ): ((args: RouteArgs) => Promise<R | F>) & Contracted {
   const action = (args: RouteArgs) =>
     rendered<R | F>(args.request, async () => {
@@ -95,8 +101,8 @@ export function pageAction<R, const C extends Contract, F = never>(
         user = (await admit(c, args.request, "page", {
           clientIp: args.context?.clientIp,
           intent: form.get("intent"),
-          signIn: () => pageSignIn(args.request),
-          claimed: form.get("userId"),
+          signIn: () => pageSignIn(args.request, signIn && ((request) => signIn(request, form))),
+          claimed: () => form.get("userId"),
         })) as Admitted<C["who"]>;
       } catch (error) {
         // A refusal the page shows in its form (a spent budget, a suspended member …), when it says how.
@@ -105,5 +111,5 @@ export function pageAction<R, const C extends Contract, F = never>(
       }
       return handler({ ...args, user, form });
     });
-  return withContracts(action, { POST: c });
+  return withContracts(action, { POST: c }, "page-form");
 }
