@@ -76,7 +76,7 @@ describe("editPost", () => {
   it("changes the title, category and quoted author, keeps the old ones, and search and feeds follow", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "Original zebracorn title", commentAuthor: "Someone" });
-    const edited = editPost({ id: post.id, actorId: author.id, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } }, { now: Date.now() + HOUR });
+    const edited = editPost({ id: post.id, actorId: author.id, asAdmin: false, changes: { title: "Edited narwhalish title", commentAuthor: "Someone Else" } }, { now: Date.now() + HOUR });
     const history = getPostHistory(post.id)!;
     expect(history.versions).toHaveLength(2);
     expect(history.versions[1].fields.find((f) => f.name === "title")?.text).toBe("Original zebracorn title");
@@ -94,12 +94,12 @@ describe("editPost", () => {
     const admin = makeUser({ isAdmin: true });
     const member = makeUser();
     const post = makePost({ userId: author.id, title: "A post to fix" });
-    expect(() => editPost({ id: post.id, actorId: member.id, changes: { title: "Hijacked" } })).toThrow(expect.objectContaining({ kind: "forbidden" }));
-    expect(() => editPost({ id: post.id, actorId: author.id, changes: { title: "Too late now" } }, { windowHours: 0 })).toThrow(
+    expect(() => editPost({ id: post.id, actorId: member.id, asAdmin: false, changes: { title: "Hijacked" } })).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(() => editPost({ id: post.id, actorId: author.id, asAdmin: false, changes: { title: "Too late now" } }, { windowHours: 0 })).toThrow(
       expect.objectContaining({ kind: "conflict", message: EDIT_WINDOW_CLOSED }),
     );
-    expect(() => editPost({ id: post.id, actorId: admin.id, changes: { commentAuthor: "Nope" } })).toThrow(expect.objectContaining({ kind: "forbidden" }));
-    editPost({ id: post.id, actorId: admin.id, changes: { title: "A post fixed by a moderator" } }, { windowHours: 0 });
+    expect(() => editPost({ id: post.id, actorId: admin.id, asAdmin: true, changes: { commentAuthor: "Nope" } })).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    editPost({ id: post.id, actorId: admin.id, asAdmin: true, changes: { title: "A post fixed by a moderator" } }, { windowHours: 0 });
     const log = getDb().select().from(moderationLog).where(and(eq(moderationLog.action, "edit_post"), eq(moderationLog.targetId, post.id))).all();
     expect(log).toEqual([expect.objectContaining({ adminId: admin.id, targetLabel: "A post fixed by a moderator", reason: "title was “A post to fix”" })]);
   });

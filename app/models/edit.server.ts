@@ -62,14 +62,20 @@ export type EditedPost = { id: number; title: string; category: string; commentA
 /**
  * The author edits their post's title, category and quoted author within the edit window; an admin
  * edits any post's title and category at any time, logged in the moderation log when the post is
- * not theirs. Input is already valid (PostEditSchema). An unchanged post is no edit.
+ * not theirs. `asAdmin` is the route's word that this session may use an admin's powers (the one
+ * admin rule, second factor included: app/http/contract.server.ts); the role is read again here, in
+ * the transaction. Input is already valid (PostEditSchema). An unchanged post is no edit.
  */
-export function editPost({ id, actorId, changes }: { id: number; actorId: number; changes: PostEditInput }, options: EditOptions = {}): EditedPost {
+export function editPost(
+  { id, actorId, asAdmin, changes }: { id: number; actorId: number; asAdmin: boolean; changes: PostEditInput },
+  options: EditOptions = {},
+): EditedPost {
   return writeTransaction((tx): EditedPost => {
     const post = tx.select().from(posts).where(eq(posts.id, id)).get();
     if (!post) throw notFound("Post not found");
-    const actor = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
-    if (!actor) throw forbidden(EDIT_OWN_ONLY);
+    const found = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
+    if (!found) throw forbidden(EDIT_OWN_ONLY);
+    const actor = { ...found, isAdmin: asAdmin && found.isAdmin };
     const own = post.userId === actorId;
     const moderating = !own && actor.isAdmin;
     if (!own && !moderating) throw forbidden(EDIT_OWN_ONLY);
@@ -114,11 +120,12 @@ export type PostForEditing = { id: number; title: string; category: string; comm
  * The post as its edit form shows it, when `actorId` may edit it now (the same rules as editPost):
  * Problem forbidden or conflict otherwise.
  */
-export function postForEditing({ id, actorId }: { id: number; actorId: number }, options: EditOptions = {}): PostForEditing {
+export function postForEditing({ id, actorId, asAdmin }: { id: number; actorId: number; asAdmin: boolean }, options: EditOptions = {}): PostForEditing {
   const db = getDb();
   const post = db.select().from(posts).where(eq(posts.id, id)).get();
   if (!post) throw notFound("Post not found");
-  const actor = db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
+  const found = db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
+  const actor = found && { isAdmin: asAdmin && found.isAdmin };
   const own = post.userId === actorId;
   if (!own && !actor?.isAdmin) throw forbidden(EDIT_OWN_ONLY);
   if (!actor?.isAdmin && !withinEditWindow(post.createdAt, windowOf(options), options.now)) throw conflict(EDIT_WINDOW_CLOSED);

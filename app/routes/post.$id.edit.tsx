@@ -4,6 +4,7 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id.edit";
 import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page, pageAction } from "~/http/page-problem.server.ts";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { PostEditFields } from "~/components/post-edit-fields.tsx";
@@ -25,18 +26,20 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Edit post · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-export const loader = page({ who: "member" }, ({ params, user }) => postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id }));
+export const loader = page({ who: "member" }, async ({ request, params, user }) =>
+  postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request) }),
+);
 
 // It spends the "post" budget (the JSON twin PATCH /api/posts/:id is the same write). A spent budget
 // is said in the form (with its 429), like any refusal of the edit itself.
 export const action = pageAction(
   { who: "member", budget: "post", input: PostEditSchema },
-  async ({ params, user, form }) => {
+  async ({ request, params, user, form }) => {
     const id = requireId(params.id, "Post not found");
     const submission = parseWithZod(form, { schema: PostEditSchema });
     if (submission.status !== "success") return invalidReply(submission);
     try {
-      const post = editPost({ id, actorId: user.id, changes: submission.value });
+      const post = editPost({ id, actorId: user.id, asAdmin: await actsAsAdmin(request), changes: submission.value });
       const toast: Toast = { type: "success", title: "Post updated" };
       if (submission.payload[JS_FIELD] === "1") return data({ result: submission.reply(), post, toast });
       return redirectWithToast(`/post/${id}`, toast);

@@ -6,6 +6,7 @@ import { editPost } from "~/models/edit.server.ts";
 import { PostEditSchema } from "~/lib/schemas/post.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
 
 // GET /api/posts/{id}
@@ -26,8 +27,9 @@ export const action = apiAction<Route.ActionArgs>(
     }),
     // PATCH /api/posts/{id} {title?, category?, commentAuthor?}: the author within the edit window;
     // an admin the title and category of any post (editPost decides who may).
-    PATCH: endpoint({ who: "member", budget: "toggle", input: PostEditSchema }, ({ params, user, input }) =>
-      editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, changes: input }),
+    // The same write as the edit page's form: the same budget.
+    PATCH: endpoint({ who: "member", budget: "post", input: PostEditSchema }, async ({ request, params, user, input }) =>
+      editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request), changes: input }),
     ),
   },
   { alsoAllow: ["GET"] },
