@@ -2,6 +2,7 @@ import { z } from "zod";
 import { textField } from "./text.ts";
 import { RegisterSchema } from "./auth.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
+import { REDACT_REASON_MAX, REDACT_REASON_REQUIRED } from "../edit-rules.ts";
 
 // The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
 
@@ -9,10 +10,7 @@ export { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, 
 
 /** `?q=&page=` of the users, posts and log lists: anything odd falls back (page 1, no search). */
 export const AdminListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(ADMIN_QUERY_MAX)
+  q: textField({ type: "Search query must be text", max: { length: ADMIN_QUERY_MAX, message: `Search query must be at most ${ADMIN_QUERY_MAX} characters` } })
     .optional()
     .catch(undefined)
     .transform((v) => v || undefined),
@@ -39,4 +37,13 @@ export const ReasonSchema = z.object({
   reason: textField({ type: "Reason must be text", max: { length: REASON_MAX, message: `Reason must be at most ${REASON_MAX} characters` } })
     .nullish()
     .transform((v) => v || null),
+});
+
+/** Redacting an earlier version of a post or comment (POST /revisions/:id/redact): the reason is required and logged. */
+export const RedactSchema = z.object({
+  reason: textField({
+    type: REDACT_REASON_REQUIRED,
+    required: REDACT_REASON_REQUIRED,
+    max: { length: REDACT_REASON_MAX, message: `Reason must be at most ${REDACT_REASON_MAX} characters.` },
+  }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX } from "../account-rules.ts";
-import { PASSWORD_REQUIRED } from "./account.ts";
+import { passwordToCheck } from "./account.ts";
+import { tokenField } from "./text.ts";
 
 // Two-factor sign-in's inputs (the /account/two-factor and /auth/two-factor forms and the JSON calls).
 
@@ -11,15 +11,13 @@ export const CODE_REQUIRED = "Enter the code from your authenticator app.";
 const squeeze = (v: string) => v.replace(/[\s-]+/g, "").toLowerCase();
 
 /** A 6-digit TOTP code (enabling checks it against the pending secret). */
-const totpCode = z
-  .string({ error: CODE_REQUIRED })
+const totpCode = tokenField(CODE_REQUIRED, INVALID_CODE)
   .max(40, INVALID_CODE)
   .transform(squeeze)
   .pipe(z.string().min(1, CODE_REQUIRED).regex(/^\d{6}$/, INVALID_CODE));
 
 /** A TOTP code or a recovery code (16 letters and digits). */
-const anyCode = z
-  .string({ error: CODE_REQUIRED })
+const anyCode = tokenField(CODE_REQUIRED, INVALID_CODE)
   .max(40, INVALID_CODE)
   .transform(squeeze)
   .pipe(z.string().min(1, CODE_REQUIRED).regex(/^(\d{6}|[a-z2-7]{16})$/, INVALID_CODE));
@@ -29,7 +27,7 @@ export const TwoFactorEnableSchema = z.object({ code: totpCode });
 
 /** Disabling: the password and a code (TOTP or recovery). */
 export const TwoFactorDisableSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: passwordToCheck(),
   code: anyCode,
 });
 
