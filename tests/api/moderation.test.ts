@@ -86,6 +86,25 @@ describe("the queue over JSON", () => {
   });
 });
 
+describe("a report on a decided member", () => {
+  it("opens a new case; the one resolved by suspension keeps its action and reason", async () => {
+    const member = await api.user();
+    const carol = await api.user();
+    const first = (await (await report(bob, { targetType: "user", targetId: member.id, reason: "harassment" })).json()) as { caseId: number };
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const decided = await api.fetch(`/api/admin/reports/${first.caseId}/resolve`, { method: "POST", user: admin, json: { action: "suspend", reason: "Insults, rule 1", until } });
+    expect(decided.status).toBe(200);
+    const again = await report(carol, { targetType: "user", targetId: member.id, reason: "spam" });
+    expect(again.status).toBe(201);
+    const second = (await again.json()) as { caseId: number };
+    expect(second.caseId).not.toBe(first.caseId);
+    type Case = { id: number; status: string; action: string | null; resolutionReason: string | null; reportCount: number };
+    const list = async (status: string) => ((await (await api.fetch(`/api/admin/reports?status=${status}`, { user: admin })).json()) as { cases: Case[] }).cases;
+    expect((await list("resolved")).find((c) => c.id === first.caseId)).toMatchObject({ status: "resolved", action: "suspend", resolutionReason: "Insults, rule 1", reportCount: 1 });
+    expect((await list("open")).find((c) => c.id === second.caseId)).toMatchObject({ status: "open", action: null, reportCount: 1 });
+  });
+});
+
 describe("suspensions", () => {
   it("POST suspend and DELETE suspension, with their errors", async () => {
     const dave = await api.user();

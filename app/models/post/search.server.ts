@@ -55,8 +55,8 @@ export function searchPosts({
 export const SEARCH_LAG_MS = 5_000;
 const POST_TEXT = "posts:title,comment,comment_author,video_title,user_id";
 const kept = { maxWeight: 2_000, staleMs: SEARCH_LAG_MS };
-const byText = versionedCache<string, { ids: number[]; n: number }>({ name: "search-text", tables: [POST_TEXT, "users:username"], ...kept });
-const byCounts = versionedCache<string, { ids: number[]; n: number }>({ name: "search-counts", tables: [`${POST_TEXT},score,comments_count`, "users:username"], ...kept });
+const byText = versionedCache<string, { ids: number[]; n: number }>({ name: "search-text", tables: [`${POST_TEXT},created_at`, "users:username"], ...kept });
+const byCounts = versionedCache<string, { ids: number[]; n: number }>({ name: "search-counts", tables: [`${POST_TEXT},created_at,score,comments_count`, "users:username"], ...kept });
 
 function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null, limit: number): { ids: number[]; n: number } {
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
