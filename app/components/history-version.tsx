@@ -1,12 +1,14 @@
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/format.ts";
-import type { DiffPart } from "~/lib/word-diff.ts";
+import type { DiffPart } from "~/lib/edit-rules.ts";
 
 // One version of a post's or a comment's history: its time, each field with what changed from the
 // version before (<ins>/<del>, every text escaped by React), and an admin's redact form.
 
 export type HistoryVersion = {
   revisionId: number | null;
+  /** 1 is the original. */
+  number: number;
   writtenAt: string;
   replacedAt: string | null;
   redacted: boolean;
@@ -65,4 +67,10 @@ export function VersionCard({ version, label, timeZone, canRedact }: { version: 
       ) : null}
     </li>
   );
+}
+
+/** 'Current version', 'Original' or 'Version 3'. */
+export function versionLabel(version: Pick<HistoryVersion, "revisionId" | "number">): string {
+  if (version.revisionId === null) return "Current version";
+  return version.number === 1 ? "Original" : `Version ${version.number}`;
 }
