@@ -112,6 +112,9 @@ describe("suspensions", () => {
     await expectError(await suspend(dave.id, { reason: "x", until: null }, bob), 403);
     await expectError(await suspend(dave.id, { reason: "", until: null }), 400);
     await expectError(await suspend(dave.id, { reason: "x", until: "next week" }), 400);
+    // Strict ISO 8601: an impossible date is refused, not moved to March 2; trailing junk too.
+    await expectError(await suspend(dave.id, { reason: "x", until: "2099-02-30" }), 400, "No such date: 2099-02-30.");
+    await expectError(await suspend(dave.id, { reason: "x", until: "2027-01-01junk" }), 400, /must be a future date/);
     await expectError(await suspend(999_999, { reason: "x", until: null }), 404);
     const other = await api.user({ isAdmin: true });
     await expectError(await suspend(other.id, { reason: "x", until: null }), 403, "Admins cannot be suspended: remove their admin role first.");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../video-url.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
+import { isoDateField } from "./date-field.ts";
 import { textField, tokenField } from "./text.ts";
 
 export { POST_LIMITS, SHARE_MESSAGES };
@@ -91,10 +92,9 @@ export const VideoFactsSchema = z.object({
     .pipe(z.number().int(VIEW_COUNT).min(0, VIEW_COUNT).max(Number.MAX_SAFE_INTEGER, VIEW_COUNT))
     .nullish()
     .transform((v) => v ?? null),
-  videoPublishedAt: tokenField(VIDEO_DATE, VIDEO_DATE)
-    .pipe(z.iso.datetime({ offset: true, error: VIDEO_DATE }))
+  videoPublishedAt: isoDateField("date-time", VIDEO_DATE)
     .nullish()
-    .transform((v) => (v ? new Date(v) : null)),
+    .transform((v) => v ?? null),
 });
 
 /** A new post as the model stores it: the person's text and the server's video facts. */
