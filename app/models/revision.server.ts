@@ -51,10 +51,11 @@ const LABELS: Record<FieldName, string> = { title: "Title", category: "Category"
 const POST_FIELDS: FieldName[] = ["title", "category", "commentAuthor"];
 const COMMENT_FIELDS: FieldName[] = ["content"];
 
-// Above this many tokens changed (words, spaces, punctuation) the difference is shown as the whole
-// text replaced: jsdiff stops early (its cost is about the texts' length times this), and so many
-// runs would not read as a difference anyway. Two different 1,000-character texts stay a few bytes.
-const MAX_EDIT_LENGTH = 200;
+// Above this many tokens changed (words, spaces, punctuation: about 50 words) the difference is shown
+// as the whole text replaced: jsdiff stops early (its cost is about the texts' length times this: two
+// different 1,000-character texts 0.8 ms of CPU, 2.8 ms at 200; a small edit 0.07 ms), and so many runs
+// would not read as a difference anyway. The stored runs stay a few hundred bytes at most.
+const MAX_EDIT_LENGTH = 100;
 const MAX_RUNS = 120;
 /** The stored difference when there is none to show (a redacted version on either side). */
 const NOTHING_TO_SHOW = "{}";

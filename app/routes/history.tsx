@@ -5,8 +5,7 @@ import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { pageParam } from "~/lib/schemas/paging.ts";
 import { useRootData } from "~/components/hooks.ts";
-import { VersionCard, versionLabel } from "~/components/history-version.tsx";
-import { Pager } from "~/components/admin/list-controls.tsx";
+import { HistoryPager, VersionCard, versionLabel } from "~/components/history-version.tsx";
 import { getCommentHistory, getPostHistory } from "~/models/revision.server.ts";
 
 // /post/:id/history and /comments/:id/history?page=: the versions, newest first, a page at a time, with
@@ -44,7 +43,7 @@ export default function HistoryPage({ loaderData: history }: Route.ComponentProp
           <VersionCard key={v.revisionId ?? "current"} version={v} label={versionLabel(v)} timeZone={timeZone} canRedact={Boolean(user?.isAdmin)} />
         ))}
       </ol>
-      {history.totalPages > 1 || history.page > 1 ? <Pager page={history.page} pageCount={history.totalPages} total={history.total} noun="versions" /> : null}
+      {history.totalPages > 1 || history.page > 1 ? <HistoryPager page={history.page} totalPages={history.totalPages} total={history.total} /> : null}
     </div>
   );
 }
