@@ -3,6 +3,7 @@ import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
 import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/lib/interactions/report.ts";
 import type { ReportInput } from "~/lib/schemas/report.ts";
+import { refuseDemoAccountsById } from "../account/demo.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
 
@@ -47,13 +48,15 @@ export function findReportedItem(tx: DbOrTx, targetType: ReportTargetType, targe
 }
 
 /**
- * `reporterId` reports an item: 404 when it is gone, 400 for their own, 409 when they already
+ * `reporterId` reports an item: 403 for the demo's accounts, 404 when it is gone, 400 for their own, 409 when they already
  * reported it in its open case. The report joins the item's open case, or opens a new one: a
  * decided case (dismissed, removed, suspended) is never reopened, so its decision and reason stay in
  * the history (docs/decisions/0106).
  */
 export function fileReport({ reporterId, input }: { reporterId: number; input: ReportInput }): ReportView {
   return writeTransaction((tx) => {
+    // The shared demo account is anyone's: a report from it would be nobody's to answer for.
+    refuseDemoAccountsById(tx, reporterId);
     const item = findReportedItem(tx, input.targetType, input.targetId);
     if (!item) throw notFound(REPORT_NOT_FOUND[input.targetType]);
     if (item.authorId === reporterId) throw invalid(REPORT_OWN_ITEM);
