@@ -15,7 +15,8 @@ export const REPORT_REASONS = ["spam", "harassment", "off_topic", "illegal", "ot
 export const CASE_STATUSES = ["open", "resolved"] as const;
 export const CASE_ACTIONS = ["dismiss", "remove", "suspend"] as const;
 
-// One case per reported item. `report_count` counts its reports rows, changed in the same transaction.
+// One open case per reported item (a decided case stays as it was decided; a later report opens a new
+// one: docs/decisions/0106). `report_count` counts its reports rows, changed in the same transaction.
 export const reportCases = sqliteTable(
   "report_cases",
   {
@@ -35,7 +36,7 @@ export const reportCases = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("report_cases_target_idx").on(t.targetType, t.targetId),
+    uniqueIndex("report_cases_open_target_idx").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index("report_cases_queue_idx").on(t.status, t.reportCount),
     index("report_cases_author_idx").on(t.authorId),
   ],

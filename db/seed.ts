@@ -1,10 +1,25 @@
+import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.server.ts";
 import { recountAll } from "./recount.ts";
 import { comments, follows, posts, users, votes } from "./schema.ts";
 
-/** The password of every seeded demo account (documented in the README; SEED_DEMO=false for a real site). */
+/**
+ * The password of the shared demo account (demo_user), published in the README. It is the only seeded
+ * account anyone can sign into (docs/decisions/0108).
+ */
 export const DEMO_PASSWORD = "chortle-demo";
+
+/** How the password hash of the seed's other members begins: no password verifies it. */
+export const SEEDED_MEMBER_HASH_PREFIX = "!seeded:";
+
+/**
+ * A password hash for one of the seed's other members: not a hash of any password (the password
+ * checker refuses it before comparing), with 32 random bytes so no two rows share it. Never printed.
+ */
+export function seededMemberHash(): string {
+  return `${SEEDED_MEMBER_HASH_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+}
 
 const PEOPLE = [
   ["demo_user", "Demo User", "Just here for the comments."],
@@ -102,7 +117,7 @@ export function seedDemo(
   const existing = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users`);
   if (existing && existing.n > 0) return null;
   const random = rng(42);
-  const passwordHash = hashPassword(DEMO_PASSWORD);
+  const demoHash = hashPassword(DEMO_PASSWORD);
   const DAY = 24 * 60 * 60 * 1000;
 
   db.transaction(
@@ -115,7 +130,8 @@ export function seedDemo(
             displayName,
             bio,
             email: `${username}@example.com`,
-            passwordHash,
+            // Only the shared demo account (the first person) has a password anyone knows.
+            passwordHash: i === 0 ? demoHash : seededMemberHash(),
             location: i % 3 === 0 ? "London" : null,
             createdAt: new Date(now - (200 - i * 7) * DAY),
           })

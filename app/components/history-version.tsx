@@ -1,12 +1,17 @@
 import { Form } from "react-router";
+import { Link } from "~/components/ui/link.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import type { DiffPart } from "~/lib/word-diff.ts";
+import type { DiffPart } from "~/lib/edit-rules.ts";
 
 // One version of a post's or a comment's history: its time, each field with what changed from the
-// version before (<ins>/<del>, every text escaped by React), and an admin's redact form.
+// version before (<ins>/<del>, every text escaped by React), and an admin's redact form; and the
+// plain links (no JavaScript needed) to the newer and older pages of versions.
 
 export type HistoryVersion = {
   revisionId: number | null;
+  /** 1 is the original. */
+  number: number;
   writtenAt: string;
   replacedAt: string | null;
   redacted: boolean;
@@ -64,5 +69,34 @@ export function VersionCard({ version, label, timeZone, canRedact }: { version: 
         </details>
       ) : null}
     </li>
+  );
+}
+
+/** 'Current version', 'Original' or 'Version 3'. */
+export function versionLabel(version: Pick<HistoryVersion, "revisionId" | "number">): string {
+  if (version.revisionId === null) return "Current version";
+  return version.number === 1 ? "Original" : `Version ${version.number}`;
+}
+
+/**
+ * '45 versions · page 2 of 3' with links to the newer and older pages, in the admin lists' pager's
+ * look (admin/list-controls.tsx, which this page does not load: it brings the lists' search form).
+ */
+export function HistoryPager({ page, totalPages, total }: { page: number; totalPages: number; total: number }) {
+  const links = [
+    { to: Math.min(page - 1, totalPages), label: "Newer versions", shown: page > 1 },
+    { to: page + 1, label: "Older versions", shown: page < totalPages },
+  ].filter((link) => link.shown);
+  return (
+    <nav aria-label="Version pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+      <p>{`${total} versions · page ${Math.min(page, totalPages)} of ${totalPages}`}</p>
+      <div className="flex gap-2">
+        {links.map((link) => (
+          <Link key={link.label} to={link.to === 1 ? "?" : `?page=${link.to}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+            {link.label}
+          </Link>
+        ))}
+      </div>
+    </nav>
   );
 }

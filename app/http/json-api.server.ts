@@ -83,9 +83,10 @@ export function apiAction<A extends Args>(
   return withContracts(action, contracts, "json");
 }
 
-/** A resource route's loader for an endpoint that answers only `allowed` (405 with Allow): it admits anyone. */
+/** The loader or action of an endpoint for the methods it does not answer: 405 with Allow, to anyone. */
 export function onlyMethods(allowed: string) {
-  return withContracts(() => methodNotAllowed(allowed), { GET: { who: "anyone" } }, "json");
+  const anyone = { who: "anyone" } as const;
+  return withContracts(() => methodNotAllowed(allowed), { GET: anyone, POST: anyone }, "json");
 }
 
 /** Runs `run` and answers JSON: its value (status `status`), or the Problem it threw. */

@@ -6,12 +6,14 @@ import { forbidden, type Problem } from "./problem.ts";
 // Models call `refuseDemo` before each such write or read; components hide the controls with `isDemo`.
 
 export const DEMO_REFUSED = "The shared demo account cannot do that.";
+/** The demo seed's other members have no password: nobody may sign into them, reset them or invite as them. */
+export const SEEDED_REFUSED = "The demo's sample accounts cannot do that.";
 
 export function isDemo(user: { username: string } | null | undefined): boolean {
   return user?.username === DEMO_USERNAME;
 }
 
-/** The Problem a demo session gets for what it may not do (password, deletion, sessions, invites, reports). */
+/** The Problem a demo session gets for what it may not do (password and its reset, deletion, sessions, invites, reports). */
 export function demoProblem(): Problem {
   return forbidden(DEMO_REFUSED);
 }

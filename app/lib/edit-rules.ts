@@ -9,6 +9,12 @@ export const REDACTED_TEXT = "Removed by a moderator";
 export const REDACT_REASON_REQUIRED = "Please give a reason for the redaction.";
 export const REDACT_REASON_MAX = 500;
 
+/** A history page shows this many versions (the current one first), newest first; ?page= goes further back. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** One run of a version's difference from the one before it: kept, removed or added text. */
+export type DiffPart = { kind: "same" | "added" | "removed"; text: string };
+
 /** At most this many members are notified of one comment's mentions. */
 export const MENTION_LIMIT = 5;
 

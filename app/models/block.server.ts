@@ -88,7 +88,7 @@ export function hasBlocked({ blockerId, blockedId }: { blockerId: number | null 
 
 // The members each viewer blocked, read on every feed page and thread: kept per viewer until this
 // worker writes a block (lag 0) or another worker commits anything (lag 0: blocks must hide at once).
-const blockedSets = versionedCache<number, ReadonlySet<number>>({ tables: ["blocks"], staleMs: 0, maxWeight: 10_000 });
+const blockedSets = versionedCache<number, ReadonlySet<number>>({ name: "blocked", tables: ["blocks"], staleMs: 0, maxWeight: 10_000 });
 const blockedIds = prepared((db) =>
   db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, sql.placeholder("viewerId"))).prepare(),
 );

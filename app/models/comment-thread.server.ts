@@ -53,6 +53,7 @@ const threadStatements = prepared((db) => ({
 }));
 
 const threads = versionedCache<number, readonly CommentView[]>({
+  name: "thread",
   tables: ["comments", "users:username"],
   maxWeight: 20_000,
   weigh: (list) => list.length * 2 + 1,

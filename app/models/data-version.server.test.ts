@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { cacheClock, versionedCache } from "./data-version.server.ts";
+import { cacheClock, cacheRegistry, declareCache, laggingSince, lagMark, noteLagging, undeclaredCache } from "./data-version.server.ts";
 import { writeTransaction } from "./db.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
@@ -42,7 +42,7 @@ describe("versionedCache", () => {
   it("keeps a value until this worker writes to one of its tables, then reads afresh at once", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "first" });
-    const cache = versionedCache<number, string>({ tables: ["posts"], maxWeight: 10 });
+    const cache = undeclaredCache<number, string>({ name: "post-lists", tables: ["posts"], maxWeight: 10 });
     const source = counting(() => titleOf(post.id));
     expect(cache.get(post.id, source.load)).toBe("first");
     expect(cache.get(post.id, source.load)).toBe("first");
@@ -61,7 +61,7 @@ describe("versionedCache", () => {
   it("watches only the columns it names", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "named" });
-    const cache = versionedCache<number, string>({ tables: ["posts:title"], maxWeight: 10 });
+    const cache = undeclaredCache<number, string>({ name: "post-lists", tables: ["posts:title"], maxWeight: 10 });
     const source = counting(() => titleOf(post.id));
     cache.get(post.id, source.load);
     getDb().$client.prepare("UPDATE posts SET upvotes = upvotes + 1 WHERE id = ?").run(post.id);
@@ -74,7 +74,7 @@ describe("versionedCache", () => {
   it("sees another connection's commit at the next request when it allows no lag", async () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "before" });
-    const cache = versionedCache<number, string>({ tables: ["posts"], maxWeight: 10 });
+    const cache = undeclaredCache<number, string>({ name: "post-lists", tables: ["posts"], maxWeight: 10 });
     expect(cache.get(post.id, () => titleOf(post.id))).toBe("before");
     other.prepare("UPDATE posts SET title = 'after' WHERE id = ?").run(post.id);
     await nextRequest();
@@ -86,11 +86,15 @@ describe("versionedCache", () => {
     cacheClock.now = () => now;
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "one" });
-    const cache = versionedCache<number, string>({ tables: ["posts"], maxWeight: 10, staleMs: 5_000 });
+    const cache = undeclaredCache<number, string>({ name: "post-lists", tables: ["posts"], maxWeight: 10, staleMs: 5_000 });
     expect(cache.get(post.id, () => titleOf(post.id))).toBe("one");
 
     other.prepare("UPDATE posts SET title = 'two' WHERE id = ?").run(post.id);
     await nextRequest();
+    const mark = lagMark();
+    expect(cache.get(post.id, () => titleOf(post.id))).toBe("one");
+    // Given after another process's commit: says until when it may lag (from when it was made).
+    expect(laggingSince(mark)).toBe(now + 5_000);
     now += 4_999;
     // Within the stated lag the old value may still be served …
     expect(cache.get(post.id, () => titleOf(post.id))).toBe("one");
@@ -107,16 +111,20 @@ describe("versionedCache", () => {
     cacheClock.now = () => now;
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "alpha" });
-    const lagging = versionedCache<number, string>({ tables: ["posts"], maxWeight: 10, localStaleMs: 5_000 });
-    const aging = versionedCache<number, number>({ tables: ["posts"], maxWeight: 10, maxAgeMs: 60_000 });
+    const lagging = undeclaredCache<number, string>({ name: "post-lists", tables: ["posts"], maxWeight: 10, localStaleMs: 5_000 });
+    const aging = undeclaredCache<number, number>({ name: "post-lists", tables: ["posts"], maxWeight: 10, maxAgeMs: 60_000 });
     lagging.get(post.id, () => titleOf(post.id));
     let made = 0;
     aging.get(post.id, () => ++made);
 
     getDb().$client.prepare("UPDATE posts SET title = 'beta' WHERE id = ?").run(post.id);
+    const mark = lagMark();
     expect(lagging.get(post.id, () => titleOf(post.id))).toBe("alpha");
+    expect(laggingSince(mark)).toBe(now + 5_000);
     now += 5_000;
+    const after = lagMark();
     expect(lagging.get(post.id, () => titleOf(post.id))).toBe("beta");
+    expect(laggingSince(after)).toBe(Number.POSITIVE_INFINITY); // made afresh: nothing lags
 
     expect(aging.get(post.id, () => ++made)).toBe(2); // the write above
     now += 59_999;
@@ -126,7 +134,7 @@ describe("versionedCache", () => {
   });
 
   it("keeps nothing read inside a write transaction (it may roll back)", () => {
-    const cache = versionedCache<string, number>({ tables: ["posts"], maxWeight: 10 });
+    const cache = undeclaredCache<string, number>({ name: "post-lists", tables: ["posts"], maxWeight: 10 });
     let made = 0;
     writeTransaction(() => cache.get("k", () => ++made));
     expect(cache.get("k", () => ++made)).toBe(2);
@@ -134,7 +142,7 @@ describe("versionedCache", () => {
   });
 
   it("stays within maxWeight, dropping the least recently used", () => {
-    const cache = versionedCache<string, number[]>({ tables: ["posts"], maxWeight: 5, weigh: (v) => v.length });
+    const cache = undeclaredCache<string, number[]>({ name: "post-lists", tables: ["posts"], maxWeight: 5, weigh: (v) => v.length });
     cache.get("a", () => [1, 2]);
     cache.get("b", () => [1, 2]);
     cache.get("a", () => [9]); // used again: b is now the oldest
@@ -150,7 +158,7 @@ describe("versionedCache", () => {
   it("keeps nothing with MEMO=off: the value is made at every read, and frozen all the same", () => {
     setMemoForTests(false);
     try {
-      const cache = versionedCache<string, { n: number }>({ tables: ["posts"], maxWeight: 10, staleMs: 60_000, freeze: true });
+      const cache = undeclaredCache<string, { n: number }>({ name: "post-lists", tables: ["posts"], maxWeight: 10, staleMs: 60_000, freeze: true });
       let made = 0;
       const first = cache.get("k", () => ({ n: ++made }));
       expect(cache.get("k", () => ({ n: ++made }))).toEqual({ n: 2 });
@@ -159,5 +167,27 @@ describe("versionedCache", () => {
     } finally {
       setMemoForTests(true);
     }
+  });
+});
+
+describe("the log of lagging values", () => {
+  it("gives the earliest deadline noted since a mark, and says when it no longer knows", () => {
+    const mark = lagMark();
+    expect(laggingSince(mark)).toBe(Number.POSITIVE_INFINITY);
+    noteLagging(9_000);
+    noteLagging(7_000);
+    noteLagging(7_000);
+    const later = lagMark();
+    noteLagging(8_000);
+    expect(laggingSince(mark)).toBe(7_000);
+    expect(laggingSince(later)).toBe(8_000);
+    for (let i = 0; i < 100; i++) noteLagging(10_000 + i);
+    expect(laggingSince(mark)).toBe(Number.NEGATIVE_INFINITY);
+  });
+
+  it("refuses a second cache of the same name", () => {
+    const declaration = { name: "post" as const, tables: ["posts"], staleMs: 0, localStaleMs: 0, kind: "memory" as const };
+    if (!cacheRegistry.has("post")) declareCache(declaration);
+    expect(() => declareCache(declaration)).toThrow("Two caches are named post");
   });
 });

@@ -99,15 +99,102 @@ export function databaseVersion(): { local: string; others: string } {
 /** Whether anything may be kept between requests: MEMO (env.server.ts), the switch every memo and cache obeys. */
 export const memoOn: () => boolean = memoEnabled;
 
+/**
+ * Every cache kept in front of the database, by a short stable name (a page will say which it reads).
+ * Each is declared once where it is made (`versionedCache`, `rollup.server.ts`), with the tables it
+ * reads; `app/models/cache-reads.test.ts` runs every one and fails when it reads a table its
+ * declaration does not name, or when a declared cache is not run.
+ */
+export type CacheName =
+  | "post-lists"
+  | "post"
+  | "posts-by-ids"
+  | "search-text"
+  | "search-counts"
+  | "member-search"
+  | "thread"
+  | "blocked"
+  | "session"
+  | "week-sidebar"
+  | "top-contributors";
+
+export type CacheDeclaration = {
+  name: CacheName;
+  /** What the value is read from (see `watch`): a write to one of these drops it. */
+  tables: readonly string[];
+  /** How long it may show what was before another process's commit. */
+  staleMs: number;
+  /** How long it may show what was before this process's own write. */
+  localStaleMs: number;
+  /** In this process's memory (`versionedCache`), or rows of the rollups table (`rollup.server.ts`). */
+  kind: "memory" | "rollup";
+};
+
+const registry = new Map<CacheName, CacheDeclaration>();
+/** Every cache declared so far (once its module is loaded), by name. */
+export const cacheRegistry: ReadonlyMap<CacheName, CacheDeclaration> = registry;
+
 let longestStale = 0;
-/** The longest any cache made so far may show what was before another process's commit (its staleMs). */
+/** The longest any cache declared so far may show what was before another process's commit (its staleMs). */
 export function longestStaleMs(): number {
   return longestStale;
 }
 
-/** Something kept outside these caches that may show what was before another process's commit for `ms` (models/rollup.server.ts). */
-export function noteStaleMs(ms: number) {
-  longestStale = Math.max(longestStale, ms);
+/** Names a cache and what it reads (once per name; a dev server's reload of its module may declare it again). */
+export function declareCache(declaration: CacheDeclaration) {
+  if (registry.has(declaration.name) && process.env.NODE_ENV !== "development") {
+    throw new Error(`Two caches are named ${declaration.name}`);
+  }
+  for (const spec of declaration.tables) if (!WATCH_SPEC.test(spec)) throw new Error(`Not a table to watch: ${spec}`);
+  registry.set(declaration.name, declaration);
+  longestStale = Math.max(longestStale, declaration.staleMs);
+}
+
+type Computation = <T>(name: CacheName, compute: () => T) => T;
+let tracer: Computation | null = null;
+/** For tests (models/cache-reads.test.ts): every computation of a declared cache runs through `trace`. */
+export function traceComputations(trace: Computation | null) {
+  tracer = trace;
+}
+/** Runs a cache's computation (through the tests' tracer when one is set). */
+export function computeFor<T>(name: CacheName, compute: () => T): T {
+  return tracer ? tracer(name, compute) : compute();
+}
+
+// Values given while they may lag (a cache's entry older than a write, within its stated lag), and
+// until when each may be given: the answer memo keeps no page made from one past that time
+// (pipeline/answer-memo.server.ts). A short log: most requests note nothing; one that notes the
+// same deadline again moves that note (serials only grow); a mark older than the log is "unknown".
+const LAG_LOG_MAX = 64;
+const lagLog: { serial: number; until: number }[] = [];
+let lagSerial = 0;
+let lagForgotten = 0;
+
+/** Something read now may show what was before a write until `until` (the caches' clock). */
+export function noteLagging(until: number) {
+  const last = lagLog.at(-1);
+  if (last?.until === until) {
+    last.serial = ++lagSerial;
+    return;
+  }
+  lagLog.push({ serial: ++lagSerial, until });
+  if (lagLog.length > LAG_LOG_MAX) lagForgotten = lagLog.shift()!.serial;
+}
+
+/** Where the log of lagging values stands (take it before reading, pass it to `laggingSince`). */
+export function lagMark(): number {
+  return lagSerial;
+}
+
+/**
+ * Until when what was read since `mark` may lag: the earliest deadline noted since (Infinity when
+ * nothing lagging was given, -Infinity when the log no longer says).
+ */
+export function laggingSince(mark: number): number {
+  if (lagForgotten > mark) return Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  for (let i = lagLog.length - 1; i >= 0 && lagLog[i].serial > mark; i--) until = Math.min(until, lagLog[i].until);
+  return until;
 }
 
 /** The caches' clock (tests move it instead of sleeping). */
@@ -116,7 +203,9 @@ export const cacheClock = { now: (): number => Date.now() };
 type Entry<V> = { local: string; others: string; at: number; value: V; weight: number };
 
 export type CacheOptions<V> = {
-  /** What the value is read from (see `watch`). */
+  /** The cache's name (unique: see `CacheName`). */
+  name: CacheName;
+  /** What the value is read from (see `watch`); the test of `CacheName` checks it. */
   tables: readonly string[];
   maxWeight: number;
   weigh?: (value: V) => number;
@@ -130,13 +219,21 @@ export type CacheOptions<V> = {
   freeze?: boolean;
 };
 
+/** A cache in this process's memory, declared by its name and tables (see `CacheName`). */
+export function versionedCache<K, V>(options: CacheOptions<V>) {
+  declareCache({ name: options.name, tables: options.tables, staleMs: options.staleMs ?? 0, localStaleMs: options.localStaleMs ?? 0, kind: "memory" });
+  return undeclaredCache<K, V>(options);
+}
+
 /**
  * An in-process LRU of values computed from `tables`. An entry is valid while this worker has not
  * written to those tables (or for `localStaleMs`) and no other connection has committed (or for
  * `staleMs`), and never longer than `maxAgeMs`. Bounded by `maxWeight` (the sum of `weigh(value)`,
- * 1 per entry by default).
+ * 1 per entry by default). Not in the registry: for the tests of the mechanism (the site's caches are
+ * made by `versionedCache`).
  */
-export function versionedCache<K, V>({
+export function undeclaredCache<K, V>({
+  name,
   tables,
   maxWeight,
   weigh = () => 1,
@@ -145,7 +242,7 @@ export function versionedCache<K, V>({
   maxAgeMs = Number.POSITIVE_INFINITY,
   freeze = false,
 }: CacheOptions<V>) {
-  longestStale = Math.max(longestStale, staleMs);
+  const make = (compute: () => V) => (freeze ? deepFreeze(computeFor(name, compute)) : computeFor(name, compute));
   const entries = new Map<K, Entry<V>>();
   let total = 0;
   const drop = (key: K, entry: Entry<V>) => {
@@ -155,20 +252,24 @@ export function versionedCache<K, V>({
   return {
     get(key: K, compute: () => V): V {
       // MEMO=off: made afresh every time (frozen all the same, so a caller that changes it fails alike).
-      if (!memoEnabled()) return freeze ? deepFreeze(compute()) : compute();
+      if (!memoEnabled()) return make(compute);
       const { local, others } = dataVersion(tables);
       const now = cacheClock.now();
       const hit = entries.get(key);
       if (hit) {
         const age = now - hit.at;
         if (age < maxAgeMs && (hit.local === local || age < localStaleMs) && (hit.others === others || age < staleMs)) {
+          // Given though a write came after it (within the lag): a page made from it is kept no longer.
+          if (hit.local !== local || hit.others !== others) {
+            noteLagging(hit.at + Math.min(hit.local === local ? Infinity : localStaleMs, hit.others === others ? Infinity : staleMs));
+          }
           entries.delete(key);
           entries.set(key, hit);
           return hit.value;
         }
         drop(key, hit);
       }
-      const value = freeze ? deepFreeze(compute()) : compute();
+      const value = make(compute);
       // Inside a write transaction the rows read may never be committed: not kept.
       if (getDb().$client.inTransaction) return value;
       const weight = weigh(value);

@@ -4,7 +4,6 @@ import { getDb } from "#db/client.server.ts";
 import { moderationLog, notifications, revisions } from "#db/schema.ts";
 import { EDIT_WINDOW_CLOSED, REDACTED_TEXT } from "~/lib/edit-rules.ts";
 import { mentionParts, mentionedNames } from "~/lib/mentions.ts";
-import { wordDiff } from "~/lib/word-diff.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockUser } from "./block.server.ts";
 import { createComment } from "./comment.server.ts";
@@ -167,11 +166,15 @@ describe("mentions", () => {
     expect(mentionsOf(friend.id)).toHaveLength(1);
   });
 
-  it("word diff escapes nothing itself and keeps whitespace", () => {
-    expect(wordDiff("a <b>", "a <i>")).toEqual([
-      { kind: "same", text: "a " },
-      { kind: "removed", text: "<b>" },
-      { kind: "added", text: "<i>" },
+  it("the difference escapes nothing itself and keeps whitespace", () => {
+    const author = makeUser();
+    const c = createComment({ userId: author.id, postId: makePost({ userId: author.id }).id, content: "a <b>  tag" });
+    editComment({ id: c.id, actorId: author.id, content: "a <i>  tag" });
+    expect(getCommentHistory(c.id)!.versions[0].fields[0].diff).toEqual([
+      { kind: "same", text: "a <" },
+      { kind: "removed", text: "b" },
+      { kind: "added", text: "i" },
+      { kind: "same", text: ">  tag" },
     ]);
   });
 });

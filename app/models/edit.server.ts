@@ -8,12 +8,14 @@ import type { PostEditInput } from "~/lib/schemas/post.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, notifyMentions } from "./mention.server.ts";
+import { storedChange } from "./revision.server.ts";
 import { appendModerationLog, type Moderator } from "./moderation-log.server.ts";
 
 // Editing a post or a comment (docs/product.md §5, decision 0068). Each edit keeps the version it
-// replaces as a row of `revisions`, in the same transaction as the new text. No notice is sent again;
-// a mention the edit adds notifies once (mention.server.ts). The FTS triggers follow UPDATEs of the
-// title and the quoted author, so search follows the new text.
+// replaces as a row of `revisions`, with what the edit changed (worked out here, once: decision
+// 0103), in the same transaction as the new text. No notice is sent again; a mention the edit adds
+// notifies once (mention.server.ts). The FTS triggers follow UPDATEs of the title and the quoted
+// author, so search follows the new text.
 
 export type EditOptions = { windowHours?: number; now?: number };
 
@@ -47,7 +49,14 @@ export function editComment(
     assertMayMention({ actorId, content: text });
     const now = new Date(options.now ?? Date.now());
     tx.insert(revisions)
-      .values({ commentId: id, editorId: actorId, content: comment.content, writtenAt: comment.editedAt ?? comment.createdAt, createdAt: now })
+      .values({
+        commentId: id,
+        editorId: actorId,
+        content: comment.content,
+        writtenAt: comment.editedAt ?? comment.createdAt,
+        createdAt: now,
+        diff: storedChange({ content: comment.content }, { content: text }),
+      })
       .run();
     tx.update(comments).set({ content: text, editedAt: now }).where(eq(comments.id, id)).run();
     const post = tx.select({ title: posts.title }).from(posts).where(eq(posts.id, comment.postId)).get();
@@ -100,6 +109,7 @@ export function editPost(
         commentAuthor: post.commentAuthor,
         writtenAt: post.editedAt ?? post.createdAt,
         createdAt: now,
+        diff: storedChange(post, next),
       })
       .run();
     tx.update(posts).set({ ...next, editedAt: now }).where(eq(posts.id, id)).run();

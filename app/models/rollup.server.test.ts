@@ -4,7 +4,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { cacheClock, databaseVersion, longestStaleMs } from "./data-version.server.ts";
+import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
+import { cacheClock, databaseVersion, laggingSince, lagMark } from "./data-version.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { forgetRollupChecks, rollup, ROLLUP_LAG_MS } from "./rollup.server.ts";
 
@@ -121,8 +122,25 @@ describe("a rollup", () => {
     expect(made).toBe(3);
   });
 
-  it("holds the answer memo back for its lag after another process's commit", () => {
-    expect(longestStaleMs()).toBeGreaterThanOrEqual(ROLLUP_LAG_MS);
+  it("says when a row it gives may lag, and until when: the answer memo keeps no page made from it longer", () => {
+    const source = { name: "top-contributors", tables: ["posts"] } as const;
+    const author = makeUser();
+    rollup(name, make, source);
+    const mark = lagMark();
+    now += 1_000;
+    // Nothing it reads was written since this process made it: fresh.
+    rollup(name, make, source);
+    expect(laggingSince(mark)).toBe(Number.POSITIVE_INFINITY);
+    // This process writes a post: the row is still given (for its 5 s), noted as lagging until then.
+    makePost({ userId: author.id });
+    rollup(name, make, source);
+    expect(made).toBe(1);
+    expect(laggingSince(mark)).toBe(now - 1_000 + ROLLUP_LAG_MS);
+    // A row another process made: this one cannot tell what it was made from.
+    const next = lagMark();
+    other.prepare("INSERT INTO rollups (name, data, made_at) VALUES (?, ?, ?)").run(`${name}-elsewhere`, "[]", now - 2_000);
+    rollup(`${name}-elsewhere`, make, source);
+    expect(laggingSince(next)).toBe(now - 2_000 + ROLLUP_LAG_MS);
   });
 
   it("behaves the same with MEMO=off: it is data, not a memo", () => {

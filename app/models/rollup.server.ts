@@ -10,15 +10,29 @@
 // a changed one is written and then serves them all.
 //
 // Lag: at most LAG_MS behind a write, own and others': a reader is served a result made (or found
-// still true) less than LAG_MS ago.
+// still true) less than LAG_MS ago. A row given while a table it is made from changed since (or
+// made by another process) is noted as lagging until its LAG_MS ends, and the answer memo keeps no
+// page made from it past then (data-version.server.ts, noteLagging).
 import { getDb } from "#db/client.server.ts";
-import { cacheClock, noteStaleMs } from "./data-version.server.ts";
+import { cacheClock, computeFor, dataVersion, declareCache, noteLagging, type CacheName } from "./data-version.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 
 export const ROLLUP_LAG_MS = 5_000;
-// A rollup's lag is a cache's lag to the answer memo: a page made within it after another process's
-// commit is not kept (pipeline/answer-memo.server.ts).
-noteStaleMs(ROLLUP_LAG_MS);
+
+/** A rollup's name in the caches' registry and the tables its query reads (see `CacheName`). */
+type RollupSource = { name: CacheName; tables: readonly string[] };
+
+/** Declares a rollup (its lag is a cache's lag to the answer memo); returns its reader: `rollup` by key. */
+export function declareRollup(source: RollupSource): <T>(key: string, make: () => T) => T {
+  declareCache({ ...source, staleMs: ROLLUP_LAG_MS, localStaleMs: ROLLUP_LAG_MS, kind: "rollup" });
+  return (key, make) => rollup(key, make, source);
+}
+
+const versionOf = (source: RollupSource | undefined) => {
+  if (!source) return null;
+  const { local, others } = dataVersion(source.tables);
+  return `${local}|${others}`;
+};
 
 // How long the write of a changed row may wait for another writer: a reader must not stall behind a
 // long write (busy_timeout is 5 s); if it cannot write now, a later reader will.
@@ -33,8 +47,9 @@ const statements = prepared((db) => ({
   ),
 }));
 
-// When this process last made each rollup (and found it, or wrote it, to be true then).
-const checkedAt = new Map<string, number>();
+// When this process last made each rollup (and found it, or wrote it, to be true then), and where
+// the tables it reads stood before it was made.
+const checkedAt = new Map<string, { at: number; version: string | null }>();
 
 /** For tests: this process has not made any rollup yet. */
 export function forgetRollupChecks() {
@@ -44,19 +59,24 @@ export function forgetRollupChecks() {
 /**
  * The rollup `name`: its row when made less than ROLLUP_LAG_MS ago (by any process), else `make()`
  * again, its row written when the result differs. `make` returns plain JSON data; the value returned
- * is the caller's own (parsed for each call).
+ * is the caller's own (parsed for each call). `source`: what it is declared to read (`declareRollup`;
+ * without it, as in the tests of the mechanism, every row given is taken to lag).
  */
-export function rollup<T>(name: string, make: () => T): T {
+export function rollup<T>(name: string, make: () => T, source?: RollupSource): T {
   const now = cacheClock.now();
   const row = statements().read.get(name);
-  if (row && (now - row.madeAt < ROLLUP_LAG_MS || now - (checkedAt.get(name) ?? Number.NEGATIVE_INFINITY) < ROLLUP_LAG_MS)) {
+  const checked = checkedAt.get(name);
+  if (row && (now - row.madeAt < ROLLUP_LAG_MS || now - (checked?.at ?? Number.NEGATIVE_INFINITY) < ROLLUP_LAG_MS)) {
+    // Fresh only when this process made or found it true and nothing it reads was written since.
+    if (checked?.version == null || checked.version !== versionOf(source)) noteLagging(Math.max(row.madeAt, checked?.at ?? 0) + ROLLUP_LAG_MS);
     return JSON.parse(row.data) as T;
   }
-  const value = make();
+  const version = versionOf(source);
+  const value = source ? computeFor(source.name, make) : make();
   const data = JSON.stringify(value);
   if (getDb().$client.inTransaction) return value; // read inside a write: it may roll back, and is not ours to commit
   // Remembered only when the row holds it: a row left older (its write failed) is not served for 5 s.
-  if (row?.data === data || keep(name, data, now)) checkedAt.set(name, now);
+  if (row?.data === data || keep(name, data, now)) checkedAt.set(name, { at: now, version });
   return value;
 }
 

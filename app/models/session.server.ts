@@ -69,7 +69,7 @@ export function createSession({
 // changed role or a deleted account counts at the next request in this worker (its own writes) and in
 // every other (another connection's commit drops every entry): lag 0. At most 10,000 tokens.
 type Held = { user: UserRow; twoFactor: boolean; expiresAt: number; seen: number } | null;
-const holders = versionedCache<string, Held>({ tables: ["sessions", "users"], maxWeight: 10_000 });
+const holders = versionedCache<string, Held>({ name: "session", tables: ["sessions", "users"], maxWeight: 10_000 });
 
 /** A live session: its member, and whether it was made with a second factor (or had one proven since). */
 export type LiveSession = { user: UserRow; twoFactor: boolean };

@@ -14,11 +14,13 @@
 // Kept only for the pages whose routes all declare it (`export const handle = { memo: true }`: their
 // loaders read nothing but the database, the URL and the cookies), when the answer is a 200 that
 // sets no cookie, the stamp did not move while it was made, and no cache behind it may still lag
-// behind another process's commit. Keyed by origin, URL, Cookie header and the encoding the client
+// behind another process's commit; a page made from a value a cache gave within its lag (after a
+// write, this process's or another's: data-version.server.ts, noteLagging) is given only until that
+// lag ends, never longer (docs/decisions/0104). Keyed by origin, URL, Cookie header and the encoding the client
 // takes best (server/encoding.js).
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
-import { cacheClock, databaseVersion, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
+import { cacheClock, databaseVersion, laggingSince, lagMark, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
 
 /** How long after a write a visitor's kept page may still be given (docs/decisions/0095). */
 export const VISITOR_LAG_MS = 2_000;
@@ -51,12 +53,16 @@ function stamp(now = cacheClock.now()): string {
 }
 
 export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
-/** `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor). */
-type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean };
+/**
+ * `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor);
+ * `until`: when a lagging value it was made from stops being true (Infinity: none lagged).
+ */
+type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean; until: number };
 
 /** Whether `entry` may still be given: nothing changed since, or a visitor's page within the lag, in the same minute. */
 function current(entry: Entry): boolean {
   const now = cacheClock.now();
+  if (now >= entry.until) return false;
   if (entry.stamp === stamp(now)) return true;
   return entry.visitor && now - entry.at < VISITOR_LAG_MS && minuteOf(entry.at) === minuteOf(now);
 }
@@ -68,7 +74,7 @@ function drop(key: string, entry: Entry) {
   answers.delete(key);
   bytes -= entry.body.byteLength;
 }
-const expected = new WeakMap<Request, { key: string; stamp: string; at: number }>();
+const expected = new WeakMap<Request, { key: string; stamp: string; at: number; lag: number }>();
 
 /** The key of a GET, or null when it is not one to memoise. */
 export function answerKey(method: string | undefined, url: string, cookie: string | undefined, encoding: "br" | "gzip" | null): string | null {
@@ -92,7 +98,7 @@ export function memoAnswer(key: string): MemoAnswer | undefined {
 /** Before React Router runs: remember where the data stood, so the answer can be kept under `key`. */
 export function expectAnswer(request: Request, key: string) {
   const now = cacheClock.now();
-  expected.set(request, { key, stamp: stamp(now), at: now });
+  expected.set(request, { key, stamp: stamp(now), at: now, lag: lagMark() });
 }
 
 /** After a document was made: keep it when it may be given again (see the top of this file). */
@@ -105,12 +111,16 @@ export function keepAnswer(request: Request, context: EntryContext, status: numb
   // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
   if (root?.share) return;
   if (stamp() !== ticket.stamp) return; // something was written while it was made
-  if (cacheClock.now() - othersSince < longestStaleMs()) return; // a cache may still lag behind another process
+  const now = cacheClock.now();
+  if (now - othersSince < longestStaleMs()) return; // a cache may still lag behind another process
+  // A value given within its lag (after a write here or elsewhere): kept only while that lag lasts.
+  const until = laggingSince(ticket.lag);
+  if (until <= now) return;
   const old = answers.get(ticket.key);
   if (old) drop(ticket.key, old);
   // A page for nobody in particular (no member signed in): may lag a little behind the last write.
   const visitor = root?.user === null;
-  answers.set(ticket.key, { stamp: ticket.stamp, at: ticket.at, visitor, headers: [...headers], body, etag: headers.get("ETag") });
+  answers.set(ticket.key, { stamp: ticket.stamp, at: ticket.at, visitor, until, headers: [...headers], body, etag: headers.get("ETag") });
   bytes += body.byteLength;
   for (const [k, e] of answers) {
     if (bytes <= MAX_BYTES) break;

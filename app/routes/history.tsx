@@ -3,12 +3,13 @@ import type { Route } from "./+types/history";
 import { page } from "~/http/page-problem.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
+import { pageParam } from "~/lib/schemas/paging.ts";
 import { useRootData } from "~/components/hooks.ts";
-import { VersionCard } from "~/components/history-version.tsx";
+import { HistoryPager, VersionCard, versionLabel } from "~/components/history-version.tsx";
 import { getCommentHistory, getPostHistory } from "~/models/revision.server.ts";
 
-// /post/:id/history and /comments/:id/history: every version, newest first, with what changed from the
-// one before (rendered here on the server). Admins may redact an earlier version.
+// /post/:id/history and /comments/:id/history?page=: the versions, newest first, a page at a time, with
+// what changed from the one before (rendered here on the server). Admins may redact an earlier version.
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -16,10 +17,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [{ title: `${what} · ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
-  const isPost = new URL(request.url).pathname.startsWith("/post/");
+export const loader = page({ who: "anyone" }, async ({ request, params }) => {
+  const url = new URL(request.url);
+  const isPost = url.pathname.startsWith("/post/");
   const id = requireId(params.id, isPost ? "Post not found" : "Comment not found");
-  const history = isPost ? getPostHistory(id) : getCommentHistory(id);
+  const history = (isPost ? getPostHistory : getCommentHistory)(id, pageParam(url));
   if (!history) throw notFound(isPost ? "Post not found" : "Comment not found");
   return history;
 });
@@ -27,7 +29,6 @@ export const loader = page(async ({ request, params }: Route.LoaderArgs) => {
 export default function HistoryPage({ loaderData: history }: Route.ComponentProps) {
   const { user, timeZone } = useRootData();
   const back = history.kind === "post" ? `/post/${history.postId}` : `/post/${history.postId}#comment-${history.id}`;
-  const count = history.versions.length;
   return (
     <div className="mx-auto max-w-2xl space-y-4 py-4">
       <h1 className="text-2xl font-bold">{history.kind === "post" ? "Post history" : "Comment history"}</h1>
@@ -38,16 +39,11 @@ export default function HistoryPage({ loaderData: history }: Route.ComponentProp
         </Link>
       </p>
       <ol className="space-y-3" aria-label="Versions, newest first">
-        {history.versions.map((v, i) => (
-          <VersionCard
-            key={v.revisionId ?? "current"}
-            version={v}
-            label={i === 0 ? "Current version" : i === count - 1 ? "Original" : `Version ${count - i}`}
-            timeZone={timeZone}
-            canRedact={Boolean(user?.isAdmin)}
-          />
+        {history.versions.map((v) => (
+          <VersionCard key={v.revisionId ?? "current"} version={v} label={versionLabel(v)} timeZone={timeZone} canRedact={Boolean(user?.isAdmin)} />
         ))}
       </ol>
+      {history.totalPages > 1 || history.page > 1 ? <HistoryPager page={history.page} totalPages={history.totalPages} total={history.total} /> : null}
     </div>
   );
 }

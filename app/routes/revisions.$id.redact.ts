@@ -1,6 +1,6 @@
 import type { Route } from "./+types/revisions.$id.redact";
 import { redactRevision } from "~/models/revision.server.ts";
-import { RedactFormSchema } from "~/lib/schemas/admin.ts";
+import { RedactSchema } from "~/lib/schemas/admin.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
@@ -12,7 +12,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: RedactFormSchema },
+  { who: "admin", budget: "toggle", input: RedactSchema },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const result = redactRevision({ revisionId: requireId(params.id, "Version not found"), actorId: ctx.user.id, reason: ctx.input.reason });

@@ -208,6 +208,18 @@ describe("POST /api/demo-login", () => {
   });
 });
 
+describe("the demo seed's other members are never anyone's", () => {
+  it("only demo_user signs in with the published password; the others cannot be signed into or reset", async () => {
+    expect((await call("POST", "/api/login", { json: { username: "demo_user", password: "chortle-demo" } })).status).toBe(200);
+    for (const username of ["gigglequeen", "lol_larry", "meme_maven", "haha_hank"]) {
+      const login = await call("POST", "/api/login", { json: { username, password: "chortle-demo" } });
+      expect(login, username).toMatchObject({ status: 401, cookie: null });
+      const reset = await call("POST", "/api/forgot-password", { json: { email: `${username}@example.com` } });
+      expect(reset, username).toMatchObject({ status: 403, body: { message: "The demo's sample accounts cannot do that." } });
+    }
+  });
+});
+
 describe("GET /api/check-username/:username", () => {
   it("answers {available} ignoring case", async () => {
     const account = await registered();

@@ -1,17 +1,22 @@
 // The shared demo account cannot be taken over (docs/product.md §11): its forms and pages refuse what
 // would lock the next visitor out or show them the others' sessions; its other writes work.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { passwordResetTokens, reports } from "#db/schema.ts";
 import { DEMO_USERNAME } from "~/lib/account-rules.ts";
 import { findUserByLogin } from "~/models/user.server.ts";
 import { makeUser } from "../support/unit-factories.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 
 const REFUSED = "The shared demo account cannot do that.";
+const rows = (table: typeof reports | typeof passwordResetTokens) => getDb().select({ n: count() }).from(table).get()!.n;
 let api: ApiClient;
 let demo: ApiUser;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  // RESET_LINK_IN_RESPONSE: a reset link would come back in the answer, so nothing hides a token made.
+  api = await startApiServer({ RESET_LINK_IN_RESPONSE: "true" });
   demo = await api.signIn(findUserByLogin({ login: DEMO_USERNAME }) ?? makeUser({ username: DEMO_USERNAME }));
 });
 afterAll(() => api.stop());
@@ -63,6 +68,41 @@ describe("a demo session", () => {
     expect((await api.fetch("/api/votes", { method: "POST", user: demo, json: { postId: post.id, isUpvote: true } })).status).toBe(200);
     expect((await api.fetch(`/api/users/${author.id}/follow`, { method: "POST", user: demo })).status).toBe(200);
     expect((await api.fetch(`/api/users/${author.id}/block`, { method: "POST", user: demo })).status).toBe(200);
+  });
+});
+
+describe("what would outlive the visit", () => {
+  it("cannot report: JSON 403, the form 303 back with the reason; nothing is stored", async () => {
+    const post = api.post((await api.user()).id);
+    const before = rows(reports);
+    const json = await api.fetch("/api/reports", { method: "POST", user: demo, json: { targetType: "post", targetId: post.id, reason: "spam" } });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({ message: REFUSED });
+    const form = await api.fetch("/reports", {
+      method: "POST",
+      user: demo,
+      form: { targetType: "post", targetId: String(post.id), reason: "spam", note: "" },
+      headers: { Referer: `${api.url}/?report=post-${post.id}` },
+    });
+    expect(form.status).toBe(303);
+    expect(await readToast(form)).toMatchObject({ type: "error", description: REFUSED });
+    expect(rows(reports)).toBe(before);
+  });
+
+  it("cannot ask for a reset link, signed in or not, by JSON or the page: refused, no token made", async () => {
+    const email = findUserByLogin({ login: DEMO_USERNAME })!.email;
+    const before = rows(passwordResetTokens);
+    for (const user of [null, demo]) {
+      const res = await api.fetch("/api/forgot-password", { method: "POST", user, json: { email: email.toUpperCase() } });
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({ message: REFUSED });
+    }
+    const page = await api.fetch("/auth", { method: "POST", form: { intent: "forgot-password", email } });
+    expect(page.status).toBeLessThan(500);
+    expect(page.status).not.toBe(303);
+    expect(await page.text()).toContain(REFUSED);
+    expect(rows(passwordResetTokens)).toBe(before);
   });
 });
 

@@ -54,6 +54,45 @@ describe("PATCH /api/comments/:id", () => {
     await expectError(await api.fetch(`/api/comments/999999/revisions`), 404, "Comment not found");
   });
 
+  it("the revisions and the history page come a page of 20 versions at a time, ?page= from 1", async () => {
+    const post = api.post(alice.id);
+    const c = await comment(alice, post.id, "Version number 0 of many");
+    for (let i = 1; i <= 21; i++) {
+      const res = await api.fetch(`/api/comments/${c.id}`, { method: "PATCH", user: alice, json: { content: `Version number ${i} of many` } });
+      expect(res.status).toBe(200);
+    }
+    const first = await (await api.fetch(`/api/comments/${c.id}/revisions`)).json();
+    expect(first).toMatchObject({ page: 1, totalPages: 2, total: 22 });
+    expect(first.revisions).toHaveLength(20);
+    expect(first.revisions[0]).toMatchObject({ current: true, content: "Version number 21 of many" });
+    const second = await (await api.fetch(`/api/comments/${c.id}/revisions?page=2`)).json();
+    expect(second).toMatchObject({ page: 2, totalPages: 2 });
+    expect(second.revisions.map((r: { content: string }) => r.content)).toEqual(["Version number 1 of many", "Version number 0 of many"]);
+    expect(await (await api.fetch(`/api/comments/${c.id}/revisions?page=3`)).json()).toMatchObject({ revisions: [], page: 3, totalPages: 2 });
+    await expectError(await api.fetch(`/api/comments/${c.id}/revisions?page=0`), 400, "page must be at least 1");
+    await expectError(await api.fetch(`/api/comments/${c.id}/revisions?page=two`), 400, "page must be a number");
+    await expectError(await api.fetch(`/api/comments/${c.id}/revisions?page=1.5`), 400, "page must be a whole number");
+    // The page: plain links to the older and newer versions; a bad ?page= is page 1, as on the admin lists.
+    const pager = (html: string) => /aria-label="Version pages"[^>]*><p>(.*?)<\/p>/.exec(html)?.[1];
+    const page1 = await (await api.fetch(`/comments/${c.id}/history`)).text();
+    expect(pager(page1)).toBe("22 versions · page 1 of 2");
+    expect(page1).toContain(`href="?page=2"`);
+    expect(page1).toContain("Older versions");
+    expect(page1).not.toContain("Newer versions");
+    expect(page1).toContain("Version number 21 of many");
+    expect(page1).not.toContain("Version number 1 of many");
+    const page2 = await api.fetch(`/comments/${c.id}/history?page=2`);
+    expect(page2.status).toBe(200);
+    const html2 = await page2.text();
+    expect(html2).toContain("Version number 1 of many");
+    expect(html2).toContain(">Original<");
+    expect(html2).toContain(`href="?"`);
+    expect(html2).toContain("Newer versions");
+    const bad = await api.fetch(`/comments/${c.id}/history?page=abc`);
+    expect(bad.status).toBe(200);
+    expect(pager(await bad.text())).toBe("22 versions · page 1 of 2");
+  });
+
   it("a mention notifies once, even when an edit keeps it", async () => {
     const post = api.post(alice.id);
     const c = await comment(alice, post.id, `Hello @${bob.username}!`);

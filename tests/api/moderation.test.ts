@@ -86,6 +86,25 @@ describe("the queue over JSON", () => {
   });
 });
 
+describe("a report on a decided member", () => {
+  it("opens a new case; the one resolved by suspension keeps its action and reason", async () => {
+    const member = await api.user();
+    const carol = await api.user();
+    const first = (await (await report(bob, { targetType: "user", targetId: member.id, reason: "harassment" })).json()) as { caseId: number };
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const decided = await api.fetch(`/api/admin/reports/${first.caseId}/resolve`, { method: "POST", user: admin, json: { action: "suspend", reason: "Insults, rule 1", until } });
+    expect(decided.status).toBe(200);
+    const again = await report(carol, { targetType: "user", targetId: member.id, reason: "spam" });
+    expect(again.status).toBe(201);
+    const second = (await again.json()) as { caseId: number };
+    expect(second.caseId).not.toBe(first.caseId);
+    type Case = { id: number; status: string; action: string | null; resolutionReason: string | null; reportCount: number };
+    const list = async (status: string) => ((await (await api.fetch(`/api/admin/reports?status=${status}`, { user: admin })).json()) as { cases: Case[] }).cases;
+    expect((await list("resolved")).find((c) => c.id === first.caseId)).toMatchObject({ status: "resolved", action: "suspend", resolutionReason: "Insults, rule 1", reportCount: 1 });
+    expect((await list("open")).find((c) => c.id === second.caseId)).toMatchObject({ status: "open", action: null, reportCount: 1 });
+  });
+});
+
 describe("suspensions", () => {
   it("POST suspend and DELETE suspension, with their errors", async () => {
     const dave = await api.user();
@@ -93,6 +112,9 @@ describe("suspensions", () => {
     await expectError(await suspend(dave.id, { reason: "x", until: null }, bob), 403);
     await expectError(await suspend(dave.id, { reason: "", until: null }), 400);
     await expectError(await suspend(dave.id, { reason: "x", until: "next week" }), 400);
+    // Strict ISO 8601: an impossible date is refused, not moved to March 2; trailing junk too.
+    await expectError(await suspend(dave.id, { reason: "x", until: "2099-02-30" }), 400, "No such date: 2099-02-30.");
+    await expectError(await suspend(dave.id, { reason: "x", until: "2027-01-01junk" }), 400, /must be a future date/);
     await expectError(await suspend(999_999, { reason: "x", until: null }), 404);
     const other = await api.user({ isAdmin: true });
     await expectError(await suspend(other.id, { reason: "x", until: null }), 403, "Admins cannot be suspended: remove their admin role first.");

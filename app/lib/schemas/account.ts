@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORDS_MISMATCH_MESSAGE } from "../account-rules.ts";
 import { ResetPasswordSchema } from "./auth.ts";
+import { secretField } from "./text.ts";
 
 export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
@@ -8,12 +9,11 @@ export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
 /** Change password (page form and action): current password, the new one twice (docs/product.md §5's reset rules). */
 export const ChangePasswordFormSchema = z
   .object({
-    currentPassword: z
-      .string({ error: CURRENT_PASSWORD_REQUIRED })
+    currentPassword: secretField(CURRENT_PASSWORD_REQUIRED)
       .min(1, CURRENT_PASSWORD_REQUIRED)
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
     newPassword: ResetPasswordSchema.shape.newPassword,
-    confirmPassword: z.string({ error: "Confirm password is required" }),
+    confirmPassword: secretField("Confirm password is required"),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH_MESSAGE, path: ["confirmPassword"] });
 
@@ -22,5 +22,10 @@ export const DELETE_PASSWORD_WRONG = "Incorrect password";
 
 /** 'Delete my account' (the confirmation page's form and action): the member's password. */
 export const DeleteAccountFormSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: passwordToCheck(),
 });
+
+/** A password the member types to prove it is them (deleting the account, turning two-factor off): the stored one decides. */
+export function passwordToCheck() {
+  return secretField(PASSWORD_REQUIRED).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+}

@@ -10,10 +10,7 @@ export { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, 
 
 /** `?q=&page=` of the users, posts and log lists: anything odd falls back (page 1, no search). */
 export const AdminListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(ADMIN_QUERY_MAX)
+  q: textField({ type: "Search query must be text", max: { length: ADMIN_QUERY_MAX, message: `Search query must be at most ${ADMIN_QUERY_MAX} characters` } })
     .optional()
     .catch(undefined)
     .transform((v) => v || undefined),
@@ -42,8 +39,8 @@ export const ReasonSchema = z.object({
     .transform((v) => v || null),
 });
 
-/** The reason an admin gives for redacting one earlier version (POST /revisions/:id/redact); the model checks it again. */
-export const RedactFormSchema = z.object({
+/** Redacting an earlier version of a post or comment (POST /revisions/:id/redact): the reason is required and logged. */
+export const RedactSchema = z.object({
   reason: textField({
     type: REDACT_REASON_REQUIRED,
     required: REDACT_REASON_REQUIRED,

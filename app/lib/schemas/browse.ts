@@ -1,7 +1,8 @@
 // Query-string schemas of the read side. The JSON endpoints are strict (a bad parameter is a 400
 // with the message); the screens are lenient (a bad parameter falls back to the default view).
 import { z } from "zod";
-import { textField } from "./text.ts";
+import { textField, tokenField } from "./text.ts";
+import { truncateVisible } from "../text.ts";
 import { categoryFromSlug, DEFAULT_CATEGORY } from "../categories.ts";
 import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_CONTRIBUTORS, MAX_LIST, TIMEFRAMES } from "../browse.ts";
 
@@ -29,7 +30,7 @@ export const whole = (name: string, min: number, max: number, fallback: number) 
 const query = textField({ type: "Search query must be text", max: { length: MAX_QUERY, message: `Search query must be at most ${MAX_QUERY} characters` } }).default("");
 
 /** ?category= takes any casing of one of the 20 categories, or 'Uncategorized'. */
-const category = z.string().transform((value, ctx) => {
+const category = tokenField("category must be text", "Unknown category").transform((value, ctx) => {
   if (value.toLowerCase() === DEFAULT_CATEGORY.toLowerCase()) return DEFAULT_CATEGORY;
   const found = categoryFromSlug(value);
   if (!found) {
@@ -56,10 +57,8 @@ export const SearchQuerySchema = z.object({ q: query });
 export const ContributorsQuerySchema = z.object({ limit: whole("limit", 1, MAX_CONTRIBUTORS, 5) });
 
 const lenientLimit = (fallback: number) => z.coerce.number().int().min(1).max(MAX_LIST).catch(fallback);
-const lenientQuery = z
-  .string()
-  .trim()
-  .transform((s) => s.slice(0, MAX_QUERY))
+const lenientQuery = textField({ type: "Search query must be text" })
+  .transform((s) => truncateVisible(s, MAX_QUERY))
   .catch("");
 
 /** The home feed's URL: /?sort=top&t=week&q=cat&limit=15 (or ?sort=following) */

@@ -21,6 +21,10 @@ describe("NewPostSchema", () => {
     expect(post.title).toBe("A title with spaces around");
     expect(post.videoViewCount).toBe(8_700_000_000);
     expect(post.videoPublishedAt).toEqual(new Date("2017-01-12T19:06:32Z"));
+    // The one strict date rule (app/lib/dates.ts): a date-time with its offset, a real one.
+    expect(firstMessage({ ...VALID, videoPublishedAt: "2017-02-30T19:06:32Z" })).toBe("No such date: 2017-02-30T19:06:32Z.");
+    expect(firstMessage({ ...VALID, videoPublishedAt: "2017-01-12" })).toBe("Video date must be an ISO 8601 date and time.");
+    expect(firstMessage({ ...VALID, videoPublishedAt: "2017-01-12T19:06:32Zjunk" })).toBe("Video date must be an ISO 8601 date and time.");
   });
 
   it("makes the optional video facts null when left out or null", () => {

@@ -2,11 +2,13 @@ import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../video-url.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
-import { textField } from "./text.ts";
+import { isoDateField } from "./date-field.ts";
+import { textField, tokenField } from "./text.ts";
 
 export { POST_LIMITS, SHARE_MESSAGES };
 
 const VIEW_COUNT = "Video view count must be a whole number.";
+const VIDEO_DATE = "Video date must be an ISO 8601 date and time.";
 
 /**
  * What the person sharing writes (docs/product.md §3 / §5): the post's title, the comment, its author and a
@@ -54,10 +56,7 @@ export function postTitleError(title: string): string | null {
 }
 
 /** An 11-character YouTube id, or 'unknown' (docs/product.md §5's no-key fallback when no id could be read). */
-export const VideoIdSchema = z
-  .string({ error: SHARE_MESSAGES.invalidVideo })
-  .trim()
-  .refine((id) => id === UNKNOWN_VIDEO_ID || VIDEO_ID_PATTERN.test(id), SHARE_MESSAGES.invalidVideo);
+export const VideoIdSchema = tokenField(SHARE_MESSAGES.invalidVideo, SHARE_MESSAGES.invalidVideo).refine((id) => id === UNKNOWN_VIDEO_ID || VIDEO_ID_PATTERN.test(id), SHARE_MESSAGES.invalidVideo);
 
 /**
  * What a client submits to share (the dialog's form and `POST /api/posts`): the text and which
@@ -79,9 +78,7 @@ export const VideoFactsSchema = z.object({
     required: "Video channel is required.",
     max: { length: 200, message: "Video channel must be at most 200 characters." },
   }),
-  videoThumbnail: z
-    .string({ error: "Video thumbnail must be an https URL." })
-    .trim()
+  videoThumbnail: tokenField("Video thumbnail must be an https URL.", "Video thumbnail must be an https URL.")
     .max(2000, "Video thumbnail must be at most 2000 characters.")
     .pipe(z.url({ protocol: /^https$/, error: "Video thumbnail must be an https URL." }))
     // Only YouTube's own image hosts: a thumbnail is shown to every visitor (and in link previews).
@@ -90,15 +87,14 @@ export const VideoFactsSchema = z.object({
     }),
   // YouTube sends statistics as strings: both "123" and 123 are fine.
   videoViewCount: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, VIEW_COUNT)], { error: VIEW_COUNT })
+    .union([z.number(), tokenField(VIEW_COUNT, VIEW_COUNT).regex(/^\d+$/, VIEW_COUNT)], { error: VIEW_COUNT })
     .transform(Number)
     .pipe(z.number().int(VIEW_COUNT).min(0, VIEW_COUNT).max(Number.MAX_SAFE_INTEGER, VIEW_COUNT))
     .nullish()
     .transform((v) => v ?? null),
-  videoPublishedAt: z.iso
-    .datetime({ offset: true, error: "Video date must be an ISO 8601 date and time." })
+  videoPublishedAt: isoDateField("date-time", VIDEO_DATE)
     .nullish()
-    .transform((v) => (v ? new Date(v) : null)),
+    .transform((v) => v ?? null),
 });
 
 /** A new post as the model stores it: the person's text and the server's video facts. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FEED_PAGE, MAX_LIST } from "../browse.ts";
 import { BIO_MAX } from "../profile.ts";
 import { whole } from "./browse.ts";
-import { textField } from "./text.ts";
+import { textField, tokenField } from "./text.ts";
 
 // Profiles: the edit form and PATCH /api/users/:id share one schema; the list queries of the
 // profile tabs (lenient) and of GET /api/users/:id/{posts,comments,upvoted,saved} (strict).
@@ -19,9 +19,7 @@ const text = (label: string, max: number) =>
     .transform((s) => (s === "" ? null : s))
     .optional();
 
-const website = z
-  .string({ error: "Website must be text" })
-  .trim()
+const website = tokenField("Website must be text", WEBSITE_INVALID)
   .max(WEBSITE_MAX, `Website must be at most ${WEBSITE_MAX} characters`)
   .refine((s) => s === "" || isHttpUrl(s), WEBSITE_INVALID)
   .transform((s) => (s === "" ? null : s))

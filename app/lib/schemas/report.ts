@@ -9,6 +9,7 @@ import {
   RESOLUTION_REASON_MAX,
   RESOLUTION_REASON_REQUIRED,
 } from "../interactions/report.ts";
+import { isoDateField } from "./date-field.ts";
 import { IdSchema } from "./id.ts";
 import { textField } from "./text.ts";
 
@@ -33,20 +34,16 @@ export const ModerationReasonSchema = textField({
 
 export const SUSPENSION_UNTIL_INVALID = "The end of a suspension must be a future date (YYYY-MM-DD or an ISO time), or empty for none.";
 
-/** `until`: an ISO date or time, or empty/null for no end. A date alone ends at 00:00 UTC of that day. */
+/**
+ * `until`: a strict ISO 8601 date (as `<input type="date">` sends it) or date-time with its offset
+ * (app/lib/dates.ts), or empty/null/absent for no end. A date alone ends at 00:00 UTC of that day.
+ */
 export const UntilSchema = z
-  .union([z.string(), z.null()], { error: SUSPENSION_UNTIL_INVALID })
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === null || value.trim() === "") return null;
-    const text = value.trim();
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(text);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: SUSPENSION_UNTIL_INVALID });
-      return z.NEVER;
-    }
-    return date;
-  });
+  .preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    isoDateField("date or date-time", SUSPENSION_UNTIL_INVALID).nullish(),
+  )
+  .transform((value) => value ?? null);
 
 export const ResolveCaseSchema = z.object({
   action: z.enum(CASE_ACTION_VALUES, { error: "action must be dismiss, remove or suspend" }),

@@ -22,8 +22,7 @@ export type TextKind = (typeof TEXT_KINDS)[number];
  */
 export const textKinds = z.registry<{ kind: TextKind }>();
 
-/** Declares that `schema` takes strings of `kind` (only the kind functions below, and parsers that fix every character, call it). */
-export function declareKind<T extends z.ZodType>(schema: T, kind: TextKind): T {
+function declareKind<T extends z.ZodType>(schema: T, kind: TextKind): T {
   textKinds.add(schema, { kind });
   return schema;
 }
@@ -88,11 +87,22 @@ export function secretField(type: TypeMessage) {
 }
 
 /**
- * A value of a fixed format (a username, an address, a code, a slug, a link, a date): refused with
- * `invalid` (the field's own message for a malformed value) when it holds a control, bidi or
- * unpaired character; the caller narrows it further with its regex or parser (`.trim()`,
- * `.regex()`, `.pipe(z.email())`, `.transform(parse)` …).
+ * A value of a fixed format (a username, an address, a code, a slug, a link, a date): trimmed, then
+ * refused with `invalid` (the field's own message for a malformed value) when it holds a control,
+ * bidi or unpaired character; the caller narrows it further with its regex or parser (`.regex()`,
+ * `.pipe(z.email())`, `.transform(parse)` …).
  */
 export function tokenField(type: TypeMessage, invalid: string) {
-  return declareKind(z.string({ error: typeError(type) }).refine((value) => !hasUnsafeCharacter(value), invalid), "token");
+  return declareKind(
+    z
+      .string({ error: typeError(type) })
+      .trim()
+      .refine((value) => !hasUnsafeCharacter(value), invalid),
+    "token",
+  );
+}
+
+/** Declares a schema whose own parser lets only the characters of its format through (an id read by `parseId`) a token. */
+export function parsedToken<T extends z.ZodType>(schema: T): T {
+  return declareKind(schema, "token");
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_USERNAME } from "~/lib/account-rules.ts";
-import { DEMO_REFUSED } from "~/lib/demo-rules.ts";
+import { DEMO_REFUSED, SEEDED_REFUSED } from "~/lib/demo-rules.ts";
+import { isSeededMember } from "./demo.server.ts";
 import { hashPasswordSync } from "~/integrations/password.server.ts";
 import { changePassword, deleteAccount } from "./credentials.server.ts";
 import { exportMemberData } from "./data-export.server.ts";
@@ -75,5 +76,90 @@ describe("an admin resets the demo account", () => {
     expect([after.upvotes, after.commentsCount]).toEqual([0, 0]);
     expect(db.select({ n: users.postsCount, bio: users.bio }).from(users).where(eq(users.id, demo.id)).get()).toEqual({ n: demoAccountPosts().length, bio: "Just here for the comments." });
     expect(db.select().from(moderationLog).where(eq(moderationLog.action, "reset_demo")).all().at(-1)).toMatchObject({ adminId: admin.id, targetId: demo.id });
+  });
+});
+
+describe("the demo seed's accounts are never anyone's", () => {
+  it("only the demo account has the published password; the others have none anyone knows", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { openDatabase, migrate } = await import("#db/client.server.ts");
+    const { seedDemo, DEMO_PASSWORD } = await import("#db/seed.ts");
+    const { users } = await import("#db/schema.ts");
+    const { verifyPassword } = await import("~/integrations/password.server.ts");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-seed-"));
+    const db = openDatabase(path.join(dir, "seed.db"));
+    try {
+      migrate(db);
+      seedDemo(db, { hashPassword: hashPasswordSync });
+      const rows = db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).all();
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) {
+        expect(await verifyPassword(row.passwordHash, DEMO_PASSWORD), row.username).toBe(row.username === DEMO_USERNAME);
+        if (row.username !== DEMO_USERNAME) expect(isSeededMember(row), row.username).toBe(true);
+      }
+      // Each its own: no two share a value, so one leaked row opens nothing else.
+      expect(new Set(rows.map((r) => r.passwordHash)).size).toBe(rows.length);
+      expect(isSeededMember(rows.find((r) => r.username === DEMO_USERNAME)!)).toBe(false);
+    } finally {
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the demo account cannot report, nor ask for a reset link; a seeded member cannot either, nor invite", async () => {
+    const { fileReport } = await import("../moderation/report.server.ts");
+    const { createPasswordResetToken } = await import("./password-reset.server.ts");
+    const { createInvite } = await import("./invites.server.ts");
+    const { makePost, makeUser } = await import("../../../tests/support/unit-factories.ts");
+    const { getDb } = await import("#db/client.server.ts");
+    const { passwordResetTokens, reports, users } = await import("#db/schema.ts");
+    const { seededMemberHash } = await import("#db/seed.ts");
+    const { count: n, eq } = await import("drizzle-orm");
+    const demo = demoUser();
+    const post = makePost({ userId: makeUser().id });
+    const count = (table: typeof reports | typeof passwordResetTokens) => getDb().select({ n: n() }).from(table).get()!.n;
+    const before = { reports: count(reports), tokens: count(passwordResetTokens) };
+    expect(() => fileReport({ reporterId: demo.id, input: { targetType: "post", targetId: post.id, reason: "spam", note: null } })).toThrow(DEMO_REFUSED);
+    expect(() => createPasswordResetToken({ userId: demo.id })).toThrow(DEMO_REFUSED);
+    const seeded = makeUser();
+    getDb().update(users).set({ passwordHash: seededMemberHash() }).where(eq(users.id, seeded.id)).run();
+    expect(() => createPasswordResetToken({ userId: seeded.id })).toThrow(SEEDED_REFUSED);
+    expect(() => createInvite({ userId: seeded.id })).toThrow(SEEDED_REFUSED);
+    expect(() => createInvite({ userId: demo.id })).toThrow(DEMO_REFUSED);
+    expect({ reports: count(reports), tokens: count(passwordResetTokens) }).toEqual(before);
+    // A member's own account keeps them.
+    const member = makeUser();
+    expect(fileReport({ reporterId: member.id, input: { targetType: "post", targetId: post.id, reason: "spam", note: null } }).caseId).toBeGreaterThan(0);
+    expect(createPasswordResetToken({ userId: member.id }).token).toBeTruthy();
+  });
+});
+
+describe("a site seeded before: migration 0020", () => {
+  it("takes the published password from the seed's members (and their sessions, links, unused codes), not from anyone else", async () => {
+    const fs = await import("node:fs");
+    const { getDb } = await import("#db/client.server.ts");
+    const { invites, sessions, users } = await import("#db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const { createPasswordResetToken } = await import("./password-reset.server.ts");
+    const { verifyPassword } = await import("~/integrations/password.server.ts");
+    const published = hashPasswordSync("chortle-demo");
+    const larry = createUser({ username: "lol_larry", email: "lol_larry@example.com", passwordHash: published });
+    // Someone else's account with a seed name but their own address: not the seed's.
+    const maven = createUser({ username: "meme_maven", email: "maven@real.example", passwordHash: published });
+    const demo = demoUser();
+    createSession({ userId: larry.id });
+    createPasswordResetToken({ userId: larry.id });
+    getDb().insert(invites).values({ code: "stolen-code", creatorId: larry.id, createdAt: new Date() }).run();
+    const sql = fs.readFileSync("db/migrations/0020_seeded_members_locked.sql", "utf8");
+    for (const statement of sql.split("--> statement-breakpoint")) getDb().$client.exec(statement);
+    const hashOf = (id: number) => getDb().select({ h: users.passwordHash }).from(users).where(eq(users.id, id)).get()!.h;
+    expect(isSeededMember({ passwordHash: hashOf(larry.id) })).toBe(true);
+    expect(await verifyPassword(hashOf(larry.id), "chortle-demo")).toBe(false);
+    expect(getDb().select().from(sessions).where(eq(sessions.userId, larry.id)).all()).toEqual([]);
+    expect(getDb().select().from(invites).where(eq(invites.code, "stolen-code")).all()).toEqual([]);
+    expect(hashOf(maven.id)).toBe(published);
+    expect(hashOf(demo.id)).toBe(demo.passwordHash);
   });
 });

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { aliasedTable, and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { invites, users, type UserRow } from "#db/schema.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
 import { forbidden, invalid, isProblem, notFound } from "~/lib/problem.ts";
 import {
   INVITE_MIN_AGE_DAYS,
@@ -15,6 +14,7 @@ import {
 import type { DbOrTx } from "../notification.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
+import { refuseDemoAccounts } from "./demo.server.ts";
 import { assertEmailVerified } from "./email-verification.server.ts";
 
 // SIGNUP_MODE=invite (docs/decisions/0079): a visitor registers with a code, used once. Members in good
@@ -30,9 +30,9 @@ function newCode(): string {
   return crypto.randomBytes(9).toString("base64url");
 }
 
-/** Who may make a code: never the demo account; admins always; members in good standing, a week old, with room. */
+/** Who may make a code: never the demo account or another seeded one; admins always; members in good standing, a week old, with room. */
 function assertMayInvite(db: DbOrTx, user: UserRow, now: Date): void {
-  refuseDemo(user);
+  refuseDemoAccounts(user);
   if (user.isAdmin) return;
   assertEmailVerified(user);
   if (activeSuspension(user.id, { now })) throw forbidden(INVITE_NOT_IN_GOOD_STANDING);

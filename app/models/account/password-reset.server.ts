@@ -6,15 +6,21 @@ import { deleteUserSessions } from "../session.server.ts";
 import { hashToken, randomToken } from "../token.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { hashPassword } from "../../integrations/password.server.ts";
+import { refuseDemoAccountsById } from "./demo.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Issues a single-use reset token for a user; only its SHA-256 is stored. The token goes into the e-mail. */
+/**
+ * Issues a single-use reset token for a user; only its SHA-256 is stored. The token goes into the e-mail.
+ * Forbidden for the shared demo account (a reset would sign every visitor out and take it over) and
+ * the seed's other members (who have no password to reset): no token is made and no mail sent.
+ */
 export function createPasswordResetToken({ userId }: { userId: number }): { token: string; expiresAt: Date } {
   const token = randomToken();
   const now = Date.now();
   const expiresAt = new Date(now + RESET_TOKEN_TTL_MS);
   writeTransaction((tx) => {
+      refuseDemoAccountsById(tx, userId);
       // Housekeeping: tokens that can no longer be used are dropped.
       tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))).run();
       tx.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt }).run();

@@ -56,6 +56,40 @@ describe("reports", () => {
   });
 });
 
+describe("a report on a decided item", () => {
+  it("opens a new case: the resolved one keeps its decision, reason and reports", () => {
+    const admin = makeUser({ isAdmin: true });
+    const member = makeUser();
+    const [a, b] = [makeUser(), makeUser()];
+    const first = report(a.id, "user", member.id, "harassment" as never);
+    resolveCase({ actorId: admin.id, caseId: first.caseId, action: "suspend", reason: "Insults, rule 1", until: new Date(Date.now() + 86_400_000) });
+    const second = report(b.id, "user", member.id);
+    expect(second.caseId).not.toBe(first.caseId);
+    const old = getDb().select().from(reportCases).where(eq(reportCases.id, first.caseId)).get()!;
+    expect(old).toMatchObject({ status: "resolved", action: "suspend", resolutionReason: "Insults, rule 1", reportCount: 1 });
+    expect(old.resolvedAt).not.toBeNull();
+    expect(caseCounter(second.caseId)).toEqual({ count: 1, rows: 1 });
+    expect(listCases({ status: "open" }).find((c) => c.id === second.caseId)).toMatchObject({ status: "open", action: null, resolutionReason: null });
+    expect(listCases({ status: "resolved" }).find((c) => c.id === first.caseId)).toMatchObject({ action: "suspend", resolutionReason: "Insults, rule 1" });
+    // The earlier reporter may report what happened since; twice on the open case is still refused.
+    report(a.id, "user", member.id);
+    expect(() => report(a.id, "user", member.id)).toThrow("You have already reported this.");
+    expect(caseCounter(second.caseId)).toEqual({ count: 2, rows: 2 });
+  });
+
+  it("a dismissed case stays dismissed too; the new report joins a new case", () => {
+    const admin = makeUser({ isAdmin: true });
+    const post = makePost({ userId: makeUser().id });
+    const first = report(makeUser().id, "post", post.id);
+    resolveCase({ actorId: admin.id, caseId: first.caseId, action: "dismiss", reason: "Within the rules" });
+    const second = report(makeUser().id, "post", post.id);
+    expect(second.caseId).not.toBe(first.caseId);
+    expect(getDb().select().from(reportCases).where(eq(reportCases.id, first.caseId)).get()).toMatchObject({ status: "resolved", action: "dismiss", resolutionReason: "Within the rules" });
+    // A third report joins the open case, not a third one.
+    expect(report(makeUser().id, "post", post.id).caseId).toBe(second.caseId);
+  });
+});
+
 describe("the queue's decisions", () => {
   it("remove: the post goes, the author is told why, the reporters the outcome, the log keeps it all", () => {
     const admin = makeUser({ isAdmin: true });

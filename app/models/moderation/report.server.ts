@@ -3,10 +3,11 @@ import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
 import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/lib/interactions/report.ts";
 import type { ReportInput } from "~/lib/schemas/report.ts";
+import { refuseDemoAccountsById } from "../account/demo.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
 
-// Members flag a post, a comment or a member. Every report joins the one case of its item; the
+// Members flag a post, a comment or a member. Every report joins the open case of its item; the
 // case's report_count changes in the same BEGIN IMMEDIATE transaction as the report row.
 
 export type ReportedItem = {
@@ -47,34 +48,34 @@ export function findReportedItem(tx: DbOrTx, targetType: ReportTargetType, targe
 }
 
 /**
- * `reporterId` reports an item: 404 when it is gone, 400 for their own, 409 when they already
- * reported it. A case already resolved as dismissed opens again with the new report.
+ * `reporterId` reports an item: 403 for the demo's accounts, 404 when it is gone, 400 for their own, 409 when they already
+ * reported it in its open case. The report joins the item's open case, or opens a new one: a
+ * decided case (dismissed, removed, suspended) is never reopened, so its decision and reason stay in
+ * the history (docs/decisions/0106).
  */
 export function fileReport({ reporterId, input }: { reporterId: number; input: ReportInput }): ReportView {
   return writeTransaction((tx) => {
+    // The shared demo account is anyone's: a report from it would be nobody's to answer for.
+    refuseDemoAccountsById(tx, reporterId);
     const item = findReportedItem(tx, input.targetType, input.targetId);
     if (!item) throw notFound(REPORT_NOT_FOUND[input.targetType]);
     if (item.authorId === reporterId) throw invalid(REPORT_OWN_ITEM);
-    let kase = tx
-      .select({ id: reportCases.id, status: reportCases.status })
-      .from(reportCases)
-      .where(and(eq(reportCases.targetType, input.targetType), eq(reportCases.targetId, input.targetId)))
-      .get();
-    if (!kase) {
-      kase = tx
+    const kase =
+      tx
+        .select({ id: reportCases.id })
+        .from(reportCases)
+        .where(and(eq(reportCases.targetType, input.targetType), eq(reportCases.targetId, input.targetId), eq(reportCases.status, "open")))
+        .get() ??
+      tx
         .insert(reportCases)
         .values({ targetType: input.targetType, targetId: input.targetId, authorId: item.authorId, targetLabel: item.label })
-        .returning({ id: reportCases.id, status: reportCases.status })
+        .returning({ id: reportCases.id })
         .get();
-    }
     const already = tx.select({ id: reports.id }).from(reports).where(and(eq(reports.caseId, kase.id), eq(reports.reporterId, reporterId))).get();
     if (already) throw conflict(REPORT_ALREADY);
     const row = tx.insert(reports).values({ caseId: kase.id, reporterId, reason: input.reason, note: input.note }).returning().get();
     tx.update(reportCases)
-      .set({
-        reportCount: sql`${reportCases.reportCount} + 1`,
-        ...(kase.status === "resolved" ? { status: "open" as const, action: null, resolutionReason: null, resolvedAt: null } : {}),
-      })
+      .set({ reportCount: sql`${reportCases.reportCount} + 1` })
       .where(eq(reportCases.id, kase.id))
       .run();
     return {

@@ -3,14 +3,10 @@ import { or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { preparedFor } from "../db.server.ts";
+import { phraseQuery, searchableText, type FtsQuery } from "./fts.server.ts";
 
 /** A feed text filter with fewer matches than this is read from the search index, else by scanning. */
 const SPARSE_MATCHES = 1000;
-
-/** A string as one FTS5 phrase (any text is safe inside double quotes, quotes doubled). */
-function ftsPhrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -18,7 +14,7 @@ function likePattern(text: string): string {
 
 const FILTER_COLUMNS = [posts.title, posts.comment, posts.commentAuthor, users.username, posts.videoTitle];
 
-export type TextMatch = { kind: "none" } | { kind: "index"; phrase: string } | { kind: "scan"; pattern: string };
+export type TextMatch = { kind: "none" } | { kind: "index"; phrase: FtsQuery } | { kind: "scan"; pattern: string };
 
 /**
  * docs/product.md §5's feed filter: the text appears, ignoring case, in the title, the comment, its author, the
@@ -27,18 +23,18 @@ export type TextMatch = { kind: "none" } | { kind: "index"; phrase: string } | {
  * sort's index, where matches are dense and the page fills after a few rows.
  */
 export function textMatch(q: string): TextMatch {
-  const needle = q.trim();
-  if (!needle) return { kind: "none" };
-  if ([...needle].length >= 3) {
-    const phrase = ftsPhrase(needle);
+  // Cleaned once for both ways (a NUL, a control or bidi character is never part of the filter).
+  const needle = searchableText(q);
+  const phrase = [...needle].length >= 3 ? phraseQuery(needle) : null;
+  if (phrase) {
     const count = preparedFor("sparse-count", () =>
-      getDb().$client.prepare<[string, number], { n: number }>(
+      getDb().$client.prepare<[FtsQuery, number], { n: number }>(
         "SELECT count(*) AS n FROM (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? LIMIT ?)",
       ),
     );
     if ((count.get(phrase, SPARSE_MATCHES)?.n ?? 0) < SPARSE_MATCHES) return { kind: "index", phrase };
   }
-  return { kind: "scan", pattern: likePattern(needle) };
+  return needle ? { kind: "scan", pattern: likePattern(needle) } : { kind: "none" };
 }
 
 /** The filter's condition, with placeholders for the prepared statement. */

@@ -133,9 +133,9 @@ export function toViews(rows: PostRow[], viewerId: number | null | undefined): P
 export const POSTS_LAG_MS = 2_000;
 const postTables = ["posts", "users:username,display_name"];
 const kept = { tables: postTables, staleMs: POSTS_LAG_MS, freeze: true };
-const listed = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
-const single = versionedCache<number, PostView | null>({ ...kept, maxWeight: 2_000 });
-const byIds = versionedCache<string, PostView[]>({ ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
+const listed = versionedCache<string, PostView[]>({ name: "post-lists", ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
+const single = versionedCache<number, PostView | null>({ name: "post", ...kept, maxWeight: 2_000 });
+const byIds = versionedCache<string, PostView[]>({ name: "posts-by-ids", ...kept, maxWeight: 5_000, weigh: (views) => views.length + 1 });
 
 // Each order is served by an index (db/schema.ts), the id last so equal keys page stably.
 export const ORDERS: Record<FeedSort | ListSort, SQL[]> = {

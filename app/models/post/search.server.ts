@@ -7,21 +7,12 @@ import { timeframeStart, type ListSort, type PostView, type Timeframe, type User
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, preparedFor } from "../db.server.ts";
 
+import { wordsQuery, type FtsQuery } from "./fts.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
 export const SEARCH_CAP = 500;
 export type PostSearch = { posts: PostView[]; total: number; capped: boolean };
-
-/**
- * The words of a search as an FTS5 expression: every word must appear, the last one (still being typed)
- * as a prefix once it has 2 characters. Quoted, so nothing the user types is query syntax.
- */
-function searchExpression(q: string): string | null {
-  const words = q.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
-  return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ");
-}
 
 export type SearchView = { sort: ListSort; timeframe: Timeframe; now: number };
 const DEFAULT_VIEW = { sort: "newest", timeframe: "all" } as const;
@@ -44,7 +35,7 @@ export function searchPosts({
   limit: number;
   viewerId?: number | null;
 } & Partial<SearchView>): PostSearch {
-  const expression = searchExpression(q);
+  const expression = wordsQuery(q);
   if (!expression) return { posts: [], total: 0, capped: false };
   const since = timeframeStart(timeframe, now)?.getTime() ?? null;
   // Newest and oldest follow only the words; the other sorts follow votes and comments too.
@@ -64,10 +55,10 @@ export function searchPosts({
 export const SEARCH_LAG_MS = 5_000;
 const POST_TEXT = "posts:title,comment,comment_author,video_title,user_id";
 const kept = { maxWeight: 2_000, staleMs: SEARCH_LAG_MS };
-const byText = versionedCache<string, { ids: number[]; n: number }>({ tables: [POST_TEXT, "users:username"], ...kept });
-const byCounts = versionedCache<string, { ids: number[]; n: number }>({ tables: [`${POST_TEXT},score,comments_count`, "users:username"], ...kept });
+const byText = versionedCache<string, { ids: number[]; n: number }>({ name: "search-text", tables: [`${POST_TEXT},created_at`, "users:username"], ...kept });
+const byCounts = versionedCache<string, { ids: number[]; n: number }>({ name: "search-counts", tables: [`${POST_TEXT},created_at,score,comments_count`, "users:username"], ...kept });
 
-function sortMatches(expression: string, sort: ListSort, since: number | null, limit: number): { ids: number[]; n: number } {
+function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null, limit: number): { ids: number[]; n: number } {
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
   // there are more), then those in the range, counted and sorted in the same statement by the list's
   // own order (read.server.ts). Ranking by relevance (bm25) read the index a second time for its word
@@ -107,6 +98,7 @@ export function searchUsers({ q, limit }: { q: string; limit: number }): UserSea
 
 // Members by name, kept like the rankings: this worker's writes show at once, others' within SEARCH_LAG_MS.
 const members = versionedCache<string, UserSearch>({
+  name: "member-search",
   tables: ["users:username,display_name,posts_count"],
   maxWeight: 1_000,
   staleMs: SEARCH_LAG_MS,

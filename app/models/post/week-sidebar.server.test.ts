@@ -1,10 +1,11 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { cacheClock } from "~/models/data-version.server.ts";
+import { cacheClock, laggingSince, lagMark } from "~/models/data-version.server.ts";
+import { deletePost } from "~/models/post/delete.server.ts";
 import { castVote } from "~/models/vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
-import { listFeedPosts } from "./read.server.ts";
+import { listFeedPosts, POSTS_LAG_MS } from "./read.server.ts";
 import { listTopContributors } from "./rankings.server.ts";
 import { categoryCounts, topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
 
@@ -60,6 +61,35 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
     } finally {
       setMemoForTests(true);
     }
+  });
+
+  it("drops a deleted or removed post at this worker's next read, another worker's within POSTS_LAG_MS", async () => {
+    const author = makeUser();
+    const admin = makeUser({ isAdmin: true });
+    const top = (title: string) => {
+      const post = makePost({ userId: author.id, title });
+      other.prepare("UPDATE posts SET upvotes = 90000, score = 90000 WHERE id = ?").run(post.id);
+      return post;
+    };
+    const [deleted, removed, elsewhere] = [top("Deleted by its author"), top("Removed by an admin"), top("Deleted by another worker")];
+    await nextRequest();
+    now += POSTS_LAG_MS;
+    const ids = () => topPostsThisWeek().map((p) => p.id);
+    expect(ids()).toEqual(expect.arrayContaining([deleted.id, removed.id, elsewhere.id]));
+
+    deletePost({ id: deleted.id, actorId: author.id });
+    expect(ids()).not.toContain(deleted.id);
+    deletePost({ id: removed.id, actorId: admin.id, asAdmin: { reason: "spam" } });
+    expect(ids()).not.toContain(removed.id);
+
+    other.prepare("DELETE FROM posts WHERE id = ?").run(elsewhere.id);
+    await nextRequest();
+    const mark = lagMark();
+    now += POSTS_LAG_MS - 1;
+    expect(ids()).toContain(elsewhere.id); // within the stated lag …
+    expect(laggingSince(mark)).toBeLessThanOrEqual(now + 1); // … and it says so: no page made from it is kept past it
+    now += 1;
+    expect(ids()).not.toContain(elsewhere.id);
   });
 
   it("is not made again while nothing is written", () => {
