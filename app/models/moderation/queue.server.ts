@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
+import { comments, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
 import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, type ReportReason, type ReportTargetType } from "~/lib/interactions/report.ts";
 import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/lib/moderation-rules.ts";
 import { removeComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
+import { removePost } from "../post/delete.server.ts";
 import { notify, type DbOrTx } from "../notification.server.ts";
 import { findReportedItem, type ReportedItem } from "./report.server.ts";
 import { suspendInTx, suspensionRecords } from "./suspension.server.ts";
@@ -116,14 +117,18 @@ export function listCaseDetails({ status = "open" }: { status?: "open" | "resolv
   }));
 }
 
-function removeItem(tx: DbOrTx, item: ReportedItem) {
+/**
+ * Removes a reported post or comment by the author's own delete paths (`removePost`, `removeComment`),
+ * logged as the moderator's with the reason; only who acts and what is logged differ.
+ */
+function removeItem(tx: DbOrTx, item: ReportedItem, moderator: Moderator, reason: string, label: string) {
   if (item.targetType === "post") {
-    tx.delete(posts).where(eq(posts.id, item.targetId)).run();
-    if (item.authorId !== null) tx.update(users).set({ postsCount: sql`max(${users.postsCount} - 1, 0)` }).where(eq(users.id, item.authorId)).run();
+    removePost(tx, item.targetId, { moderator, reason });
     return;
   }
   const comment = tx.select({ id: comments.id, postId: comments.postId, parentId: comments.parentId }).from(comments).where(eq(comments.id, item.targetId)).get();
   if (comment) removeComment(tx, comment);
+  appendModerationLog(tx, { admin: moderator, action: "delete_comment", target: { kind: "comment", id: item.targetId, label }, reason });
 }
 
 /**
@@ -163,13 +168,7 @@ export function resolveCase({
     }
     if (action !== "dismiss" && kase.targetType !== "user") {
       if (item) {
-        removeItem(tx, item);
-        appendModerationLog(tx, {
-          admin: moderator,
-          action: kase.targetType === "post" ? "delete_post" : "delete_comment",
-          target: { kind: kase.targetType, id: kase.targetId, label: kase.targetLabel },
-          reason,
-        });
+        removeItem(tx, item, moderator, reason, kase.targetLabel);
         notify({ userId: authorId, actorId: null, type: "content_removed", message: removedNotice(noun, kase.targetLabel, reason) });
       }
       outcome = "removed";

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
@@ -7,6 +8,8 @@ import { createComment } from "../comment.server.ts";
 import { deletePost } from "./delete.server.ts";
 import { savePost } from "../save.server.ts";
 import { castVote } from "../vote.server.ts";
+import { fileReport } from "../moderation/report.server.ts";
+import { resolveCase } from "../moderation/queue.server.ts";
 
 function count(table: string, where: ReturnType<typeof sql>) {
   return getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`)!.n;
@@ -46,5 +49,54 @@ describe("deletePost", () => {
     // The other post is untouched.
     expect(count("votes", sql`post_id = ${keep.id}`)).toBe(1);
     expect(() => deletePost({ id: post.id, actorId: author.id })).toThrow(expect.objectContaining({ kind: "not_found" }));
+  });
+});
+
+describe("a moderator's removal is the author's delete", () => {
+  /** A post with a comment thread, votes on both, a save and notices; what deleting it leaves behind. */
+  function deletedWorld(remove: (postId: number, authorId: number) => void) {
+    const author = makeUser();
+    const fan = makeUser();
+    const post = makePost({ userId: author.id, title: "Residue check zebra", category: "Music" });
+    const c = createComment({ userId: fan.id, postId: post.id, content: "great one" });
+    const reply = createComment({ userId: author.id, postId: post.id, content: "thanks", parentId: c.id });
+    castVote({ userId: fan.id, postId: post.id, isUpvote: true });
+    castVote({ userId: author.id, commentId: c.id, isUpvote: true });
+    savePost({ userId: fan.id, postId: post.id });
+    const music = () => getDb().get<{ n: number }>(sql`SELECT posts_count AS n FROM category_counts WHERE category = 'Music'`)?.n ?? 0;
+    const before = music();
+    remove(post.id, author.id);
+    const ofPost = sql`post_id = ${post.id}`;
+    return {
+      posts: count("posts", sql`id = ${post.id}`),
+      comments: count("comments", ofPost),
+      votes: count("votes", sql`post_id = ${post.id} OR comment_id IN (${c.id}, ${reply.id})`),
+      saves: count("saves", ofPost),
+      notifications: count("notifications", ofPost),
+      fts: count("posts_fts", sql`rowid = ${post.id}`),
+      search: count("posts_search", sql`rowid = ${post.id}`),
+      categoryDrop: before - music(),
+      author: getDb().select({ posts: users.postsCount }).from(users).where(eq(users.id, author.id)).get(),
+      fan: getDb().select({ posts: users.postsCount, followers: users.followersCount }).from(users).where(eq(users.id, fan.id)).get(),
+    };
+  }
+
+  it("leaves the same rows behind: counters, comments, votes, saves, notices, search index, category counts", () => {
+    const admin = makeUser({ isAdmin: true });
+    const byAuthor = deletedWorld((id, authorId) => deletePost({ id, actorId: authorId }));
+    const byAdmin = deletedWorld((id) => deletePost({ id, actorId: admin.id, asAdmin: { reason: "Spam" } }));
+    const byQueue = deletedWorld((id) => {
+      const { caseId } = fileReport({ reporterId: makeUser().id, input: { targetType: "post", targetId: id, reason: "spam", note: null } });
+      resolveCase({ actorId: admin.id, caseId, action: "remove", reason: "Spam links" });
+    });
+    expect(byAuthor).toMatchObject({ posts: 0, comments: 0, votes: 0, saves: 0, notifications: 0, fts: 0, search: 0, categoryDrop: 1, author: { posts: 0 } });
+    expect(byAdmin).toEqual(byAuthor);
+    expect(byQueue).toEqual(byAuthor);
+  });
+
+  it("is one function: the review queue deletes a post only through it", () => {
+    const queue = fs.readFileSync("app/models/moderation/queue.server.ts", "utf8");
+    expect(queue).not.toMatch(/\.delete\(posts\)/);
+    expect(queue).toMatch(/removePost\(/);
   });
 });
