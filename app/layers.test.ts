@@ -85,6 +85,16 @@ describe("layers", () => {
     expect(broken).toEqual([]);
   });
 
+  it("routes ask who acts only through their contract: no guard, session read, budget or form read of their own", () => {
+    // Who acts, a write's standing, the budget and the body are the contract wrapper's
+    // (app/http/contract.server.ts); a route that reached for them itself could forget one.
+    const forbidden = /\b(getUser|getUserId|getSession|requireSelf|limitWrite|enforceRateLimit|checkRateLimit|readJson|parseJsonBody|readForm)\b|request\.formData\(|request\.json\(/;
+    const offenders = [...files(path.join(root, "routes")), path.join(root, "root.tsx")]
+      .filter((file) => forbidden.test(fs.readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "")))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
   it("db/ imports nothing from app/", () => {
     const dbDir = path.join(repo, "db");
     const broken = files(dbDir).flatMap((file) =>

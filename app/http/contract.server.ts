@@ -10,6 +10,7 @@ import { assertEmailVerified } from "~/models/account/email-verification.server.
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import type { CacheName } from "~/models/data-version.server.ts";
 import { getSession } from "./session-cookie.server.ts";
 import { requireSelf } from "./guards.server.ts";
 
@@ -50,8 +51,8 @@ export type Contract<W extends Who = Who> = {
   readonly whileSuspended?: true;
   /** The shared demo account may not (docs/product.md §11). */
   readonly notDemo?: true;
-  /** A page: the caches its loader reads (names in app/pipeline/README.md). */
-  readonly reads?: readonly string[];
+  /** A page: the caches its loader reads (app/pipeline/README.md; tests/api/page-reads.test.ts checks it). */
+  readonly reads?: readonly CacheName[];
 };
 
 /** The user a contract admits: a member or an admin is never null. */

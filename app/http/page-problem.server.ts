@@ -8,7 +8,7 @@ import { toastHeader } from "./toast-cookie.server.ts";
 
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers
 // with the page) becomes the route's error data {message} with the Problem's status, for the
-// ErrorBoundary. A visitor's `unauthorized` (from requireUser) is the redirect to /auth instead,
+// ErrorBoundary. A visitor's `unauthorized` (from the contract of a member's page) is the redirect to /auth instead,
 // with its toast; a page visit is an ordinary 302, a form's POST 303 (then GET). A `tampered` form
 // (naming another user) is a plain-text 403.
 

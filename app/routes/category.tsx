@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: CategoryQuerySchema }, ({ request, params, user, input }) => {
+export const loader = page({ who: "anyone", input: CategoryQuerySchema, reads: ["post-lists", "blocked"] }, ({ request, params, user, input }) => {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);
   if (slug !== undefined && !category)

@@ -46,7 +46,7 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors"] }, async ({ request, user, input }) => {
+export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors", "blocked"] }, async ({ request, user, input }) => {
   const url = new URL(request.url);
   const { sort, t, q, limit } = input;
   // 'Following' is for members: a visitor signs in and comes back to it.

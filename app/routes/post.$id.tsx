@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone" }, ({ request, params, user }) => {
+export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"] }, ({ request, params, user }) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Post not found");
   let post;

@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: SearchPageQuerySchema }, ({ request, user, input }) => {
+export const loader = page({ who: "anyone", input: SearchPageQuerySchema, reads: ["search-text", "search-counts", "member-search", "post-lists", "posts-by-ids", "blocked"] }, ({ request, user, input }) => {
   const { q, tab, sort, t } = input;
   const now = pageClock();
   try {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
 import { NO_VOTE } from "../interactions/vote.ts";
-import { textField } from "./text.ts";
+import { delegating, textField } from "./text.ts";
 import { isBlank } from "../comment-rules.ts";
 
 // One set of rules for the forms (client and action) and the JSON endpoints (docs/product.md §5, §7).
@@ -73,18 +73,24 @@ export const NotificationFormSchema = z.discriminatedUnion("intent", [
  * (null: the form is ignored, not refused) and an empty parentId is no parent; anything else is
  * CommentFormSchema's, with its messages.
  */
-export const CommentBoxFormSchema = z.object({ content: z.unknown().optional(), parentId: z.unknown().optional() }).transform((fields, ctx) => {
-  if (isBlank(fields.content)) return null;
-  const parsed = CommentFormSchema.safeParse({ content: fields.content, parentId: fields.parentId === "" ? null : fields.parentId });
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+export const CommentBoxFormSchema = delegating(
+  z.object({ content: z.unknown().optional(), parentId: z.unknown().optional() }).transform((fields, ctx) => {
+    if (isBlank(fields.content)) return null;
+    const parsed = CommentFormSchema.safeParse({ content: fields.content, parentId: fields.parentId === "" ? null : fields.parentId });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  }),
+  CommentFormSchema,
+);
 
 /** The notifications page's forms (read-all, read, open): any malformed form is the one generic message. */
-export const NotificationPageFormSchema = z.unknown().transform((value, ctx) => {
-  const parsed = NotificationFormSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: "custom", message: "Something went wrong. Please try again." });
-  return z.NEVER;
-});
+export const NotificationPageFormSchema = delegating(
+  z.unknown().transform((value, ctx) => {
+    const parsed = NotificationFormSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: "custom", message: "Something went wrong. Please try again." });
+    return z.NEVER;
+  }),
+  NotificationFormSchema,
+);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { INVALID_TEXT } from "../text.ts";
-import { kindOf, parsedToken, secretField, textField, tokenField } from "./text.ts";
+import { delegateOf, kindOf, parsedToken, secretField, textField, tokenField } from "./text.ts";
 import { AdminListQuerySchema, ReasonSchema, RedactSchema } from "./admin.ts";
 import { UsernameSchema, LoginSchema, RegisterSchema } from "./auth.ts";
 import { HomeQuerySchema, SearchPageQuerySchema, SearchQuerySchema } from "./browse.ts";
@@ -20,6 +20,8 @@ function undeclared(schema: z.ZodType, path: string, ancestors: Set<z.ZodType> =
   if (kindOf(schema) || ancestors.has(schema)) return [];
   const within = new Set(ancestors).add(schema);
   const walk = (inner: unknown, at = path) => undeclared(inner as z.ZodType, at, within);
+  const delegate = delegateOf(schema);
+  if (delegate) return walk(delegate);
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   switch (def.type) {
     // Each of these takes a string as it comes.

@@ -102,6 +102,22 @@ export function tokenField(type: TypeMessage, invalid: string) {
   );
 }
 
+const delegates = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * Declares a schema that takes its value as it comes only to hand it to `inner` (a form's wrapper
+ * around a shared schema, for its own messages or its "nothing to do"): its strings are `inner`'s.
+ */
+export function delegating<T extends z.ZodType>(schema: T, inner: z.ZodType): T {
+  delegates.set(schema, inner);
+  return schema;
+}
+
+/** The schema `schema` hands its value to, when it was declared `delegating`. */
+export function delegateOf(schema: z.ZodType): z.ZodType | undefined {
+  return delegates.get(schema);
+}
+
 /** Declares a schema whose own parser lets only the characters of its format through (an id read by `parseId`) a token. */
 export function parsedToken<T extends z.ZodType>(schema: T): T {
   return declareKind(schema, "token");

@@ -41,11 +41,6 @@ export function isTwoFactorOn(userId: number): boolean {
   return Boolean(rowOf(getDb(), userId)?.secret);
 }
 
-/** An admin who must set up two-factor sign-in before any admin page or call (REQUIRE_ADMIN_2FA). */
-export function adminNeedsTwoFactor(user: Pick<UserRow, "id" | "isAdmin">): boolean {
-  return user.isAdmin && getEnv().REQUIRE_ADMIN_2FA && !isTwoFactorOn(user.id);
-}
-
 /** What the /account/two-factor page shows its owner. */
 export function twoFactorStatus(user: Pick<UserRow, "id" | "username">): TwoFactorStatus {
   const row = rowOf(getDb(), user.id);

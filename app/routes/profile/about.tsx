@@ -56,7 +56,7 @@ function ownerInvites(userId: number): OwnerInvites | undefined {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: ProfileTabQuerySchema }, async (args) => {
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads: ["posts-by-ids", "thread", "blocked"] }, async (args) => {
   const { request } = args;
   const tab = profileTab(args);
   const profile = getProfile({ id: tab.userId, viewerId: tab.viewerId });
