@@ -51,6 +51,11 @@ export type Contract<W extends Who = Who> = {
   readonly whileSuspended?: true;
   /** The shared demo account may not (docs/product.md §11). */
   readonly notDemo?: true;
+  /**
+   * Who asks does not matter and is not looked at: no session is read (the health check answers
+   * while the database is down; the feeds and robots are the same for everyone). Anyone's reads only.
+   */
+  readonly sessionless?: true;
   /** A page: the caches its loader reads (app/pipeline/README.md; tests/api/page-reads.test.ts checks it). */
   readonly reads?: readonly CacheName[];
 };
@@ -160,6 +165,10 @@ export async function admit<W extends Who>(
   answer: AnswerKind,
   { intent, clientIp, signIn, claimed }: Admission,
 ): Promise<Admitted<W>> {
+  if (contract.sessionless) {
+    if (contract.who !== "anyone" || isWrite(request)) throw new Error("Only anyone's reads can be sessionless.");
+    return null as Admitted<W>;
+  }
   const session = await getSession(request);
   const user = session?.user ?? null;
   if (!user && contract.who !== "anyone") throw signIn();

@@ -448,6 +448,10 @@ describe("every route has its contract", () => {
     for (const [a, am, b, bm] of twins) expect(budgetOf(a, am), `${a} and ${b}`).toBe(budgetOf(b, bm));
   });
 
+  it("only anyone's reads are sessionless", () => {
+    expect(found.filter((d) => d.contract.sessionless && (d.contract.who !== "anyone" || d.method !== "GET")).map((d) => d.route.file)).toEqual([]);
+  });
+
   it("every member's write spends a budget", () => {
     const free = found
       .filter((d) => d.method !== "GET" && d.contract.who !== "anyone" && !d.contract.budget)

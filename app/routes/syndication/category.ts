@@ -5,7 +5,7 @@ import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /category/{name}/feed.xml: a category's newest posts.
-export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
     const category = categoryFromSlug(params.name ?? "");
     if (!category) throw notFound(`There is no category called '${params.name}'.`);

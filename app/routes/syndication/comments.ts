@@ -7,7 +7,7 @@ import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 
 // /post/{id}/comments.xml: a post's newest comments and replies (deleted ones left out).
-export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
     const { post, comments } = listPostCommentEntries({ postId: requireId(params.id, "Post not found") });
     const origin = siteOrigin(request);

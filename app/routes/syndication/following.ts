@@ -6,7 +6,7 @@ import { resource } from "~/http/contract.server.ts";
 
 // /feeds/following/{token}.xml: a member's private feed of the people they follow. The token is the
 // only key (feed readers send no cookie); a revoked or made-up one is 404.
-export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
     const token = /^(.+)\.xml$/.exec(params.file ?? "")?.[1];
     const userId = token ? findFeedTokenOwner({ token }) : null;

@@ -4,7 +4,7 @@ import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /profile/{id}/feed.xml: a member's newest posts.
-export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
     const member = getFeedMember({ userId: requireId(params.id, "User not found") });
     const page = `/profile/${member.id}`;

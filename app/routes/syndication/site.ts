@@ -3,7 +3,7 @@ import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /feed.xml (the newest posts) and /hot.xml (the hot page), as Atom.
-export const loader = resource({ who: "anyone" }, ({ request }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request }) =>
   xmlRoute(() => {
     const hot = new URL(request.url).pathname === "/hot.xml";
     const posts = listFeedEntries({ source: { kind: hot ? "hot" : "new" } });

@@ -6,7 +6,7 @@ import { siteOrigin } from "~/http/origin.server.ts";
 import { sitemapFileXml, sitemapXml } from "~/http/sitemap-answer.server.ts";
 
 // /sitemap.xml (a urlset, or an index past SITEMAP_SPLIT URLs) and /sitemap/{n}.xml.
-export const loader = resource({ who: "anyone" }, ({ request, params }) =>
+export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
     const origin = siteOrigin(request);
     if (!("file" in params) || params.file === undefined) return xmlResponse(request, sitemapXml(origin), { type: XML_TYPE });
