@@ -1,5 +1,6 @@
 import { INVITE_CREATED_TITLE } from "~/lib/signup-rules.ts";
 import { createInvite } from "~/models/account/invites.server.ts";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
@@ -12,8 +13,8 @@ export const loader = redirectLoader(() => "/");
 export const action = interactionAction(
   { who: "member", budget: "toggle", notDemo: true },
   () => "/",
-  (ctx) => {
-    const { code } = createInvite({ userId: ctx.user.id });
+  async (ctx) => {
+    const { code } = createInvite({ userId: ctx.user.id, asAdmin: await actsAsAdmin(ctx.request) });
     return succeed(ctx, { toast: { type: "success", title: INVITE_CREATED_TITLE, description: `Your new invite code: ${code}` }, anchor: "invites", payload: { code } });
   },
   { failTitle: "Invite not created", anchor: () => "invites" },

@@ -113,7 +113,7 @@ describe("SIGNUP_MODE=invite", () => {
     for (let i = 0; i < INVITE_UNUSED_MAX; i++) createInvite({ userId: member.id });
     expect(() => createInvite({ userId: member.id })).toThrow(INVITE_TOO_MANY);
     const admin = memberAged(0, true);
-    for (let i = 0; i < INVITE_UNUSED_MAX + 2; i++) createInvite({ userId: admin.id });
+    for (let i = 0; i < INVITE_UNUSED_MAX + 2; i++) createInvite({ userId: admin.id, asAdmin: true });
     expect(listInvites({ userId: admin.id })).toHaveLength(INVITE_UNUSED_MAX + 2);
 
     const suspended = memberAged(30);

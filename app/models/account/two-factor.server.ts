@@ -142,6 +142,11 @@ export function codeProblem(check: CodeCheck, now = Date.now()): Problem {
   return invalid(INVALID_CODE, "code");
 }
 
+/** The member's own password, asked again before two-factor sign-in is turned on or off: else invalid on `password`. */
+async function assertPassword(user: Pick<UserRow, "passwordHash">, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid(DELETE_PASSWORD_WRONG, "password");
+}
+
 /**
  * Turns it on when the member's `password` is right (a stolen session alone cannot: else invalid on
  * `password`) and `code` is valid for the waiting secret (a wrong code counts toward the lock), and
@@ -162,7 +167,7 @@ export async function enableTwoFactor({
   sessionToken: string | null;
   now?: number;
 }): Promise<{ recoveryCodes: string[] }> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalid(DELETE_PASSWORD_WRONG, "password");
+  await assertPassword(user, password);
   const result = writeTransaction((tx) => {
     const row = rowOf(tx, user.id);
     if (row?.secret) return { kind: "on" as const };
@@ -212,7 +217,7 @@ export async function disableTwoFactor({
   now?: number;
 }): Promise<void> {
   if (!isTwoFactorOn(user.id)) throw new Problem("conflict", TWO_FACTOR_OFF);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalid(DELETE_PASSWORD_WRONG, "password");
+  await assertPassword(user, password);
   const check = writeTransaction((tx) => {
     const result = checkSecondFactor(tx, user.id, code, now);
     if (result.kind === "totp" || result.kind === "recovery") {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/invites";
 import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
 import { createInvite, listInvites } from "~/models/account/invites.server.ts";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 
 // GET /api/invites → {invites: [{code, createdAt, usedAt, usedBy: {id, username} | null}]}, the member's own.
 // POST /api/invites → 201 {code}; 403 with the reason (the demo account, suspended, newer than a week,
@@ -9,7 +10,7 @@ export const loader = apiLoader({ who: "member" }, ({ user }) => ({ invites: lis
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: endpoint({ who: "member", budget: "toggle", notDemo: true }, ({ user }) => createInvite({ userId: user.id })),
+    POST: endpoint({ who: "member", budget: "toggle", notDemo: true }, async ({ request, user }) => createInvite({ userId: user.id, asAdmin: await actsAsAdmin(request) })),
   },
   { status: { POST: 201 }, alsoAllow: ["GET"] },
 );

@@ -15,6 +15,7 @@ import { signupNeedsInvite } from "~/models/account/registration.server.ts";
 import { getUserById } from "~/models/user.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
 import { page } from "~/http/page-problem.server.ts";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import { profileTab } from "~/http/profile-tab.server.ts";
 import { getSessionToken } from "~/http/session-cookie.server.ts";
@@ -26,7 +27,7 @@ import { getSessionToken } from "~/http/session-cookie.server.ts";
 async function ownerAccount(request: Request, userId: number, origin: string, username: string): Promise<OwnerAccount> {
   // The shared demo account's sessions and feed link are other visitors' business.
   const blocks = listBlocks({ userId });
-  const invites = ownerInvites(userId);
+  const invites = ownerInvites(userId, await actsAsAdmin(request));
   if (isDemo({ username })) return { demo: true, sessions: null, feedUrl: null, blocks, invites };
   const sessions = listUserSessions({ userId, currentToken: await getSessionToken(request) });
   return {
@@ -47,10 +48,10 @@ async function ownerAccount(request: Request, userId: number, origin: string, us
 }
 
 /** The owner's invite codes and whether they may make one, when sign-ups need invites. */
-function ownerInvites(userId: number): OwnerInvites | undefined {
+function ownerInvites(userId: number, asAdmin: boolean): OwnerInvites | undefined {
   if (!signupNeedsInvite()) return undefined;
   const user = getUserById({ id: userId });
-  return { items: listInvites({ userId }), refusal: user ? inviteRefusal(user) : null };
+  return { items: listInvites({ userId }), refusal: user ? inviteRefusal(user, { asAdmin }) : null };
 }
 
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
