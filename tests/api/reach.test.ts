@@ -19,6 +19,7 @@ let api: ApiClient;
 let fake: ThumbnailFake;
 let alice: ApiUser;
 let bob: ApiUser;
+let silent: ApiUser;
 let tricky: ReturnType<ApiClient["post"]>;
 
 const parser = new XMLParser({
@@ -102,6 +103,7 @@ beforeAll(async () => {
   api = await startApiServer({ THUMBNAIL_BASE_URL: fake.url, SITEMAP_SPLIT: String(SPLIT) });
   alice = await api.user();
   bob = await api.user();
+  silent = await api.user();
   api.post(alice.id, { title: "An older Gaming post", category: "Gaming", createdAt: new Date(Date.now() - 3_600_000) });
   tricky = api.post(alice.id, {
     title: `Tags <b>&</b> "quotes" 'and' ]]> emoji 😂`,
@@ -300,42 +302,99 @@ describe("link previews and search engines", () => {
     return (nodes ?? []).map((n) => text(n.loc));
   }
 
+  /** What the sitemaps.org schema (sitemap.xsd, siteindex.xsd) allows: the elements, absolute locs of at most 2,048 characters, W3C dates, at most 50,000 entries. */
+  function expectSitemapSchema(doc: Node) {
+    const [root, item, fields] = doc.urlset ? ["urlset", "url", ["loc", "lastmod", "changefreq", "priority"]] as const : ["sitemapindex", "sitemap", ["loc", "lastmod"]] as const;
+    const set = doc[root] as Node;
+    expect(set["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    expect(Object.keys(set).filter((k) => !k.startsWith("@"))).toEqual([item]);
+    const entries = set[item] as Node[];
+    expect(entries.length).toBeLessThanOrEqual(50_000);
+    for (const entry of entries) {
+      expect(Object.keys(entry).every((k) => (fields as readonly string[]).includes(k)), JSON.stringify(entry)).toBe(true);
+      expect(text(entry.loc)).toMatch(/^https?:\/\/\S+$/);
+      expect(text(entry.loc).length).toBeLessThanOrEqual(2048);
+      if (entry.lastmod !== undefined) expect(isDate(text(entry.lastmod)), text(entry.lastmod)).toBe(true);
+    }
+  }
+
+  /** Members with at least one post, newest activity first, with the date of their newest post (its edit, if any). */
+  function profilesWithPosts(): { loc: string; lastmod: string }[] {
+    const newest = new Map<number, number>();
+    for (const p of api.db.select({ userId: posts.userId, createdAt: posts.createdAt, editedAt: posts.editedAt }).from(posts).all()) {
+      if (p.userId === null) continue;
+      const at = (p.editedAt ?? p.createdAt).getTime();
+      newest.set(p.userId, Math.max(at, newest.get(p.userId) ?? 0));
+    }
+    return [...newest]
+      .sort(([a, at], [b, bt]) => bt - at || b - a)
+      .map(([id, at]) => ({ loc: `${api.url}/profile/${id}`, lastmod: new Date(at).toISOString() }));
+  }
+
   it("the sitemap: one file while it fits, valid XML, newest posts first, and its URLs answer 200", async () => {
     const res = await api.fetch("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const doc = parseXml(await res.text());
+    expectSitemapSchema(doc);
     const urlset = doc.urlset as Node;
-    expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const urls = locs(urlset.url as Node[]);
     expect(urls.length).toBeLessThanOrEqual(SPLIT);
     expect(urls.slice(0, 3)).toEqual([`${api.url}/`, `${api.url}/categories`, `${api.url}/category/gaming`]);
     const postUrls = urls.filter((u) => u.includes("/post/"));
     const newestFirst = api.db.select({ id: posts.id }).from(posts).all().map((p) => p.id).sort((a, b) => b - a);
     expect(postUrls).toEqual(newestFirst.map((id) => `${api.url}/post/${id}`));
-    for (const url of [urls[0], urls[1], urls[2], urls[10], ...postUrls]) {
+    // Then the public profiles of the members with posts, each last modified with their newest post;
+    // a member without a post is not listed.
+    const profiles = (urlset.url as Node[]).filter((u) => text(u.loc).includes("/profile/")).map((u) => ({ loc: text(u.loc), lastmod: text(u.lastmod) }));
+    expect(profiles).toEqual(profilesWithPosts());
+    expect(profiles.map((p) => p.loc)).toEqual(expect.arrayContaining([`${api.url}/profile/${alice.id}`, `${api.url}/profile/${bob.id}`]));
+    expect(profiles.map((p) => p.loc)).not.toContain(`${api.url}/profile/${silent.id}`);
+    expect(urls.at(-1)).toBe(profiles.at(-1)?.loc);
+    for (const url of [urls[0], urls[1], urls[2], urls[10], ...postUrls, ...profiles.map((p) => p.loc)]) {
       expect((await api.fetch(new URL(url).pathname)).status, url).toBe(200);
     }
   });
 
   it(`past ${SPLIT} URLs it is a sitemap index whose files hold every URL exactly once`, async () => {
     for (let i = 0; i < 12; i++) api.post(bob.id, { title: `Filler ${i}`, createdAt: new Date(Date.now() - (i + 2) * 60_000) });
-    const total = 22 + api.db.select({ id: posts.id }).from(posts).all().length;
-    const index = parseXml(await (await api.fetch("/sitemap.xml")).text()).sitemapindex as Node;
+    // Past one file, the profiles are files of their own, cut the same way.
+    const writers = Array.from({ length: SPLIT }, () => api.user());
+    for (const writer of await Promise.all(writers)) api.post(writer.id, { title: `A first post by ${writer.username}` });
+    const pagesAndPosts = 22 + api.db.select({ id: posts.id }).from(posts).all().length;
+    const profiles = profilesWithPosts();
+    const total = pagesAndPosts + profiles.length;
+    const indexDoc = parseXml(await (await api.fetch("/sitemap.xml")).text());
+    const index = indexDoc.sitemapindex as Node;
     expect(index, "root element <sitemapindex>").toBeTruthy();
+    expectSitemapSchema(indexDoc);
     const files = locs(index.sitemap as Node[]);
-    expect(files).toEqual(Array.from({ length: Math.ceil(total / SPLIT) }, (_, i) => `${api.url}/sitemap/${i + 1}.xml`));
+    expect(files).toEqual([
+      ...Array.from({ length: Math.ceil(pagesAndPosts / SPLIT) }, (_, i) => `${api.url}/sitemap/${i + 1}.xml`),
+      ...Array.from({ length: Math.ceil(profiles.length / SPLIT) }, (_, i) => `${api.url}/sitemap/profiles-${i + 1}.xml`),
+    ]);
     const all: string[] = [];
+    const listedProfiles: { loc: string; lastmod: string }[] = [];
     for (const file of files) {
       const res = await api.fetch(new URL(file).pathname);
       expect(res.status).toBe(200);
-      const urls = locs((parseXml(await res.text()).urlset as Node).url as Node[]);
+      const doc = parseXml(await res.text());
+      expectSitemapSchema(doc);
+      const entries = (doc.urlset as Node).url as Node[];
+      const urls = locs(entries);
       expect(urls.length).toBeLessThanOrEqual(SPLIT);
+      const isProfiles = file.includes("/profiles-");
+      expect(urls.every((u) => u.includes("/profile/") === isProfiles), file).toBe(true);
+      if (isProfiles) listedProfiles.push(...entries.map((u) => ({ loc: text(u.loc), lastmod: text(u.lastmod) })));
       all.push(...urls);
     }
+    expect(listedProfiles).toEqual(profiles);
     expect(all.length).toBe(total);
     expect(new Set(all).size).toBe(total);
-    expect((await api.fetch(`/sitemap/${files.length + 1}.xml`)).status).toBe(404);
+    const postFiles = files.filter((f) => !f.includes("/profiles-")).length;
+    expect((await api.fetch(`/sitemap/${postFiles + 1}.xml`)).status).toBe(404);
+    expect((await api.fetch(`/sitemap/profiles-${files.length - postFiles + 1}.xml`)).status).toBe(404);
+    expect((await api.fetch("/sitemap/profiles-0.xml")).status).toBe(404);
     expect((await api.fetch("/sitemap/abc.xml")).status).toBe(404);
   });
 });
