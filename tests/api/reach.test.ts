@@ -93,6 +93,17 @@ async function alternates(pathname: string): Promise<string[]> {
     .map((tag) => /href="([^"]+)"/.exec(tag)![1].replaceAll("&amp;", "&"));
 }
 
+/** A picture's true width and height, read from its bytes as a preview service does (PNG's IHDR, JPEG's frame header). */
+function pictureSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.subarray(1, 4).toString("latin1") === "PNG") return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  expect(bytes[0] === 0xff && bytes[1] === 0xd8, "a PNG or a JPEG").toBe(true);
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    const marker = bytes[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
+  }
+  throw new Error("a JPEG without a frame header");
+}
+
 function metaContent(html: string, attr: "property" | "name", key: string): string | null {
   const tag = [...html.matchAll(/<meta\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`${attr}="${key}"`));
   return tag ? (/content="([^"]*)"/.exec(tag)?.[1] ?? "").replaceAll("&amp;", "&") : null;
@@ -257,6 +268,50 @@ describe("link previews and search engines", () => {
     expect(variant.headers.get("location")).toBe(`/post/${tricky.id}`);
   });
 
+  it("every public page kind offers a raster preview image of its true size, as a scraper fetches it", async () => {
+    const lost = api.post(bob.id, { title: "A post whose video lost its thumbnail", videoId: MISSING_THUMBNAIL_VIDEO });
+    const pages = ["/", "/category/gaming", "/categories", `/post/${tricky.id}`, `/post/${lost.id}`, `/profile/${alice.id}`, `/profile/${alice.id}/comments`, `/profile/${silent.id}`];
+    const offered = async (page: string) => {
+      const html = await (await api.fetch(page)).text();
+      const image = metaContent(html, "property", "og:image");
+      expect(image, page).toMatch(new RegExp(`^${api.url}/`));
+      expect(metaContent(html, "name", "twitter:image"), page).toBe(image);
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary_large_image");
+      expect(metaContent(html, "property", "og:image:alt"), page).toBeTruthy();
+      const declared = { width: Number(metaContent(html, "property", "og:image:width")), height: Number(metaContent(html, "property", "og:image:height")) };
+      const res = await api.fetch(image!.slice(api.url.length));
+      expect(res.status, image!).toBe(200);
+      expect(res.headers.get("content-type"), image!).toMatch(/^image\/(png|jpeg)$/);
+      expect(pictureSize(Buffer.from(await res.arrayBuffer())), image!).toEqual(declared);
+      return image;
+    };
+    for (const page of pages) await offered(page);
+    for (const page of ["/", "/category/gaming", "/categories", `/profile/${alice.id}`]) expect(await offered(page), page).toBe(`${api.url}/site-card.png`);
+    expect(await offered(`/post/${tricky.id}`)).toBe(`${api.url}/thumbnails/dQw4w9WgXcQ.jpg?size=large`);
+    // Once its thumbnail is known to be missing, the post offers the site card instead.
+    api.post(alice.id, { title: "Any write: pages are made afresh" });
+    expect(await offered(`/post/${lost.id}`)).toBe(`${api.url}/site-card.png`);
+  });
+
+  it("a profile previews as its member: name, bio, its own URL per tab", async () => {
+    api.db.update(users).set({ displayName: "Alice <Quotes> & Co", bio: "Collects the comments that \"made me laugh\"" }).where(eq(users.id, alice.id)).run();
+    for (const tab of ["", "/comments", "/about"]) {
+      const url = `${api.url}/profile/${alice.id}${tab}`;
+      const html = await (await api.fetch(`/profile/${alice.id}${tab}`)).text();
+      expect(html, tab).toContain(`<link rel="canonical" href="${url}"/>`);
+      expect(metaContent(html, "property", "og:url"), tab).toBe(url);
+      expect(metaContent(html, "property", "og:type"), tab).toBe("profile");
+      expect(metaContent(html, "property", "og:title"), tab).toContain("Alice &lt;Quotes&gt; & Co");
+      expect(metaContent(html, "name", "twitter:title"), tab).toBe(metaContent(html, "property", "og:title"));
+      expect(metaContent(html, "property", "og:description"), tab).toBe("Collects the comments that &quot;made me laugh&quot;");
+      expect(metaContent(html, "name", "description"), tab).toBe(metaContent(html, "property", "og:description"));
+    }
+    // Without a bio, a description all the same.
+    const silentHtml = await (await api.fetch(`/profile/${silent.id}`)).text();
+    expect(metaContent(silentHtml, "property", "og:description")).toMatch(/\S/);
+    expect(metaContent(silentHtml, "name", "description")).toBe(metaContent(silentHtml, "property", "og:description"));
+  });
+
   it("home and category pages preview too: canonical, Open Graph, Twitter summary card", async () => {
     for (const [page, canonical] of [["/?sort=new", "/"], ["/category/gaming?sort=oldest", "/category/gaming"], ["/categories", "/categories"]]) {
       const html = await (await api.fetch(page)).text();
@@ -264,7 +319,7 @@ describe("link previews and search engines", () => {
       expect(metaContent(html, "property", "og:url"), page).toBe(`${api.url}${canonical}`);
       expect(metaContent(html, "property", "og:title"), page).toBeTruthy();
       expect(metaContent(html, "property", "og:description"), page).toBe(metaContent(html, "name", "description"));
-      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary");
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary_large_image");
     }
   });
 
@@ -428,6 +483,11 @@ describe("own-origin thumbnails", () => {
       expect(res.headers.get("content-type")).toBe("image/svg+xml");
       expect(parseXml(await res.text()).svg).toBeTruthy();
     }
+    // The large size is for link previews, which take no SVG: a PNG of the size the page declared.
+    const large = await api.fetch(`/thumbnails/${MISSING_THUMBNAIL_VIDEO}.jpg?size=large`);
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-type")).toBe("image/png");
+    expect(pictureSize(Buffer.from(await large.arrayBuffer()))).toEqual({ width: 480, height: 360 });
   });
 
   it("fetched only for a shared video or a signed-in member's share lookup; a visitor's made-up id costs no request", async () => {
