@@ -45,10 +45,12 @@ function documentCaching(request: Request): string {
 /**
  * The `.data` answers of client navigations and fetchers: a member's (their about tab with e-mail,
  * sessions and feed link, their notifications, saved posts, the root's unread count) and any that
- * sets a cookie are never stored by a browser or a cache on the way.
+ * sets a cookie are never stored by a browser or a cache on the way. A visitor's is kept as the
+ * visitor's document is (the same data, another encoding), unless its route said otherwise.
  */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   if (hasSessionCookie(request) || response.headers.has("Set-Cookie")) response.headers.set("Cache-Control", "private, no-store");
+  else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", documentCaching(request));
   return response;
 }
 

@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { ThumbnailSize } from "~/lib/thumbnails.ts";
+import { THUMBNAIL_SIZES, type ThumbnailSize } from "~/lib/thumbnails.ts";
 import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
 import { getEnv } from "./env.server.ts";
+import { rgbPng } from "./png.server.ts";
 
 const TIMEOUT_MS = 2000;
 const FAILURE_MS = 60 * 60 * 1000;
@@ -20,7 +21,39 @@ const SOURCE_FILE: Record<ThumbnailSize, string> = { card: "mqdefault.jpg", larg
 /** A neutral block with a play glyph, in the card's 16:9 shape; it scales to any size. */
 export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="#334155"/><circle cx="160" cy="90" r="30" fill="#475569"/><path d="M150 74v32l26-16z" fill="#e2e8f0"/></svg>`;
 
+/**
+ * The placeholder as a PNG of the large size (480×360), for link previews: preview services take no
+ * SVG, and the page declared that size. The same block and glyph as the SVG, drawn once.
+ */
+let placeholderPng: Buffer | null = null;
+
+export function largePlaceholderPng(): Buffer {
+  if (placeholderPng) return placeholderPng;
+  const { width, height } = THUMBNAIL_SIZES.large;
+  const [cx, cy, r] = [width / 2, height / 2, 45];
+  const colour = (x: number, y: number): [number, number, number] => {
+    // The play glyph: a triangle pointing right inside the circle.
+    if (x >= cx - 15 && x <= cx + 24 && Math.abs(y - cy) <= ((cx + 24 - x) * 24) / 39) return [0xe2, 0xe8, 0xf0];
+    if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) return [0x47, 0x55, 0x69];
+    return [0x33, 0x41, 0x55];
+  };
+  placeholderPng = rgbPng(width, height, colour);
+  return placeholderPng;
+}
+
 const failures = new Map<string, number>();
+
+/**
+ * Whether this process knows there is no picture of a video at a size right now: a made-up id, or a
+ * fetch that failed within the hour (a page offers another preview image then). Not knowing is not
+ * missing: the picture may be fetched when asked for.
+ */
+export function thumbnailKnownMissing(videoId: string, size: ThumbnailSize): boolean {
+  if (!VIDEO_ID_PATTERN.test(videoId)) return true;
+  const failedAt = failures.get(`${videoId}-${size}.jpg`);
+  return failedAt !== undefined && Date.now() - failedAt < FAILURE_MS;
+}
+
 const inflight = new Map<string, Promise<Buffer | null>>();
 
 // The folder is shared by every worker, and so is its index: one row per picture (name, bytes, when

@@ -34,14 +34,26 @@ export function followingFeedPath(token: string): string {
   return `/feeds/following/${token}.xml`;
 }
 
+export type CardImage = { url: string; width: number; height: number; alt: string };
+
+/**
+ * The site's own card (public/site-card.png, drawn by scripts/site-card.mjs): the preview image of a
+ * page without a picture of its own. Preview services want a raster image and its true size.
+ */
+export const SITE_CARD = { path: "/site-card.png", width: 1200, height: 630 } as const;
+
+export function siteCardImage(origin: string, siteName: string): CardImage {
+  return { url: `${origin}${SITE_CARD.path}`, width: SITE_CARD.width, height: SITE_CARD.height, alt: siteName };
+}
+
 export type PageCard = {
   siteName: string;
   /** The page's canonical absolute URL. */
   url: string;
   title: string;
   description: string;
-  image?: { url: string; width: number; height: number; alt: string };
-  type?: "website" | "article";
+  image?: CardImage;
+  type?: "website" | "article" | "profile";
 };
 
 /** The canonical link, Open Graph and Twitter card tags of a public page: what link previews read. */

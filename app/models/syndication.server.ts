@@ -138,6 +138,29 @@ export function listSitemapPosts({ offset, limit }: { offset: number; limit: num
     .all();
 }
 
+/** How many members have at least one post: the profiles the sitemap lists. */
+export function countSitemapProfiles(): number {
+  return getDb().select({ n: sql<number>`count(DISTINCT ${posts.userId})` }).from(posts).where(isNotNull(posts.userId)).get()?.n ?? 0;
+}
+
+/**
+ * A slice of the members with at least one post, the newest activity first, each with the date of
+ * their newest post (its last edit, if any): what their profile's first tab shows changed then.
+ */
+export function listSitemapProfiles({ offset, limit }: { offset: number; limit: number }) {
+  if (limit <= 0) return [];
+  const lastmod = sql<Date>`max(coalesce(${posts.editedAt}, ${posts.createdAt}))`.mapWith(posts.createdAt);
+  return getDb()
+    .select({ id: sql<number>`${posts.userId}`.mapWith(Number), lastmod })
+    .from(posts)
+    .where(isNotNull(posts.userId))
+    .groupBy(posts.userId)
+    .orderBy(desc(lastmod), desc(posts.userId))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
 /** The newest post's date (the sitemap index's lastmod), or null on an empty site. */
 export function latestPostDate(): Date | null {
   const db = getDb();

@@ -11,7 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { CATEGORY_PAGE, MAX_LIST, pageClock, type CategoryCount } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { CategoryQuerySchema } from "~/lib/schemas/browse.ts";
-import { feedLink, pageCard } from "~/lib/seo.ts";
+import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title: `${heading} | ${siteName}` },
     { name: "description", content: description },
-    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}${path}`, title: heading, description }) : []),
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}${path}`, title: heading, description, image: siteCardImage(loaderData.origin, siteName) }) : []),
     category ? feedLink(`${category} Comments`, `/category/${categorySlug(category)}/feed.xml`) : feedLink(`${siteName}: new posts`, "/feed.xml"),
   ];
 };

@@ -9,7 +9,7 @@ import { PostList } from "~/components/post-card.tsx";
 import { LazyFollowSuggestions } from "~/components/lazy-parts.tsx";
 import { FEED_PAGE, MAX_LIST, pageClock, type TopContributor } from "~/lib/browse.ts";
 import { HomeQuerySchema } from "~/lib/schemas/browse.ts";
-import { feedLink, pageCard } from "~/lib/seo.ts";
+import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title },
     { name: "description", content: description },
-    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/`, title, description }) : []),
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/`, title, description, image: siteCardImage(loaderData.origin, siteName) }) : []),
     feedLink(`${siteName}: new posts`, "/feed.xml"),
     feedLink(`${siteName}: hot`, "/hot.xml"),
   ];

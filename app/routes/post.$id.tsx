@@ -11,7 +11,7 @@ import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/lib/schemas/id.ts";
-import { feedLink, pageCard } from "~/lib/seo.ts";
+import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
@@ -19,6 +19,7 @@ import { getPost } from "~/models/post/index.server.ts";
 import { offersPostEdit } from "~/models/edit.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
+import { thumbnailKnownMissing } from "~/integrations/thumbnail-cache.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -29,11 +30,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       { name: "description", content: "The post you're looking for doesn't exist or has been removed." },
     ];
   }
-  const { post, origin } = loaderData;
+  const { post, origin, thumbnailMissing } = loaderData;
   const url = `${origin}/post/${post.id}`;
   const description = `“${post.comment}” — ${post.commentAuthor}`;
-  // Our own copy of the large thumbnail: previews never depend on the video site's image host.
-  const image = { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle };
+  // Our own copy of the large thumbnail: previews never depend on the video site's image host. When it
+  // is known to be missing, the site's card (the thumbnail's address would answer a plain placeholder).
+  const image = thumbnailMissing
+    ? siteCardImage(origin, siteName)
+    : { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle };
   // Open Graph and Twitter cards: a shared link previews with the title, the quote and the thumbnail.
   return [
     { title: `${post.title} | ${siteName}` },
@@ -60,7 +64,15 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"]
   }
   if (!post || !thread) throw notFound("Post not found");
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
-  return { post, thread, now: pageClock(), origin: siteOrigin(request), editWindowHours: getEnv().EDIT_WINDOW_HOURS, canEdit: offersPostEdit(post, viewer) };
+  return {
+    post,
+    thread,
+    now: pageClock(),
+    origin: siteOrigin(request),
+    editWindowHours: getEnv().EDIT_WINDOW_HOURS,
+    canEdit: offersPostEdit(post, viewer),
+    thumbnailMissing: thumbnailKnownMissing(post.videoId, "large"),
+  };
 });
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_SVG, getThumbnail, pictureType } from "~/integrations/thumbnail-cache.server.ts";
+import { PLACEHOLDER_SVG, getThumbnail, largePlaceholderPng, pictureType } from "~/integrations/thumbnail-cache.server.ts";
 import { resource } from "~/http/contract.server.ts";
 import { isVideoShared } from "~/models/post/index.server.ts";
 
@@ -17,7 +17,13 @@ export const loader = resource({ who: "anyone" }, async ({ request, params, user
       headers: { "Content-Type": pictureType(picture), "Cache-Control": "public, max-age=604800" },
     });
   }
-  // A short life: once the failure is forgotten (an hour), browsers ask again.
+  // A short life: once the failure is forgotten (an hour), browsers ask again. The large size is what
+  // link previews fetch, and they take no SVG: a PNG of the size the page declared.
+  if (size === "large") {
+    return new Response(new Uint8Array(largePlaceholderPng()), {
+      headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },
+    });
+  }
   return new Response(PLACEHOLDER_SVG, {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" },
   });

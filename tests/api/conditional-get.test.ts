@@ -120,4 +120,29 @@ describe("what a browser may keep", () => {
       if (path.includes("about")) expect(body).toContain(member.username);
     }
   });
+
+  it("a visitor's .data answer is kept as the visitor's document is, on every page kind; a member's never", async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Data answers say how they may be kept", category: "Gaming" });
+    const pages = ["/", "/?sort=new", `/post/${post.id}`, "/category/gaming", "/categories", `/profile/${author.id}`, `/profile/${author.id}/comments`, `/profile/${author.id}/about`, "/search?q=data", "/auth"];
+    for (const page of pages) {
+      const url = new URL(page, "http://local.invalid");
+      const dataPath = `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`;
+      const document = await api.fetch(page);
+      expect(document.status, page).toBe(200);
+      await document.text();
+      const data = await api.fetch(dataPath);
+      expect(data.status, dataPath).toBe(200);
+      expect(data.headers.get("cache-control"), dataPath).toBe(document.headers.get("cache-control"));
+      expect(data.headers.get("cache-control"), dataPath).toBe("private, no-cache");
+      await data.text();
+      const member = await api.fetch(dataPath, { user: author });
+      expect(member.headers.get("cache-control"), `${dataPath} (member)`).toBe("private, no-store");
+      await member.text();
+    }
+    // A page that is not there: its .data answer says how it may be kept too.
+    const missing = await api.fetch("/post/999999.data");
+    expect(missing.headers.get("cache-control")).toBeTruthy();
+    await missing.text();
+  });
 });

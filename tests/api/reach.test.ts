@@ -19,6 +19,7 @@ let api: ApiClient;
 let fake: ThumbnailFake;
 let alice: ApiUser;
 let bob: ApiUser;
+let silent: ApiUser;
 let tricky: ReturnType<ApiClient["post"]>;
 
 const parser = new XMLParser({
@@ -92,6 +93,17 @@ async function alternates(pathname: string): Promise<string[]> {
     .map((tag) => /href="([^"]+)"/.exec(tag)![1].replaceAll("&amp;", "&"));
 }
 
+/** A picture's true width and height, read from its bytes as a preview service does (PNG's IHDR, JPEG's frame header). */
+function pictureSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.subarray(1, 4).toString("latin1") === "PNG") return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  expect(bytes[0] === 0xff && bytes[1] === 0xd8, "a PNG or a JPEG").toBe(true);
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    const marker = bytes[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
+  }
+  throw new Error("a JPEG without a frame header");
+}
+
 function metaContent(html: string, attr: "property" | "name", key: string): string | null {
   const tag = [...html.matchAll(/<meta\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`${attr}="${key}"`));
   return tag ? (/content="([^"]*)"/.exec(tag)?.[1] ?? "").replaceAll("&amp;", "&") : null;
@@ -102,6 +114,7 @@ beforeAll(async () => {
   api = await startApiServer({ THUMBNAIL_BASE_URL: fake.url, SITEMAP_SPLIT: String(SPLIT) });
   alice = await api.user();
   bob = await api.user();
+  silent = await api.user();
   api.post(alice.id, { title: "An older Gaming post", category: "Gaming", createdAt: new Date(Date.now() - 3_600_000) });
   tricky = api.post(alice.id, {
     title: `Tags <b>&</b> "quotes" 'and' ]]> emoji 😂`,
@@ -255,6 +268,50 @@ describe("link previews and search engines", () => {
     expect(variant.headers.get("location")).toBe(`/post/${tricky.id}`);
   });
 
+  it("every public page kind offers a raster preview image of its true size, as a scraper fetches it", async () => {
+    const lost = api.post(bob.id, { title: "A post whose video lost its thumbnail", videoId: MISSING_THUMBNAIL_VIDEO });
+    const pages = ["/", "/category/gaming", "/categories", `/post/${tricky.id}`, `/post/${lost.id}`, `/profile/${alice.id}`, `/profile/${alice.id}/comments`, `/profile/${silent.id}`];
+    const offered = async (page: string) => {
+      const html = await (await api.fetch(page)).text();
+      const image = metaContent(html, "property", "og:image");
+      expect(image, page).toMatch(new RegExp(`^${api.url}/`));
+      expect(metaContent(html, "name", "twitter:image"), page).toBe(image);
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary_large_image");
+      expect(metaContent(html, "property", "og:image:alt"), page).toBeTruthy();
+      const declared = { width: Number(metaContent(html, "property", "og:image:width")), height: Number(metaContent(html, "property", "og:image:height")) };
+      const res = await api.fetch(image!.slice(api.url.length));
+      expect(res.status, image!).toBe(200);
+      expect(res.headers.get("content-type"), image!).toMatch(/^image\/(png|jpeg)$/);
+      expect(pictureSize(Buffer.from(await res.arrayBuffer())), image!).toEqual(declared);
+      return image;
+    };
+    for (const page of pages) await offered(page);
+    for (const page of ["/", "/category/gaming", "/categories", `/profile/${alice.id}`]) expect(await offered(page), page).toBe(`${api.url}/site-card.png`);
+    expect(await offered(`/post/${tricky.id}`)).toBe(`${api.url}/thumbnails/dQw4w9WgXcQ.jpg?size=large`);
+    // Once its thumbnail is known to be missing, the post offers the site card instead.
+    api.post(alice.id, { title: "Any write: pages are made afresh" });
+    expect(await offered(`/post/${lost.id}`)).toBe(`${api.url}/site-card.png`);
+  });
+
+  it("a profile previews as its member: name, bio, its own URL per tab", async () => {
+    api.db.update(users).set({ displayName: "Alice <Quotes> & Co", bio: "Collects the comments that \"made me laugh\"" }).where(eq(users.id, alice.id)).run();
+    for (const tab of ["", "/comments", "/about"]) {
+      const url = `${api.url}/profile/${alice.id}${tab}`;
+      const html = await (await api.fetch(`/profile/${alice.id}${tab}`)).text();
+      expect(html, tab).toContain(`<link rel="canonical" href="${url}"/>`);
+      expect(metaContent(html, "property", "og:url"), tab).toBe(url);
+      expect(metaContent(html, "property", "og:type"), tab).toBe("profile");
+      expect(metaContent(html, "property", "og:title"), tab).toContain("Alice &lt;Quotes&gt; & Co");
+      expect(metaContent(html, "name", "twitter:title"), tab).toBe(metaContent(html, "property", "og:title"));
+      expect(metaContent(html, "property", "og:description"), tab).toBe("Collects the comments that &quot;made me laugh&quot;");
+      expect(metaContent(html, "name", "description"), tab).toBe(metaContent(html, "property", "og:description"));
+    }
+    // Without a bio, a description all the same.
+    const silentHtml = await (await api.fetch(`/profile/${silent.id}`)).text();
+    expect(metaContent(silentHtml, "property", "og:description")).toMatch(/\S/);
+    expect(metaContent(silentHtml, "name", "description")).toBe(metaContent(silentHtml, "property", "og:description"));
+  });
+
   it("home and category pages preview too: canonical, Open Graph, Twitter summary card", async () => {
     for (const [page, canonical] of [["/?sort=new", "/"], ["/category/gaming?sort=oldest", "/category/gaming"], ["/categories", "/categories"]]) {
       const html = await (await api.fetch(page)).text();
@@ -262,7 +319,7 @@ describe("link previews and search engines", () => {
       expect(metaContent(html, "property", "og:url"), page).toBe(`${api.url}${canonical}`);
       expect(metaContent(html, "property", "og:title"), page).toBeTruthy();
       expect(metaContent(html, "property", "og:description"), page).toBe(metaContent(html, "name", "description"));
-      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary");
+      expect(metaContent(html, "name", "twitter:card"), page).toBe("summary_large_image");
     }
   });
 
@@ -300,42 +357,99 @@ describe("link previews and search engines", () => {
     return (nodes ?? []).map((n) => text(n.loc));
   }
 
+  /** What the sitemaps.org schema (sitemap.xsd, siteindex.xsd) allows: the elements, absolute locs of at most 2,048 characters, W3C dates, at most 50,000 entries. */
+  function expectSitemapSchema(doc: Node) {
+    const [root, item, fields] = doc.urlset ? ["urlset", "url", ["loc", "lastmod", "changefreq", "priority"]] as const : ["sitemapindex", "sitemap", ["loc", "lastmod"]] as const;
+    const set = doc[root] as Node;
+    expect(set["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    expect(Object.keys(set).filter((k) => !k.startsWith("@"))).toEqual([item]);
+    const entries = set[item] as Node[];
+    expect(entries.length).toBeLessThanOrEqual(50_000);
+    for (const entry of entries) {
+      expect(Object.keys(entry).every((k) => (fields as readonly string[]).includes(k)), JSON.stringify(entry)).toBe(true);
+      expect(text(entry.loc)).toMatch(/^https?:\/\/\S+$/);
+      expect(text(entry.loc).length).toBeLessThanOrEqual(2048);
+      if (entry.lastmod !== undefined) expect(isDate(text(entry.lastmod)), text(entry.lastmod)).toBe(true);
+    }
+  }
+
+  /** Members with at least one post, newest activity first, with the date of their newest post (its edit, if any). */
+  function profilesWithPosts(): { loc: string; lastmod: string }[] {
+    const newest = new Map<number, number>();
+    for (const p of api.db.select({ userId: posts.userId, createdAt: posts.createdAt, editedAt: posts.editedAt }).from(posts).all()) {
+      if (p.userId === null) continue;
+      const at = (p.editedAt ?? p.createdAt).getTime();
+      newest.set(p.userId, Math.max(at, newest.get(p.userId) ?? 0));
+    }
+    return [...newest]
+      .sort(([a, at], [b, bt]) => bt - at || b - a)
+      .map(([id, at]) => ({ loc: `${api.url}/profile/${id}`, lastmod: new Date(at).toISOString() }));
+  }
+
   it("the sitemap: one file while it fits, valid XML, newest posts first, and its URLs answer 200", async () => {
     const res = await api.fetch("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const doc = parseXml(await res.text());
+    expectSitemapSchema(doc);
     const urlset = doc.urlset as Node;
-    expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const urls = locs(urlset.url as Node[]);
     expect(urls.length).toBeLessThanOrEqual(SPLIT);
     expect(urls.slice(0, 3)).toEqual([`${api.url}/`, `${api.url}/categories`, `${api.url}/category/gaming`]);
     const postUrls = urls.filter((u) => u.includes("/post/"));
     const newestFirst = api.db.select({ id: posts.id }).from(posts).all().map((p) => p.id).sort((a, b) => b - a);
     expect(postUrls).toEqual(newestFirst.map((id) => `${api.url}/post/${id}`));
-    for (const url of [urls[0], urls[1], urls[2], urls[10], ...postUrls]) {
+    // Then the public profiles of the members with posts, each last modified with their newest post;
+    // a member without a post is not listed.
+    const profiles = (urlset.url as Node[]).filter((u) => text(u.loc).includes("/profile/")).map((u) => ({ loc: text(u.loc), lastmod: text(u.lastmod) }));
+    expect(profiles).toEqual(profilesWithPosts());
+    expect(profiles.map((p) => p.loc)).toEqual(expect.arrayContaining([`${api.url}/profile/${alice.id}`, `${api.url}/profile/${bob.id}`]));
+    expect(profiles.map((p) => p.loc)).not.toContain(`${api.url}/profile/${silent.id}`);
+    expect(urls.at(-1)).toBe(profiles.at(-1)?.loc);
+    for (const url of [urls[0], urls[1], urls[2], urls[10], ...postUrls, ...profiles.map((p) => p.loc)]) {
       expect((await api.fetch(new URL(url).pathname)).status, url).toBe(200);
     }
   });
 
   it(`past ${SPLIT} URLs it is a sitemap index whose files hold every URL exactly once`, async () => {
     for (let i = 0; i < 12; i++) api.post(bob.id, { title: `Filler ${i}`, createdAt: new Date(Date.now() - (i + 2) * 60_000) });
-    const total = 22 + api.db.select({ id: posts.id }).from(posts).all().length;
-    const index = parseXml(await (await api.fetch("/sitemap.xml")).text()).sitemapindex as Node;
+    // Past one file, the profiles are files of their own, cut the same way.
+    const writers = Array.from({ length: SPLIT }, () => api.user());
+    for (const writer of await Promise.all(writers)) api.post(writer.id, { title: `A first post by ${writer.username}` });
+    const pagesAndPosts = 22 + api.db.select({ id: posts.id }).from(posts).all().length;
+    const profiles = profilesWithPosts();
+    const total = pagesAndPosts + profiles.length;
+    const indexDoc = parseXml(await (await api.fetch("/sitemap.xml")).text());
+    const index = indexDoc.sitemapindex as Node;
     expect(index, "root element <sitemapindex>").toBeTruthy();
+    expectSitemapSchema(indexDoc);
     const files = locs(index.sitemap as Node[]);
-    expect(files).toEqual(Array.from({ length: Math.ceil(total / SPLIT) }, (_, i) => `${api.url}/sitemap/${i + 1}.xml`));
+    expect(files).toEqual([
+      ...Array.from({ length: Math.ceil(pagesAndPosts / SPLIT) }, (_, i) => `${api.url}/sitemap/${i + 1}.xml`),
+      ...Array.from({ length: Math.ceil(profiles.length / SPLIT) }, (_, i) => `${api.url}/sitemap/profiles-${i + 1}.xml`),
+    ]);
     const all: string[] = [];
+    const listedProfiles: { loc: string; lastmod: string }[] = [];
     for (const file of files) {
       const res = await api.fetch(new URL(file).pathname);
       expect(res.status).toBe(200);
-      const urls = locs((parseXml(await res.text()).urlset as Node).url as Node[]);
+      const doc = parseXml(await res.text());
+      expectSitemapSchema(doc);
+      const entries = (doc.urlset as Node).url as Node[];
+      const urls = locs(entries);
       expect(urls.length).toBeLessThanOrEqual(SPLIT);
+      const isProfiles = file.includes("/profiles-");
+      expect(urls.every((u) => u.includes("/profile/") === isProfiles), file).toBe(true);
+      if (isProfiles) listedProfiles.push(...entries.map((u) => ({ loc: text(u.loc), lastmod: text(u.lastmod) })));
       all.push(...urls);
     }
+    expect(listedProfiles).toEqual(profiles);
     expect(all.length).toBe(total);
     expect(new Set(all).size).toBe(total);
-    expect((await api.fetch(`/sitemap/${files.length + 1}.xml`)).status).toBe(404);
+    const postFiles = files.filter((f) => !f.includes("/profiles-")).length;
+    expect((await api.fetch(`/sitemap/${postFiles + 1}.xml`)).status).toBe(404);
+    expect((await api.fetch(`/sitemap/profiles-${files.length - postFiles + 1}.xml`)).status).toBe(404);
+    expect((await api.fetch("/sitemap/profiles-0.xml")).status).toBe(404);
     expect((await api.fetch("/sitemap/abc.xml")).status).toBe(404);
   });
 });
@@ -369,6 +483,11 @@ describe("own-origin thumbnails", () => {
       expect(res.headers.get("content-type")).toBe("image/svg+xml");
       expect(parseXml(await res.text()).svg).toBeTruthy();
     }
+    // The large size is for link previews, which take no SVG: a PNG of the size the page declared.
+    const large = await api.fetch(`/thumbnails/${MISSING_THUMBNAIL_VIDEO}.jpg?size=large`);
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-type")).toBe("image/png");
+    expect(pictureSize(Buffer.from(await large.arrayBuffer()))).toEqual({ width: 480, height: 360 });
   });
 
   it("fetched only for a shared video or a signed-in member's share lookup; a visitor's made-up id costs no request", async () => {

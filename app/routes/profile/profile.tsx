@@ -11,26 +11,36 @@ import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { feedLink } from "~/lib/seo.ts";
+import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
 import { hasBlocked } from "~/models/block.server.ts";
 import { page } from "~/http/page-problem.server.ts";
 import { formProblemReply } from "~/http/conform-problem.server.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
 // the owner's edit form as URL state (?edit=profile), the side panel. Its action saves that form.
 
 const PROFILE_FIELDS = ["bio", "displayName", "location", "occupation", "website"] as const;
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+/** The tab a profile URL names ("" for the posts tab), so each tab previews as its own page. */
+const TAB_PATH = /^\/profile\/[^/]+(\/(?:comments|upvoted|saved|about))?\/?$/;
+
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
   if (!data) return [{ title: `User not found — ${siteName}` }];
   const { displayName, username, bio } = data.profile;
+  const title = `${displayName} (@${username})`;
+  const description = bio.trim() || `Posts and comments by ${title} on ${siteName}.`;
+  const url = `${data.origin}/profile/${data.profile.id}${TAB_PATH.exec(location.pathname)?.[1] ?? ""}`;
+  // Members have no picture of their own (their avatar is a letter on a colour): the site's card.
+  const image = siteCardImage(data.origin, siteName);
   return [
-    { title: `${displayName} (@${username}) — ${siteName}` },
-    { name: "description", content: bio },
+    { title: `${title} — ${siteName}` },
+    { name: "description", content: description },
+    ...pageCard({ siteName, url, title, description, image, type: "profile" }),
     feedLink(`Posts by ${displayName} (@${username})`, `/profile/${data.profile.id}/feed.xml`),
   ];
 };
@@ -56,6 +66,7 @@ export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }
     categories,
     contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
     now: pageClock(),
+    origin: siteOrigin(request),
   };
 });
 
