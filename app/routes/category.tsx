@@ -12,6 +12,7 @@ import { CATEGORY_PAGE, MAX_LIST, pageClock, type CategoryCount } from "~/lib/br
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
 import { CategoryQuerySchema } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
+import { getEnv } from "~/integrations/env.server.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title: `${heading} | ${siteName}` },
     { name: "description", content: description },
-    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}${path}`, title: heading, description, image: siteCardImage(loaderData.origin, siteName) }) : []),
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}${path}`, title: heading, description, image: loaderData.card }) : []),
     category ? feedLink(`${category} Comments`, `/category/${categorySlug(category)}/feed.xml`) : feedLink(`${siteName}: new posts`, "/feed.xml"),
   ];
 };
@@ -73,6 +74,7 @@ export const loader = page({ who: "anyone", input: CategoryQuerySchema, reads: [
     counts,
     now,
     origin: siteOrigin(request),
+    card: siteCardImage(siteOrigin(request), getEnv().SITE_NAME),
   };
 });
 

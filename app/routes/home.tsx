@@ -10,6 +10,7 @@ import { LazyFollowSuggestions } from "~/components/lazy-parts.tsx";
 import { FEED_PAGE, MAX_LIST, pageClock, type TopContributor } from "~/lib/browse.ts";
 import { HomeQuerySchema } from "~/lib/schemas/browse.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
+import { getEnv } from "~/integrations/env.server.ts";
 import { listFeedPosts } from "~/models/post/index.server.ts";
 import { listFollowingPosts, suggestFollows } from "~/models/follow.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title },
     { name: "description", content: description },
-    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/`, title, description, image: siteCardImage(loaderData.origin, siteName) }) : []),
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/`, title, description, image: loaderData.card }) : []),
     feedLink(`${siteName}: new posts`, "/feed.xml"),
     feedLink(`${siteName}: hot`, "/hot.xml"),
   ];
@@ -77,6 +78,8 @@ export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["pos
     view: { sort, t, q, limit },
     now,
     origin: siteOrigin(request),
+    // The preview image, made here so the page's JavaScript carries none of it.
+    card: siteCardImage(siteOrigin(request), getEnv().SITE_NAME),
     // The no-JS form of the 'Sign Up Required' dialog (a visitor followed 'Load More').
     signUpPrompt: !user && url.searchParams.has("signup"),
     topPosts,

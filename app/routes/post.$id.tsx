@@ -30,14 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       { name: "description", content: "The post you're looking for doesn't exist or has been removed." },
     ];
   }
-  const { post, origin, thumbnailMissing } = loaderData;
+  const { post, origin, card: image } = loaderData;
   const url = `${origin}/post/${post.id}`;
   const description = `“${post.comment}” — ${post.commentAuthor}`;
-  // Our own copy of the large thumbnail: previews never depend on the video site's image host. When it
-  // is known to be missing, the site's card (the thumbnail's address would answer a plain placeholder).
-  const image = thumbnailMissing
-    ? siteCardImage(origin, siteName)
-    : { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle };
   // Open Graph and Twitter cards: a shared link previews with the title, the quote and the thumbnail.
   return [
     { title: `${post.title} | ${siteName}` },
@@ -64,14 +59,20 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"]
   }
   if (!post || !thread) throw notFound("Post not found");
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  const origin = siteOrigin(request);
   return {
     post,
     thread,
     now: pageClock(),
-    origin: siteOrigin(request),
+    origin,
     editWindowHours: getEnv().EDIT_WINDOW_HOURS,
     canEdit: offersPostEdit(post, viewer),
-    thumbnailMissing: thumbnailKnownMissing(post.videoId, "large"),
+    // Our own copy of the large thumbnail: previews never depend on the video site's image host. When
+    // it is known to be missing, the site's card (the thumbnail's address would answer a plain
+    // placeholder). Made here, so the page's JavaScript carries none of it.
+    card: thumbnailKnownMissing(post.videoId, "large")
+      ? siteCardImage(origin, getEnv().SITE_NAME)
+      : { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle },
   };
 });
 

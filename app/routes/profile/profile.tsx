@@ -19,6 +19,7 @@ import { formProblemReply } from "~/http/conform-problem.server.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
 // the owner's edit form as URL state (?edit=profile), the side panel. Its action saves that form.
@@ -35,8 +36,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const title = `${displayName} (@${username})`;
   const description = bio.trim() || `Posts and comments by ${title} on ${siteName}.`;
   const url = `${data.origin}/profile/${data.profile.id}${TAB_PATH.exec(location.pathname)?.[1] ?? ""}`;
-  // Members have no picture of their own (their avatar is a letter on a colour): the site's card.
-  const image = siteCardImage(data.origin, siteName);
+  const image = data.card;
   return [
     { title: `${title} — ${siteName}` },
     { name: "description", content: description },
@@ -67,6 +67,9 @@ export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }
     contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
     now: pageClock(),
     origin: siteOrigin(request),
+    // Members have no picture of their own (their avatar is a letter on a colour): the site's card,
+    // made here so the page's JavaScript carries none of it.
+    card: siteCardImage(siteOrigin(request), getEnv().SITE_NAME),
   };
 });
 
