@@ -1,0 +1,40 @@
+// What a validator, a second accessibility engine and a person found in the pages' structure, held
+// with JavaScript on and off: a figure's caption first or last; one name per navigation landmark; a
+// search form a keyboard can submit; a post's own actions in a menu of their own, not in 'Share';
+// the theme switch in the footer's flow, clear of the page's content.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
+
+/** Each <figure> whose <figcaption> is neither its first nor its last element (HTML allows only those). */
+const misplacedCaptions = (page: Page) =>
+  page.locator("figure").evaluateAll((figures) =>
+    figures
+      .filter((figure) => {
+        const children = [...figure.children];
+        const at = children.findIndex((child) => child.localName === "figcaption");
+        return at > 0 && at < children.length - 1;
+      })
+      .map((figure) => figure.outerHTML.slice(0, 80)),
+  );
+
+async function ready(page: Page, jsEnabled: boolean) {
+  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+}
+
+test("a chart's caption ends its figure, on the admin dashboard and a member's about tab", async ({ page, context, jsEnabled }) => {
+  const member = makeUser();
+  makePost({ userId: member.id, title: "A post for the chart" });
+  await loginAs(context, makeUser({ isAdmin: true }).id);
+  for (const path of ["/admin", `/profile/${member.id}/about`]) {
+    await page.goto(path);
+    await ready(page, jsEnabled);
+    await expect(page.locator("figure figcaption").first(), path).toBeAttached();
+    expect(await misplacedCaptions(page), path).toEqual([]);
+  }
+  // The numbers are still one press away, right under the chart.
+  const details = page.locator("details", { has: page.locator("summary", { hasText: "Show activity as a table" }) });
+  await details.locator("summary").click();
+  await expect(details.getByRole("table")).toBeVisible();
+});
