@@ -19,6 +19,12 @@ const misplacedCaptions = (page: Page) =>
       .map((figure) => figure.outerHTML.slice(0, 80)),
   );
 
+/** The accessible names of every <nav> in the document, shown or not (a validator reads them all). */
+const navNames = (page: Page) =>
+  page.locator("nav").evaluateAll((navs) =>
+    navs.map((nav) => nav.getAttribute("aria-label") ?? document.getElementById(nav.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
+  );
+
 async function ready(page: Page, jsEnabled: boolean) {
   if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
 }
@@ -37,4 +43,22 @@ test("a chart's caption ends its figure, on the admin dashboard and a member's a
   const details = page.locator("details", { has: page.locator("summary", { hasText: "Show activity as a table" }) });
   await details.locator("summary").click();
   await expect(details.getByRole("table")).toBeVisible();
+});
+
+test("a category page names each navigation once, and both lists still lead on", async ({ page, jsEnabled }) => {
+  await page.goto("/category/music");
+  await ready(page, jsEnabled);
+  const names = await navNames(page);
+  expect(names.length).toBeGreaterThan(1);
+  expect(names.every(Boolean), names.join(", ")).toBe(true);
+  expect(new Set(names).size, names.join(", ")).toBe(names.length);
+
+  // Wide: the list beside the posts. Narrow: the drawer.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("navigation", { name: "Category list" }).getByRole("link", { name: /^Gaming/ })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.locator("summary", { hasText: "Categories" }).click();
+  const drawer = page.getByRole("navigation", { name: "Category list, drawer" });
+  await drawer.getByRole("link", { name: /^Gaming/ }).click();
+  await expect(page).toHaveURL(/\/category\/gaming$/);
 });
