@@ -62,3 +62,28 @@ test("a category page names each navigation once, and both lists still lead on",
   await drawer.getByRole("link", { name: /^Gaming/ }).click();
   await expect(page).toHaveURL(/\/category\/gaming$/);
 });
+
+for (const width of [390, 1280]) {
+  test(`the header's search has a submit button a keyboard reaches, at ${width} px`, async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await ready(page, jsEnabled);
+    const search = page.getByRole("search");
+    const button = search.getByRole("button", { name: "Search" });
+    await expect(button).toBeVisible();
+    // Inside the header's one row, clear of the links beside it.
+    const header = (await page.locator("body > header").boundingBox())!;
+    const box = (await button.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    const share = (await page.getByRole("navigation", { name: "Account" }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(share.x);
+
+    await search.getByRole("searchbox").fill("zoo");
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/\?q=zoo$/);
+  });
+}
