@@ -87,3 +87,30 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL(/\/\?q=zoo$/);
   });
 }
+
+test("a post's Report and Edit are in a menu of the post's own, not in Share", async ({ page, context, jsEnabled }) => {
+  const author = makeUser();
+  const post = makePost({ userId: author.id, title: "A post with its own menu" });
+  await loginAs(context, author.id);
+  await page.goto(`/post/${post.id}`);
+  await ready(page, jsEnabled);
+  const card = page.locator(`#post-${post.id}`);
+  const share = card.locator("details", { has: page.locator("summary", { hasText: "Share" }) });
+  await expect(share.getByRole("link", { name: /Report/ })).toHaveCount(0);
+  await expect(share.getByRole("link", { name: "Edit" })).toHaveCount(0);
+
+  const menu = card.locator("details", { has: page.locator("summary", { hasText: "More" }) });
+  await expect(menu.getByRole("link", { name: "Report post" })).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "Edit" })).toBeVisible();
+  await menu.getByRole("link", { name: "Report post" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?report=post-${post.id}$`));
+  await expect(page.getByRole("dialog", { name: "Report this post" })).toBeVisible();
+});
+
+test("a visitor's card has no empty menu", async ({ page, jsEnabled }) => {
+  const post = makePost({ userId: makeUser().id, title: "A post a visitor reads" });
+  await page.goto(`/post/${post.id}`);
+  await ready(page, jsEnabled);
+  await expect(page.locator(`#post-${post.id}`).locator("summary", { hasText: "More" })).toHaveCount(0);
+});
