@@ -114,3 +114,30 @@ test("a visitor's card has no empty menu", async ({ page, jsEnabled }) => {
   await ready(page, jsEnabled);
   await expect(page.locator(`#post-${post.id}`).locator("summary", { hasText: "More" })).toHaveCount(0);
 });
+
+for (const width of [390, 1280]) {
+  test(`the theme switch sits in the footer, clear of an admin page's content, at ${width} px`, async ({ page, context, jsEnabled }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loginAs(context, makeUser({ isAdmin: true }).id);
+    for (const path of ["/admin", "/admin/users", "/admin/posts", "/admin/log", "/admin/reports"]) {
+      await page.goto(path);
+      await ready(page, jsEnabled);
+      const theme = page.getByRole("contentinfo").getByRole("button", { name: /^Theme: / });
+      await theme.scrollIntoViewIfNeeded();
+      const box = (await theme.boundingBox())!;
+      // The lowest thing the page shows inside <main> (a closed disclosure's content is laid out but
+      // not shown): the switch begins below it.
+      const last = await page.locator("main").evaluate((main) => {
+        let bottom = 0;
+        for (const el of main.querySelectorAll("*")) {
+          const rect = el.getBoundingClientRect();
+          if (rect.width > 0 && rect.height > 0 && el.checkVisibility({ visibilityProperty: true })) bottom = Math.max(bottom, rect.bottom);
+        }
+        return bottom;
+      });
+      expect(box.y, path).toBeGreaterThanOrEqual(last);
+      // In the page's flow: scrolled with it, not fixed over it.
+      expect(await theme.evaluate((el) => getComputedStyle(el.closest("footer")!).position), path).toBe("static");
+    }
+  });
+}
