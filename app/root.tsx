@@ -127,12 +127,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.banner || root?.report ? <LazyModerationParts banner={root.banner} report={root.report} /> : null}
           {children}
         </main>
-        {/* The theme switch: a plain form (POST /theme sets a cookie, 303 back), so no JavaScript needed. */}
-        <form method="post" action="/theme" className="px-3 pb-8">
-          <button name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
-            Theme: {root?.theme}
-          </button>
-        </form>
+        {/* The theme switch, in the footer's flow under the page (never over it): a plain form (POST
+            /theme sets a cookie, 303 back), so no JavaScript needed. */}
+        <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
+          <form method="post" action="/theme">
+            <button name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
+              Theme: {root?.theme}
+            </button>
+          </form>
+        </footer>
         <Toaster toast={root?.toast ?? null} />
         <WritesUnderWay />
         <ScrollRestoration nonce={nonce} />

@@ -36,7 +36,9 @@ export function Header({
         </Link>
 
         {pathname === "/" ? (
-          <Form method="get" action="/" role="search" className="min-w-0 flex-1">
+          // The submit button (.search-go, app.css) lies over the field's right end: a keyboard or
+          // switch reaches it after the field, and it submits without JavaScript.
+          <Form method="get" action="/" role="search" className="flex min-w-0 flex-1 items-center">
             {["sort", "t"].map((name) =>
               searchParams.get(name) ? (
                 <input key={name} type="hidden" name={name} value={searchParams.get(name) ?? ""} />
@@ -52,8 +54,9 @@ export function Header({
               defaultValue={searchParams.get("q") ?? ""}
               placeholder="Search posts, users..."
               maxLength={100}
-              className="w-full max-w-md rounded-full border border-slate-300 bg-slate-50 px-4 py-1.5 text-sm"
+              className="w-full max-w-md rounded-full border border-slate-300 bg-slate-50 py-1.5 pl-4 pr-9 text-sm"
             />
+            <button type="submit" aria-label="Search" className="search-go" />
           </Form>
         ) : (
           <div className="flex-1" />

@@ -8,7 +8,7 @@ import { EDITED_LABEL } from "~/lib/edited-label.ts";
 import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
-import { ShareMenu } from "./post-link-menu.tsx";
+import { DetailsMenu, ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
 
 export type PostCardProps = {
@@ -171,29 +171,28 @@ export function PostCard({
           anchor={`post-${post.id}`}
         />
         <CommentsToggle postId={post.id} count={post.commentsCount} />
-        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title}>
-          {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
-              own parameters give way, and the home page's script budget keeps its bytes. */}
-          {signedIn ? (
-            <Link to={`?report=post-${post.id}`}>
-              Report post
-            </Link>
-          ) : null}
-        </ShareMenu>
+        <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
-        {canEdit ? (
-          <Link
-            to={`/post/${post.id}/edit`}
-            onClick={(event) => {
-              event.preventDefault();
-              // Without the editor's code (offline, a deploy since), the edit page.
-              const page = event.currentTarget.href;
-              import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline), () => location.assign(page));
-            }}
-            className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            Edit
-          </Link>
+        {/* The post's own menu: what a member does to the post itself, apart from sharing it. */}
+        {signedIn || canEdit ? (
+          <DetailsMenu summary="More" className="more">
+            {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
+                own parameters give way, and the home page's script budget keeps its bytes. */}
+            {signedIn ? <Link to={`?report=post-${post.id}`}>Report post</Link> : null}
+            {canEdit ? (
+              <Link
+                to={`/post/${post.id}/edit`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  // Without the editor's code (offline, a deploy since), the edit page.
+                  const page = event.currentTarget.href;
+                  import("./post-edit-inline.tsx").then((m) => setEditor(() => m.PostEditInline), () => location.assign(page));
+                }}
+              >
+                Edit
+              </Link>
+            ) : null}
+          </DetailsMenu>
         ) : null}
       </footer>
     </article>

@@ -13,7 +13,8 @@ import { useZodForm, type FormResult } from "./ui/field.tsx";
 // when 'Edit' is pressed (the home page's script budget has no room for it). It posts to the route
 // action of /post/{id}/edit (the page without JavaScript) with the same schema, so the rules and
 // messages are the same; the answer is data (JS_FIELD), the card follows when the page's loaders
-// revalidate after the action. Escape or Cancel closes it and gives the focus back to 'Edit'.
+// revalidate after the action. Escape or Cancel closes it and gives the focus back to the post's menu
+// ('More', where 'Edit' was chosen: the menu closed on that press).
 
 type EditPostReply = { result?: FormResult; post?: { id: number }; toast?: Toast };
 
@@ -28,7 +29,7 @@ export function PostEditInline({ post, onClose }: { post: PostView; onClose: () 
   const close = useRef(onClose);
   close.current = () => {
     onClose();
-    document.querySelector<HTMLElement>(`#post-${post.id} a[href="/post/${post.id}/edit"]`)?.focus();
+    document.querySelector<HTMLElement>(`#post-${post.id} .more > summary`)?.focus();
   };
 
   useEffect(() => document.getElementById(`${id}-title`)?.focus(), [id]);

@@ -15,12 +15,11 @@ export function shareTargets(url: string, title: string) {
 }
 
 /**
- * docs/product.md §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
- * ('Link copied!') and the native share sheet when the browser has one. A <details> menu: without
- * JavaScript the links still work and the post's address is shown to copy by hand.
+ * A <details> menu: it opens without JavaScript; with it, a press outside, Escape (the focus back on
+ * its summary) or choosing an entry closes it. Its summary, panel and entries are styled by .menu
+ * (app.css); `className` adds the menu's own (.share, .more).
  */
-export function ShareMenu({ url, title, children }: { url: string; title: string; children?: ReactNode }) {
-  const hydrated = useHydrated();
+export function DetailsMenu({ summary, className, children }: { summary: ReactNode; className: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const close = () => ref.current?.removeAttribute("open");
@@ -44,8 +43,24 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
     };
   }, [open]);
 
+  return (
+    <details ref={ref} className={`menu ${className}`} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      <div onClick={close}>{children}</div>
+    </details>
+  );
+}
+
+/**
+ * docs/product.md §2's Share menu: a social network, a microblog, a professional network, e-mail, copy link
+ * ('Link copied!') and the native share sheet when the browser has one. Without JavaScript the links
+ * still work and the post's address is shown to copy by hand. Only sharing: what a member does to
+ * the post itself (report, edit) is in the post's own menu (./post-card.tsx).
+ */
+export function ShareMenu({ url, title }: { url: string; title: string }) {
+  const hydrated = useHydrated();
+
   const copy = async () => {
-    close();
     try {
       await navigator.clipboard.writeText(url);
       showToast({ type: "success", title: "Link copied!" });
@@ -58,7 +73,6 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
     }
   };
   const nativeShare = async () => {
-    close();
     try {
       await navigator.share({ title, url });
     } catch {
@@ -67,36 +81,31 @@ export function ShareMenu({ url, title, children }: { url: string; title: string
   };
 
   return (
-    // Its summary, panel and entries (children too) are styled by .share (app.css).
-    <details ref={ref} className="share" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      {/* Its arrow is the summary's ::before (app.css). */}
-      <summary>Share</summary>
-      <div>
-        {shareTargets(url, title).map((target) => (
-          <a
-            key={target.label}
-            href={target.href}
-            {...(target.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
-          >
-            {target.label}
-          </a>
-        ))}
-        {hydrated ? (
-          <button type="button" onClick={copy}>
-            Copy link
-          </button>
-        ) : (
-          <a href={url} className="url">
-            {url}
-          </a>
-        )}
-        {hydrated && typeof navigator.share === "function" ? (
-          <button type="button" onClick={nativeShare}>
-            Share via…
-          </button>
-        ) : null}
-        {children}
-      </div>
-    </details>
+    // Its arrow is the summary's ::before (app.css).
+    <DetailsMenu summary="Share" className="share">
+      {shareTargets(url, title).map((target) => (
+        <a
+          key={target.label}
+          href={target.href}
+          {...(target.href.startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+        >
+          {target.label}
+        </a>
+      ))}
+      {hydrated ? (
+        <button type="button" onClick={copy}>
+          Copy link
+        </button>
+      ) : (
+        <a href={url} className="url">
+          {url}
+        </a>
+      )}
+      {hydrated && typeof navigator.share === "function" ? (
+        <button type="button" onClick={nativeShare}>
+          Share via…
+        </button>
+      ) : null}
+    </DetailsMenu>
   );
 }

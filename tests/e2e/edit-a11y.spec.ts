@@ -13,6 +13,7 @@ test("the in-place post editor with a refused title has no serious violations", 
   await page.goto(`/post/${post.id}`);
   await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
   const card = page.locator(`#post-${post.id}`);
+  await card.locator("summary", { hasText: "More" }).click();
   await card.getByRole("link", { name: "Edit", exact: true }).click();
   const form = card.getByRole("form", { name: "Edit post" });
   await form.getByLabel("Title").fill("ab");

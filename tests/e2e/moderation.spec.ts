@@ -30,10 +30,10 @@ test("report, resolve, notices, suspension with its banner and a refused vote, a
   const other = makePost({ userId: reporter.id, title: `Another post ${uniqueName()}` });
   const comment = createComment({ userId: author.id, postId: other.id, content: "you are all fools" });
 
-  // The reporter reports the post (the card's menu) and the comment (its action row).
+  // The reporter reports the post (the post's own menu) and the comment (its action row).
   await as(context, reporter.id);
   await open(page, `/post/${post.id}`, jsEnabled);
-  await page.locator(`#post-${post.id}`).locator("summary", { hasText: "Share" }).click();
+  await page.locator(`#post-${post.id}`).locator("summary", { hasText: "More" }).click();
   await page.getByRole("link", { name: "Report post" }).click();
   const dialog = page.getByRole("dialog", { name: "Report this post" });
   await expect(dialog).toBeVisible();

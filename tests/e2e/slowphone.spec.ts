@@ -505,7 +505,8 @@ test.describe("a small phone in the dark", () => {
       card.getByRole("button", { name: "Upvote" }),
       card.getByRole("button", { name: "Downvote" }),
       card.getByRole("button", { name: "Save", exact: true }),
-      card.locator("details > summary").first(),
+      card.locator("summary", { hasText: "Share" }),
+      card.locator("summary", { hasText: "More" }),
     ]) {
       const box = await control.boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);

@@ -2,7 +2,8 @@ import { formatDate, plural } from "~/lib/format.ts";
 import type { DayCount } from "~/lib/types.ts";
 
 // A bar chart drawn on the server as inline SVG (no chart code in the browser), with its numbers
-// as text: a one-line summary and the full table behind a disclosure.
+// as text: a one-line summary and the full table behind a disclosure. The caption ends the figure
+// (HTML allows it only first or last), so the table's disclosure follows it, inside the same card.
 
 const WIDTH = 300;
 const HEIGHT = 100;
@@ -29,25 +30,27 @@ export function ActivityChart({
       ? `No ${noun[1]} in the last ${series.length} days.`
       : `${plural(total, noun[0], noun[1])} in the last ${series.length} days; the busiest day was ${label(busiest.day)} with ${busiest.count}.`;
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="font-semibold">
-        {title}
-      </h3>
-      <p className="mt-1 text-xs text-slate-700" aria-hidden="true">
-        Highest bar: {max}
-      </p>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-28 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stroke-slate-300" strokeWidth="1" />
-        {series.map((d, i) => {
-          const h = (d.count / max) * (HEIGHT - 4);
-          return (
-            <rect key={d.day} x={i * bar + GAP / 2} y={HEIGHT - h} width={Math.max(1, bar - GAP)} height={h} className="fill-brand">
-              <title>{`${label(d.day)}: ${d.count}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-2 text-sm text-slate-700">{summary}</figcaption>
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <figure aria-labelledby={`${id}-title`}>
+        <h3 id={`${id}-title`} className="font-semibold">
+          {title}
+        </h3>
+        <p className="mt-1 text-xs text-slate-700" aria-hidden="true">
+          Highest bar: {max}
+        </p>
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-28 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <line x1="0" y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stroke-slate-300" strokeWidth="1" />
+          {series.map((d, i) => {
+            const h = (d.count / max) * (HEIGHT - 4);
+            return (
+              <rect key={d.day} x={i * bar + GAP / 2} y={HEIGHT - h} width={Math.max(1, bar - GAP)} height={h} className="fill-brand">
+                <title>{`${label(d.day)}: ${d.count}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+        <figcaption className="mt-2 text-sm text-slate-700">{summary}</figcaption>
+      </figure>
       <details className="mt-1 text-sm">
         <summary className="cursor-pointer text-slate-700 underline">Show the numbers</summary>
         <table className="mt-2 w-full text-left">
@@ -70,6 +73,6 @@ export function ActivityChart({
           </tbody>
         </table>
       </details>
-    </figure>
+    </div>
   );
 }

@@ -40,12 +40,13 @@ export function listHref(base: string, view: ListView): string {
   return search ? `${base}?${search}` : base;
 }
 
-export function CategoryLinks({ current, counts }: { current: string | null; counts: CategoryCount[] | null }) {
+/** `label`: the landmark's name, one per page (the drawer's list names itself apart from the sidebar's). */
+export function CategoryLinks({ current, counts, label = "Category list" }: { current: string | null; counts: CategoryCount[] | null; label?: string }) {
   // .cat-link (app.css).
   const link = (active: boolean) => (active ? "cat-link on" : "cat-link");
   const total = counts?.reduce((sum, c) => sum + c.postsCount, 0);
   return (
-    <nav aria-label="Category list">
+    <nav aria-label={label}>
       <ul className="space-y-0.5">
         <li>
           <Link
@@ -99,7 +100,7 @@ export function CategoryDrawer({ current, counts }: { current: string | null; co
             </button>
           ) : null}
         </div>
-        <CategoryLinks current={current} counts={counts} />
+        <CategoryLinks current={current} counts={counts} label="Category list, drawer" />
       </div>
     </details>
   );
