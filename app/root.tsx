@@ -1,5 +1,6 @@
 import {
   data,
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -46,6 +47,16 @@ export const links: Route.LinksFunction = () => [
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and
 // cookies, but for the share dialog, which the answer memo never keeps.
 export const handle = { memo: true };
+
+// A page whose loader failed is rendered by the nearest error boundary, and only the meta of the routes
+// down to it runs: where that is this root boundary (a refused edit, a 409 …), the document's title is
+// this one, or it would have none.
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const what = status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong";
+  return [{ title: `${what} · ${loaderData?.siteName ?? "Chortle"}` }];
+};
 
 export const loader = page({ who: "anyone" }, async ({ request, user: row }) => {
   const [flash, share] = await Promise.all([getToast(request), loadShareDialog(request, row)]);
@@ -131,7 +142,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             /theme sets a cookie, 303 back), so no JavaScript needed. */}
         <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
           <form method="post" action="/theme">
-            <button name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
+            <button type="submit" name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
               Theme: {root?.theme}
             </button>
           </form>

@@ -22,7 +22,7 @@ export function FollowingFeedPanel({ feedUrl }: { feedUrl: string }) {
       <label htmlFor="following-feed-url" className="sr-only">
         Your private Following feed link
       </label>
-      <input id="following-feed-url" readOnly value={feedUrl} className={inputClass} />
+      <input id="following-feed-url" type="url" readOnly value={feedUrl} className={inputClass} />
       <Form method="post" action="/feeds/following/token">
         <Button type="submit" variant="secondary" size="sm">
           Replace the link
