@@ -1,0 +1,87 @@
+// The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
+// an HTML validator over every page kind, as a visitor, a member and an admin, light and dark.
+//
+// HTML validator: html-validate, ruleset tests/api/html-validate.json (its "recommended" preset: the
+// HTML standard's content models and nesting, unique ids, landmarks, forms, accessibility basics),
+// with these rules changed, each because it checks how React writes valid HTML, not what it means:
+//
+// | rule | why it is off or relaxed |
+// |---|---|
+// | attr-case | React writes camelCase attribute names (`charSet`, `dateTime`, `maxLength`, `noValidate`); HTML attribute names are case-insensitive |
+// | void-style | React closes void elements (`<meta/>`, `<input/>`); the slash is allowed on void elements |
+// | attribute-boolean-style | React writes boolean attributes with an empty value (`disabled=""`, `selected=""`), which the standard allows |
+// | valid-id (relaxed) | React's `useId` makes ids like `_R_1a_`: valid HTML (no spaces, unique), only not a bare CSS identifier |
+//
+// Everything else in the preset is an error: a wrong nesting, a duplicate id, a form control without a
+// label, a button without a type … fails the test with the page, the caller, the theme and the element.
+// KNOWN below lists the real errors found and not yet fixed: they are not ignored (the test fails when
+// one of them is gone, so the list shrinks), only kept from hiding a new one.
+import fs from "node:fs";
+import path from "node:path";
+import { HtmlValidate, type ConfigData } from "html-validate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiServer, type ApiClient } from "../support/api-client.ts";
+import { cookieFor, pageUrls, seededSite, stateUrls, type Site } from "../support/site-pages.ts";
+
+const RULES = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "html-validate.json"), "utf8")) as ConfigData;
+const THEMES = ["light", "dark"] as const;
+
+/** Real errors not fixed yet, by route id, rule and element. */
+const KNOWN: Record<string, string> = {
+  // The 'Invalid Reset Link' notice goes on to /auth by itself without JS (docs/product.md §2) through a
+  // <meta http-equiv="refresh"> in a <noscript> inside the notice's <p>: a <meta> is not allowed in the
+  // body, and a timed refresh is a WCAG 2.2.1 failure (F40). It needs the refresh in <head> (a <noscript>
+  // there may hold it) or a Refresh header that JS then cannot cancel: not a one-line fix.
+  "routes/reset-password: element-permitted-content at #main > div > div > div > p > noscript > meta": "meta in body",
+  "routes/reset-password: meta-refresh at #main > div > div > div > p > noscript > meta": "timed refresh",
+};
+
+let api: ApiClient;
+let site: Site;
+
+beforeAll(async () => {
+  api = await startApiServer({ SEED_DEMO: "true" });
+  site = await seededSite(api);
+});
+
+afterAll(async () => {
+  await api?.stop();
+});
+
+/** Runs `fn` over `items`, `width` at a time (the server has two cores; so has the test). */
+async function inTurns<T>(items: T[], width: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: width }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+  }));
+}
+
+describe("HTML validator (html-validate)", () => {
+  it("finds no error on any page kind, for a visitor, a member and an admin, light and dark", async () => {
+    const validator = new HtmlValidate(RULES);
+    const callers = { visitor: null, member: site.member, admin: site.admin };
+    const pages = [...pageUrls(site), ...stateUrls(site)];
+    const runs = pages.flatMap((p) => Object.entries(callers).flatMap(([who, user]) => THEMES.map((theme) => ({ ...p, who, user, theme }))));
+    const errors = new Set<string>();
+    const known = new Set<string>();
+    const validated = new Map<string, string[]>();
+    await inTurns(runs, 4, async ({ id, url, who, user, theme }) => {
+      const res = await fetch(`${api.url}${url}`, { headers: { Cookie: cookieFor(user, theme) }, redirect: "manual" });
+      expect(res.status, `${url} as ${who}`).toBeLessThan(500);
+      if (!res.headers.get("Content-Type")?.startsWith("text/html")) return void (await res.body?.cancel());
+      const html = await res.text();
+      const report = await validator.validateString(html, url);
+      for (const m of report.results.flatMap((r) => r.messages)) {
+        const key = `${id}: ${m.ruleId} at ${m.selector}`;
+        if (KNOWN[key]) known.add(key);
+        else errors.add(`${url} (${id}) as ${who}, ${theme}: ${m.ruleId}: ${m.message} at ${m.selector ?? `${m.line}:${m.column}`}`);
+      }
+      validated.set(id, [...(validated.get(id) ?? []), `${who}/${theme}/${res.status}`]);
+    });
+    expect([...errors].sort()).toEqual([]);
+    expect([...known].sort(), "a known error is gone: take it off KNOWN").toEqual(Object.keys(KNOWN).sort());
+    // Every page kind was validated for at least one caller (a kind that only redirects is a bug here).
+    expect(pages.filter((p) => !validated.has(p.id)).map((p) => p.url)).toEqual([]);
+    expect(validated.size).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+});
