@@ -1,5 +1,6 @@
 // The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
-// an HTML validator over every page kind, as a visitor, a member and an admin, light and dark.
+// an HTML validator over every page kind, as a visitor, a member and an admin, light and dark; a
+// crawler over every link and GET form.
 //
 // HTML validator: html-validate, ruleset tests/api/html-validate.json (its "recommended" preset: the
 // HTML standard's content models and nesting, unique ids, landmarks, forms, accessibility basics),
@@ -21,6 +22,7 @@ import path from "node:path";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
+import { crawl, linksOf } from "../support/crawler.ts";
 import { cookieFor, pageUrls, seededSite, stateUrls, type Site } from "../support/site-pages.ts";
 
 const RULES = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "html-validate.json"), "utf8")) as ConfigData;
@@ -84,4 +86,45 @@ describe("HTML validator (html-validate)", () => {
     expect(pages.filter((p) => !validated.has(p.id)).map((p) => p.url)).toEqual([]);
     expect(validated.size).toBeGreaterThanOrEqual(20);
   }, 120_000);
+});
+
+// Crawler (tests/support/crawler.ts): breadth-first from the start pages, as each caller, following every
+// same-origin <a href> (the fragment dropped) and every GET form submitted with its default values,
+// and every redirect's Location. Bounded: 400 URLs and 20 s per caller (the admin's crawl reads only /admin pages on), and at most 4 URLs of one
+// shape (/post/N?sort: ids and query values aside), so the bound is spent on kinds of pages, not on
+// the 40th post. Its rules: no answer is 5xx; no URL the site wrote answers 4xx (a link to a page the
+// caller may not see is a broken link too: the site should not have written it); a redirect names
+// where. Nothing is ignored.
+describe("crawler (every link and GET form)", () => {
+  const CALLERS = [
+    { who: "visitor", starts: () => ["/", "/categories", "/search?q=the"], user: () => null },
+    { who: "member", starts: () => ["/", `/profile/${site.member.id}`, "/notifications", "/account/password"], user: () => site.member },
+    // The admin's own pages: the rest of the site is the member's crawl.
+    { who: "admin", starts: () => ["/admin"], user: () => site.admin, within: "/admin" },
+  ];
+  it("reads links and GET forms as a browser submits them untouched", () => {
+    const html = `<a href="/post/1#c2">a</a><a href="https://elsewhere.example/">b</a>
+      <form action="/search"><input name="q" value="a&amp;b"><select name="sort"><option value="hot">Hot</option><option value="new" selected>New</option></select>
+      <input type="checkbox" name="x"><input type="checkbox" name="y" checked value="1"><button name="go" value="1">Go</button></form>
+      <form method="post" action="/post/1/vote"><input name="v" value="1"></form>`;
+    expect(linksOf(html, "http://h/post/1")).toEqual(["http://h/post/1#c2", "https://elsewhere.example/", "http://h/search?q=a%26b&sort=new&y=1"]);
+  });
+  for (const caller of CALLERS) {
+    it(`as a ${caller.who}: nothing broken, nothing 5xx`, async () => {
+      const { visits, pages, stoppedBy } = await crawl({
+        origin: api.url,
+        cookie: cookieFor(caller.user(), "system"),
+        starts: caller.starts(),
+        limit: 400,
+        perShape: 4,
+        within: caller.within,
+        budgetMs: 20_000,
+        width: 4,
+      });
+      const bad = visits.filter((v) => v.status >= 400 || (v.status >= 300 && v.status < 400 && !v.location));
+      expect(bad.map((v) => `${v.status} ${v.url} (linked from ${v.from})`)).toEqual([]);
+      console.log(`crawler as ${caller.who}: ${visits.length} URLs, ${pages.size} pages${stoppedBy ? `, stopped by ${stoppedBy}` : ""}`);
+      expect(pages.size).toBeGreaterThan(caller.who === "admin" ? 5 : 30);
+    }, 60_000);
+  }
 });
