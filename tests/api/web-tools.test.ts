@@ -1,6 +1,6 @@
 // The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
 // an HTML validator over every page kind, as a visitor, a member and an admin, light and dark; a
-// crawler over every link and GET form.
+// crawler over every link and GET form; every Atom feed the pages link through a feed parser.
 //
 // HTML validator: html-validate, ruleset tests/api/html-validate.json (its "recommended" preset: the
 // HTML standard's content models and nesting, unique ids, landmarks, forms, accessibility basics),
@@ -19,6 +19,8 @@
 // one of them is gone, so the list shrinks), only kept from hiding a new one.
 import fs from "node:fs";
 import path from "node:path";
+import { parseFeed } from "@rowanmanning/feed-parser";
+import * as cheerio from "cheerio";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
@@ -95,13 +97,36 @@ describe("HTML validator (html-validate)", () => {
 // the 40th post. Its rules: no answer is 5xx; no URL the site wrote answers 4xx (a link to a page the
 // caller may not see is a broken link too: the site should not have written it); a redirect names
 // where. Nothing is ignored.
+const CALLERS = [
+  { who: "visitor", starts: () => ["/", "/categories", "/search?q=the"], user: () => null },
+  { who: "member", starts: () => ["/", `/profile/${site.member.id}`, "/notifications", "/account/password"], user: () => site.member },
+  // The admin's own pages: the rest of the site is the member's crawl.
+  { who: "admin", starts: () => ["/admin"], user: () => site.admin, within: "/admin" },
+] as const;
+
+/** Each caller's crawl, made once: the feed and preview checks read the pages it found. */
+const crawls = new Map<string, ReturnType<typeof crawl>>();
+function crawlAs(who: (typeof CALLERS)[number]["who"]) {
+  const caller = CALLERS.find((c) => c.who === who)!;
+  if (!crawls.has(who)) {
+    crawls.set(
+      who,
+      crawl({
+        origin: api.url,
+        cookie: cookieFor(caller.user(), "system"),
+        starts: caller.starts(),
+        limit: 400,
+        perShape: 4,
+        within: "within" in caller ? caller.within : undefined,
+        budgetMs: 20_000,
+        width: 4,
+      }),
+    );
+  }
+  return crawls.get(who)!;
+}
+
 describe("crawler (every link and GET form)", () => {
-  const CALLERS = [
-    { who: "visitor", starts: () => ["/", "/categories", "/search?q=the"], user: () => null },
-    { who: "member", starts: () => ["/", `/profile/${site.member.id}`, "/notifications", "/account/password"], user: () => site.member },
-    // The admin's own pages: the rest of the site is the member's crawl.
-    { who: "admin", starts: () => ["/admin"], user: () => site.admin, within: "/admin" },
-  ];
   it("reads links and GET forms as a browser submits them untouched", () => {
     const html = `<a href="/post/1#c2">a</a><a href="https://elsewhere.example/">b</a>
       <form action="/search"><input name="q" value="a&amp;b"><select name="sort"><option value="hot">Hot</option><option value="new" selected>New</option></select>
@@ -111,20 +136,62 @@ describe("crawler (every link and GET form)", () => {
   });
   for (const caller of CALLERS) {
     it(`as a ${caller.who}: nothing broken, nothing 5xx`, async () => {
-      const { visits, pages, stoppedBy } = await crawl({
-        origin: api.url,
-        cookie: cookieFor(caller.user(), "system"),
-        starts: caller.starts(),
-        limit: 400,
-        perShape: 4,
-        within: caller.within,
-        budgetMs: 20_000,
-        width: 4,
-      });
+      const { visits, pages, stoppedBy } = await crawlAs(caller.who);
       const bad = visits.filter((v) => v.status >= 400 || (v.status >= 300 && v.status < 400 && !v.location));
       expect(bad.map((v) => `${v.status} ${v.url} (linked from ${v.from})`)).toEqual([]);
       console.log(`crawler as ${caller.who}: ${visits.length} URLs, ${pages.size} pages${stoppedBy ? `, stopped by ${stoppedBy}` : ""}`);
       expect(pages.size).toBeGreaterThan(caller.who === "admin" ? 5 : 30);
     }, 60_000);
   }
+});
+
+// Feeds: every Atom feed linked by a page the visitor's and the member's crawls found
+// (<link rel="alternate" type="application/atom+xml">), read by @rowanmanning/feed-parser. Its rules:
+// the parser takes it as Atom (it throws INVALID_FEED when it cannot); the feed has a title, its page's
+// URL, its own URL (rel=self, the one the page linked) and an updated date; every entry an id, a title,
+// a URL, a date, an author and a text; and the feeds of things that have posts or comments (the site's,
+// the sampled category's, the member's, the sampled post's comments) have entries. Nothing is ignored.
+describe("feeds (a feed parser)", () => {
+  it("parses every feed the pages link, with entries where there are posts", async () => {
+    const linked = new Map<string, string>();
+    for (const who of ["visitor", "member"] as const) {
+      const { pages } = await crawlAs(who);
+      for (const [url, html] of pages) {
+        const $ = cheerio.load(html);
+        $('link[rel="alternate"][type="application/atom+xml"]').each((_, l) => void linked.set(new URL($(l).attr("href")!, api.url).href, url));
+      }
+    }
+    const mustHaveEntries = ["/feed.xml", "/hot.xml", `/category/${site.category}/feed.xml`, `/profile/${site.member.id}/feed.xml`, `/post/${site.post}/comments.xml`];
+    expect(linked.size).toBeGreaterThan(10);
+    for (const p of mustHaveEntries) if (!linked.has(`${api.url}${p}`)) linked.set(`${api.url}${p}`, "(named here)");
+    const problems: string[] = [];
+    const counts = new Map<string, number>();
+    await inTurns([...linked], 4, async ([href, from]) => {
+      const res = await fetch(href);
+      if (res.status !== 200) return void problems.push(`${res.status} ${href} (linked from ${from})`);
+      const fail = (what: string) => void problems.push(`${href}: ${what}`);
+      let feed;
+      try {
+        feed = parseFeed(await res.text());
+      } catch (error) {
+        return fail(`not a feed: ${(error as Error).message}`);
+      }
+      if (feed.meta.type !== "atom") fail(`parsed as ${feed.meta.type}`);
+      if (!feed.title) fail("no title");
+      if (!feed.url) fail("no page URL");
+      if (feed.self !== href) fail(`rel=self is ${feed.self}`);
+      if (!feed.updated) fail("no updated date");
+      for (const item of feed.items) {
+        const where = `entry ${item.id ?? item.title}`;
+        if (!item.id || !item.title || !item.url) fail(`${where}: no id, title or URL`);
+        if (!item.updated && !item.published) fail(`${where}: no date`);
+        if (item.authors.length === 0 && feed.authors.length === 0) fail(`${where}: no author`);
+        if (!item.content && !item.description) fail(`${where}: no text`);
+      }
+      counts.set(new URL(href).pathname, feed.items.length);
+    });
+    expect(problems).toEqual([]);
+    expect(Object.fromEntries(mustHaveEntries.map((p) => [p, (counts.get(p) ?? 0) > 0]))).toEqual(Object.fromEntries(mustHaveEntries.map((p) => [p, true])));
+    console.log(`feeds: ${counts.size} parsed, ${[...counts.values()].reduce((a, b) => a + b, 0)} entries`);
+  }, 60_000);
 });
