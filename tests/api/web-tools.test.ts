@@ -1,6 +1,7 @@
 // The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
 // an HTML validator over every page kind, as a visitor, a member and an admin, light and dark; a
-// crawler over every link and GET form; every Atom feed the pages link through a feed parser.
+// crawler over every link and GET form; every Atom feed the pages link through a feed parser; the
+// link-preview tags of every public page kind through a preview scraper.
 //
 // HTML validator: html-validate, ruleset tests/api/html-validate.json (its "recommended" preset: the
 // HTML standard's content models and nesting, unique ids, landmarks, forms, accessibility basics),
@@ -22,8 +23,10 @@ import path from "node:path";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import * as cheerio from "cheerio";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import ogs from "open-graph-scraper";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
+import { startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 import { crawl, linksOf } from "../support/crawler.ts";
 import { cookieFor, pageUrls, seededSite, stateUrls, type Site } from "../support/site-pages.ts";
 
@@ -42,14 +45,18 @@ const KNOWN: Record<string, string> = {
 
 let api: ApiClient;
 let site: Site;
+let thumbnails: ThumbnailFake;
 
 beforeAll(async () => {
-  api = await startApiServer({ SEED_DEMO: "true" });
+  // The video thumbnails come from the local fake of YouTube's image host: no request leaves the machine.
+  thumbnails = await startThumbnailFake();
+  api = await startApiServer({ SEED_DEMO: "true", THUMBNAIL_BASE_URL: thumbnails.url });
   site = await seededSite(api);
 });
 
 afterAll(async () => {
   await api?.stop();
+  await thumbnails?.stop();
 });
 
 /** Runs `fn` over `items`, `width` at a time (the server has two cores; so has the test). */
@@ -193,5 +200,65 @@ describe("feeds (a feed parser)", () => {
     expect(problems).toEqual([]);
     expect(Object.fromEntries(mustHaveEntries.map((p) => [p, (counts.get(p) ?? 0) > 0]))).toEqual(Object.fromEntries(mustHaveEntries.map((p) => [p, true])));
     console.log(`feeds: ${counts.size} parsed, ${[...counts.values()].reduce((a, b) => a + b, 0)} entries`);
+  }, 60_000);
+});
+
+/** A PNG's or a JPEG's true width and height, read from its header; null for anything else. */
+function rasterSize(bytes: Buffer): { type: string; width: number; height: number } | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { type: "png", width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    for (let i = 2; i + 9 < bytes.length; ) {
+      if (bytes[i] !== 0xff) return null;
+      const marker = bytes[i + 1];
+      // Start of frame (baseline, progressive …), not DHT, JPG or DAC.
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        return { type: "jpeg", height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+      }
+      i += 2 + bytes.readUInt16BE(i + 2);
+    }
+  }
+  return null;
+}
+
+// Previews: every public page kind (a page kind a visitor gets with 200 and no `noindex`), its HTML
+// as the visitor got it read by open-graph-scraper (given the HTML, so it makes no request of its
+// own). Its rules: og:title, og:description, og:url (this page's absolute URL, its query aside) and
+// og:image with og:image:width and og:image:height; twitter:card; the image answers 200 as a PNG or a
+// JPEG (preview services refuse SVG) whose true size is the one declared. Nothing is ignored.
+describe("link previews (a preview scraper)", () => {
+  it("every public page kind offers a title, a description, its URL and a raster image of its true size", async () => {
+    const problems: string[] = [];
+    const checked: string[] = [];
+    await inTurns(pageUrls(site), 4, async ({ id, url }) => {
+      const res = await fetch(`${api.url}${url}`, { redirect: "manual" });
+      const html = await res.text();
+      if (res.status !== 200 || !res.headers.get("Content-Type")?.startsWith("text/html")) return;
+      if (/<meta name="robots" content="[^"]*noindex/.test(html) || /noindex/.test(res.headers.get("X-Robots-Tag") ?? "")) return;
+      checked.push(id);
+      const fail = (what: string) => void problems.push(`${url} (${id}): ${what}`);
+      const { result } = await ogs({ html });
+      if (!result.ogTitle) fail("no og:title");
+      if (!result.ogDescription) fail("no og:description");
+      const pageUrl = new URL(url, api.url);
+      pageUrl.search = "";
+      if (result.ogUrl !== pageUrl.href) fail(`og:url is ${result.ogUrl}`);
+      if (!result.twitterCard) fail("no twitter:card");
+      const image = result.ogImage?.[0];
+      if (!image?.url) return fail("no og:image");
+      if (!image.width || !image.height) fail(`og:image ${image.url} has no width and height`);
+      const picture = await fetch(new URL(image.url, api.url));
+      const bytes = Buffer.from(await picture.arrayBuffer());
+      const size = rasterSize(bytes);
+      if (picture.status !== 200 || !size) return fail(`og:image ${image.url}: ${picture.status} ${picture.headers.get("Content-Type")}, not a PNG or a JPEG`);
+      if (String(size.width) !== String(image.width) || String(size.height) !== String(image.height)) {
+        fail(`og:image ${image.url} declares ${image.width}×${image.height}, is ${size.width}×${size.height}`);
+      }
+    });
+    expect(problems).toEqual([]);
+    // The public kinds: home, a post, a category, the categories, a profile and its public tabs …
+    for (const kind of ["routes/home", "routes/post.$id", "routes/category", "routes/profile/profile"]) expect(checked).toContain(kind);
+    console.log(`previews: ${checked.length} public page kinds (${checked.join(", ")})`);
   }, 60_000);
 });
