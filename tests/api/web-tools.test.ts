@@ -1,7 +1,7 @@
 // The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
 // an HTML validator over every page kind, as a visitor, a member and an admin, light and dark; a
 // crawler over every link and GET form; every Atom feed the pages link through a feed parser; the
-// link-preview tags of every public page kind through a preview scraper.
+// link-preview tags of every public page kind through a preview scraper; the sitemap against its XSD.
 //
 // HTML validator: html-validate, ruleset tests/api/html-validate.json (its "recommended" preset: the
 // HTML standard's content models and nesting, unique ids, landmarks, forms, accessibility basics),
@@ -24,6 +24,7 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import * as cheerio from "cheerio";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import ogs from "open-graph-scraper";
+import { validateXML } from "xmllint-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 import { startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
@@ -260,5 +261,50 @@ describe("link previews (a preview scraper)", () => {
     // The public kinds: home, a post, a category, the categories, a profile and its public tabs …
     for (const kind of ["routes/home", "routes/post.$id", "routes/category", "routes/profile/profile"]) expect(checked).toContain(kind);
     console.log(`previews: ${checked.length} public page kinds (${checked.join(", ")})`);
+  }, 60_000);
+});
+
+// Sitemap: every sitemap file validated by libxml2 (xmllint-wasm, offline) against sitemaps.org's
+// Sitemap 0.9 XSD, the copy the `sitemap` package ships (node_modules/sitemap/schema/sitemap.xsd, the
+// schema of 2008-03-26; not copied into this repository). The index form (many files) has no XSD in
+// that package: an index is checked for its files only, and tests/api/reach.test.ts checks its shape.
+// Its rules: the XSD's, and every URL listed answers 200. Nothing is ignored.
+const SITEMAP_XSD = path.join(import.meta.dirname, "../../node_modules/sitemap/schema/sitemap.xsd");
+
+async function sitemapErrors(xml: string, fileName: string): Promise<string[]> {
+  const result = await validateXML({
+    xml: { fileName, contents: xml },
+    schema: { fileName: "sitemap.xsd", contents: fs.readFileSync(SITEMAP_XSD, "utf8") },
+  });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}
+
+describe("sitemap (its XSD)", () => {
+  it("the validator refuses a sitemap the schema does not allow", async () => {
+    const bad = '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><priority>2</priority></url></urlset>';
+    expect((await sitemapErrors(bad, "bad.xml")).join("\n")).toMatch(/priority.*not expected.*loc/);
+  });
+
+  it("every sitemap file is valid under the Sitemap 0.9 XSD, and every URL in it answers 200", async () => {
+    const res = await fetch(`${api.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    const files = xml.includes("<sitemapindex")
+      ? await Promise.all([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async ([, loc]) => ({ loc, xml: await (await fetch(loc)).text() })))
+      : [{ loc: `${api.url}/sitemap.xml`, xml }];
+    const locs: string[] = [];
+    for (const file of files) {
+      expect(await sitemapErrors(file.xml, new URL(file.loc).pathname.slice(1)), file.loc).toEqual([]);
+      locs.push(...[...file.xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc.replaceAll("&amp;", "&")));
+    }
+    expect(locs).toContain(`${api.url}/profile/${site.member.id}`);
+    const broken: string[] = [];
+    await inTurns(locs, 4, async (loc) => {
+      const answer = await fetch(loc, { redirect: "manual" });
+      await answer.body?.cancel();
+      if (answer.status !== 200) broken.push(`${answer.status} ${loc}`);
+    });
+    expect(broken).toEqual([]);
+    console.log(`sitemap: ${files.length} file(s), ${locs.length} URLs`);
   }, 60_000);
 });
