@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -47,16 +46,6 @@ export const links: Route.LinksFunction = () => [
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and
 // cookies, but for the share dialog, which the answer memo never keeps.
 export const handle = { memo: true };
-
-// A page whose loader failed is rendered by the nearest error boundary, and only the meta of the routes
-// down to it runs: where that is this root boundary (a refused edit, a 409 …), the document's title is
-// this one, or it would have none.
-export const meta: Route.MetaFunction = ({ error, loaderData }) => {
-  if (!error) return [];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const what = status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong";
-  return [{ title: `${what} · ${loaderData?.siteName ?? "Chortle"}` }];
-};
 
 export const loader = page({ who: "anyone" }, async ({ request, user: row }) => {
   const [flash, share] = await Promise.all([getToast(request), loadShareDialog(request, row)]);

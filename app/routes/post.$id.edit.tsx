@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import type { Route } from "./+types/post.$id.edit";
 import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
 import { page, pageAction } from "~/http/page-problem.server.ts";
@@ -77,4 +78,10 @@ export default function EditPostPage({ loaderData: post, actionData }: Route.Com
       </div>
     </div>
   );
+}
+
+// A refused edit (the window closed: 409; not yours: 403) is answered on this page, under its own
+// title (the root's boundary would leave the document without one).
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary title="This post cannot be edited" statusHandlers={{ 404: () => <ErrorPanel title="Post Not Found" message="The post you're looking for doesn't exist or has been removed." alert={false} /> }} />;
 }
