@@ -1,6 +1,5 @@
 import type { Route } from "./+types/users.$id";
 import { requireId } from "~/lib/schemas/id.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { getProfile, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
 import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
 import { USER_NOT_FOUND } from "~/lib/profile.ts";
@@ -8,9 +7,8 @@ import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
 
 // GET /api/users/:id → the profile (isFollowingUser relative to the session; email only your own).
 // PATCH /api/users/:id {bio, displayName?, location?, occupation?, website?} → the updated profile;
-// 401 signed out, 403 someone else's, 400 invalid — in that order (mayEditProfile, then the schema).
-// So the contract declares no `input`: the wrapper would parse before mayEditProfile (400 before 403);
-// the body is parsed here with ProfileUpdateSchema once the profile is known to be the member's own.
+// 401 signed out, 403 someone else's, 400 invalid — in that order (mayEditProfile, then the schema):
+// `input` is parsed when first read, here once the profile is known to be the member's own.
 
 export const loader = apiLoader({ who: "anyone" }, ({ params, user }) =>
   getProfile({ id: requireId(params.id, USER_NOT_FOUND), viewerId: user?.id }),
@@ -18,10 +16,10 @@ export const loader = apiLoader({ who: "anyone" }, ({ params, user }) =>
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    PATCH: endpoint({ who: "member", budget: "toggle" }, ({ params, user, body }) => {
-      const ids = { actorId: user.id, userId: requireId(params.id, USER_NOT_FOUND) };
+    PATCH: endpoint({ who: "member", budget: "toggle", input: ProfileUpdateSchema }, (args) => {
+      const ids = { actorId: args.user.id, userId: requireId(args.params.id, USER_NOT_FOUND) };
       mayEditProfile(ids);
-      return updateProfile({ ...ids, changes: parseOrThrow(ProfileUpdateSchema, body) });
+      return updateProfile({ ...ids, changes: args.input });
     }),
   },
   { alsoAllow: ["GET"] },
