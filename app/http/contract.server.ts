@@ -2,15 +2,14 @@ import type { z } from "zod";
 import type { UserRow } from "#db/schema.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
 import { refuseDemo } from "~/lib/demo-rules.ts";
-import { forbidden, invalid, Problem } from "~/lib/problem.ts";
+import { forbidden, Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
-import type { CacheName } from "~/models/data-version.server.ts";
+import type { CacheName } from "~/models/cache-registry.server.ts";
 import { getSession } from "./session-cookie.server.ts";
 import { requireSelf } from "./guards.server.ts";
 
@@ -79,11 +78,6 @@ export function withContracts<F extends object>(fn: F, methods: Partial<Record<M
 /** What a route export declares, or null when it was not built by a contract wrapper. */
 export function contractsOf(fn: unknown): Declared | null {
   return typeof fn === "function" && CONTRACTS in fn ? (fn as unknown as Contracted)[CONTRACTS] : null;
-}
-
-/** Defines a contract (checks nothing; gives it its type, so `who` narrows the admitted user). */
-export function contract<W extends Who>(c: Contract<W>): Contract<W> {
-  return c;
 }
 
 /** Which kind of answer the refusal goes into: the texts differ (docs/product.md §8). */
@@ -190,44 +184,6 @@ export async function admit<W extends Who>(
     await enforceRateLimit(budget as LimitedAction, clientIp);
   }
   return user as Admitted<W>;
-}
-
-/** Parses `value` with the contract's schema (its output), or passes `undefined` when it declares none. */
-export function parseInput<C extends Contract>(contract: C, value: unknown): InputOf<C> {
-  return (contract.input ? parseOrThrow(contract.input, value) : undefined) as InputOf<C>;
-}
-
-/**
- * `args` with `input`: the value parsed by the contract's schema when the route first reads it, so a
- * route that must first say "not found" or "not yours" (a member's profile, an id) says that before
- * a malformed body is reported. Every route reads it (the schema is declared to be used).
- */
-export function withInput<T extends object, C extends Contract>(args: T, contract: C, value: () => unknown): T & { readonly input: InputOf<C> } {
-  let parsed: { value: InputOf<C> } | undefined;
-  return Object.defineProperty(args, "input", {
-    enumerable: true,
-    get: () => (parsed ??= { value: parseInput(contract, value()) }).value,
-  }) as T & { readonly input: InputOf<C> };
-}
-
-export type InputOf<C> = C extends { input: infer S extends z.ZodType } ? z.output<S> : undefined;
-
-/** A form's fields as an object for its schema: each name's last value (files are not taken). */
-export function formFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
-
-export const FORM_UNREADABLE = "The form could not be read.";
-
-/** The request's form: Problem invalid (400) when the body is not a form (JSON, plain text, cut short). */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw invalid(FORM_UNREADABLE);
-  }
 }
 
 /**

@@ -4,7 +4,8 @@ import { JS_FIELD, TRANSIENT_PARAMS, type ActionReply } from "~/lib/interact.ts"
 import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
-import { admit, formFields, readForm, withContracts, withInput, type Admitted, type Contract, type InputOf, type Who } from "./contract.server.ts";
+import { admit, withContracts, type Admitted, type Contract, type Who } from "./contract.server.ts";
+import { formFields, readForm, withInput, type InputOf } from "./route-input.server.ts";
 import { redirectWithToast } from "./toast-cookie.server.ts";
 import { draftHeader, type FlashDraft } from "./draft-cookie.server.ts";
 

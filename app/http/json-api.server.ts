@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { invalid, isProblem, Problem } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { admit, withContracts, withInput, type Admitted, type Contract, type InputOf, type Method, type RouteArgs } from "./contract.server.ts";
+import { admit, withContracts, type Admitted, type Contract, type Method, type RouteArgs } from "./contract.server.ts";
+import { withInput, type InputOf } from "./route-input.server.ts";
 import { API_AUTH_REQUIRED } from "./guards.server.ts";
 
 /** docs/product.md §7: every API call disables caching. */

@@ -3,7 +3,8 @@ import { isProblem, type Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { AUTH_REQUIRED_TOAST, signInPath, signInProblem } from "./guards.server.ts";
 import { searchParamsObject } from "~/lib/schemas/browse.ts";
-import { admit, readForm, withInput, withContracts, type Admitted, type Contract, type Contracted, type InputOf, type RouteArgs } from "./contract.server.ts";
+import { admit, withContracts, type Admitted, type Contract, type Contracted, type RouteArgs } from "./contract.server.ts";
+import { readForm, withInput, type InputOf } from "./route-input.server.ts";
 import { toastHeader } from "./toast-cookie.server.ts";
 
 // The page renderer: a Problem thrown while answering a page (its loader, or an action that answers

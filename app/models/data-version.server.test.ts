@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { cacheClock, cacheRegistry, declareCache, laggingSince, lagMark, noteLagging, undeclaredCache } from "./data-version.server.ts";
+import { cacheClock, undeclaredCache } from "./data-version.server.ts";
+import { cacheRegistry, declareCache, laggingSince, lagMark, noteLagging } from "./cache-registry.server.ts";
 import { writeTransaction } from "./db.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.

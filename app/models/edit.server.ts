@@ -8,7 +8,7 @@ import type { PostEditInput } from "~/lib/schemas/post.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, notifyMentions } from "./mention.server.ts";
-import { storedChange } from "./revision.server.ts";
+import { storedChange } from "./revision-diff.server.ts";
 import { appendModerationLog, type Moderator } from "./moderation-log.server.ts";
 
 // Editing a post or a comment (docs/product.md §5, decision 0068). Each edit keeps the version it

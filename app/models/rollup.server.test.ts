@@ -5,7 +5,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
-import { cacheClock, databaseVersion, laggingSince, lagMark } from "./data-version.server.ts";
+import { cacheClock, databaseVersion } from "./data-version.server.ts";
+import { laggingSince, lagMark } from "./cache-registry.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { forgetRollupChecks, rollup, ROLLUP_LAG_MS } from "./rollup.server.ts";
 

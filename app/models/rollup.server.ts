@@ -14,7 +14,8 @@
 // made by another process) is noted as lagging until its LAG_MS ends, and the answer memo keeps no
 // page made from it past then (data-version.server.ts, noteLagging).
 import { getDb } from "#db/client.server.ts";
-import { cacheClock, computeFor, dataVersion, declareCache, noteLagging, type CacheName } from "./data-version.server.ts";
+import { cacheClock, dataVersion } from "./data-version.server.ts";
+import { computeFor, declareCache, noteLagging, type CacheName } from "./cache-registry.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 
 export const ROLLUP_LAG_MS = 5_000;

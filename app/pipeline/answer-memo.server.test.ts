@@ -3,7 +3,8 @@ import type { EntryContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { cacheClock, longestStaleMs, noteLagging } from "~/models/data-version.server.ts";
+import { cacheClock } from "~/models/data-version.server.ts";
+import { longestStaleMs, noteLagging } from "~/models/cache-registry.server.ts";
 import "~/models/post/index.server.ts"; // the caches with the longest lags, as in the server
 import { makeUser } from "../../tests/support/unit-factories.ts";
 import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer, memoisable, VISITOR_LAG_MS } from "./answer-memo.server.ts";

@@ -20,7 +20,8 @@
 // takes best (server/encoding.js).
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
-import { cacheClock, databaseVersion, laggingSince, lagMark, longestStaleMs, memoOn } from "~/models/data-version.server.ts";
+import { cacheClock, databaseVersion, memoOn } from "~/models/data-version.server.ts";
+import { laggingSince, lagMark, longestStaleMs } from "~/models/cache-registry.server.ts";
 
 /** How long after a write a visitor's kept page may still be given (docs/decisions/0095). */
 export const VISITOR_LAG_MS = 2_000;

@@ -1,7 +1,7 @@
 // Every page says which caches its loader reads (its contract's `reads`, app/http/contract.server.ts),
 // and this test holds it to that: each page loader of the route map runs in this process, for a
 // visitor and for a member, while every computation of a declared cache is traced
-// (models/data-version.server.ts `traceComputations`); a cache it computes that its contract does
+// (models/cache-registry.server.ts `traceComputations`); a cache it computes that its contract does
 // not name fails the test. (The session is the contract wrapper's own read, for every route.)
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -10,7 +10,7 @@ import routes from "~/routes.ts";
 import { contractsOf } from "~/http/contract.server.ts";
 import { startSession } from "~/http/session-cookie.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { traceComputations, type CacheName } from "~/models/data-version.server.ts";
+import { traceComputations, type CacheName } from "~/models/cache-registry.server.ts";
 import { makePost, makeUser } from "../support/unit-factories.ts";
 
 type Page = { id: string; file: string; pattern: string };

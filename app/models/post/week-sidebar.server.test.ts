@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { cacheClock, laggingSince, lagMark } from "~/models/data-version.server.ts";
+import { cacheClock } from "~/models/data-version.server.ts";
+import { laggingSince, lagMark } from "~/models/cache-registry.server.ts";
 import { deletePost } from "~/models/post/delete.server.ts";
 import { castVote } from "~/models/vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
