@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
@@ -16,21 +16,15 @@ export function CreateUserForm({ lastResult }: { lastResult: FormResult }) {
   const [form, fields] = useZodForm("create-user", () => import("~/lib/schemas/admin.ts").then((m) => m.AdminCreateUserSchema), lastResult);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  // A form re-rendered after a refused submission starts with its name and e-mail filled in.
-  const [filled, setFilled] = useState({
-    username: Boolean(fields.username.initialValue),
-    email: Boolean(fields.email.initialValue),
-    password: false,
-  });
   const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";
-  const incomplete = hydrated && !(filled.username && filled.email && filled.password);
+  // What the fields hold, typed before the code arrived included (ui/dom-value.ts).
+  const incomplete = hydrated && !["username", "email", "password"].every((name) => form.values[name]?.trim());
   // With JavaScript a refusal is also announced as docs/product.md §8's toast (the messages stay on the fields).
   useEffect(() => {
     const errors = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat() : [];
     const first = errors.find((e): e is string => typeof e === "string");
     if (first) showToast({ type: "error", title: CREATE_FAILED, description: first });
   }, [lastResult]);
-  const track = (name: keyof typeof filled) => (value: string) => setFilled((f) => ({ ...f, [name]: value.trim() !== "" }));
   return (
     <Card className="p-4">
       <h2 id="create-user-heading" className="font-semibold">
@@ -41,9 +35,9 @@ export function CreateUserForm({ lastResult }: { lastResult: FormResult }) {
         <div className="md:col-span-3">
           <FormAlert id={form.errorId} title={CREATE_FAILED} errors={form.errors} />
         </div>
-        <FormField field={fields.username} label="Username" autoComplete="off" onChange={track("username")} />
-        <FormField field={fields.email} label="Email" type="email" autoComplete="off" onChange={track("email")} />
-        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" onChange={track("password")} />
+        <FormField field={fields.username} label="Username" autoComplete="off" />
+        <FormField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" />
         <div className="flex flex-wrap items-center justify-between gap-3 md:col-span-3">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name={fields.isAdmin.name} className="h-4 w-4 accent-brand" />

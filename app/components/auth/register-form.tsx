@@ -8,8 +8,7 @@ import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./aut
 type Availability = "unknown" | "checking" | "available" | "taken";
 
 /** docs/product.md §4/§5: checks the name 500 ms after typing stops, once it has 3+ characters. */
-function useUsernameAvailability(initial: string) {
-  const [username, setUsername] = useState(initial);
+function useUsernameAvailability(username: string) {
   const [requested, setRequested] = useState<string | null>(null);
   const fetcher = useFetcher<{ available?: boolean }>();
   const { load } = fetcher;
@@ -35,13 +34,14 @@ function useUsernameAvailability(initial: string) {
     if (fetcher.state !== "idle") status = "checking";
     else if (typeof fetcher.data?.available === "boolean") status = fetcher.data.available ? "available" : "taken";
   }
-  return { status, setUsername };
+  return status;
 }
 
 /** `invite`: SIGNUP_MODE=invite, the form asks for the code a member gave. */
 export function RegisterForm({ redirectTo, lastResult, invite = false }: { redirectTo: string; lastResult?: FormResult; invite?: boolean }) {
   const [form, fields] = useZodForm("register", () => authSchemas().then((m) => m.RegisterSchema), lastResult);
-  const { status, setUsername } = useUsernameAvailability(fields.username.initialValue ?? "");
+  // What the field holds, typed before the code arrived included (ui/dom-value.ts).
+  const status = useUsernameAvailability(form.values.username ?? "");
   const submitting = useSubmitting("register");
   const taken = status === "taken";
   const hint =
@@ -57,7 +57,7 @@ export function RegisterForm({ redirectTo, lastResult, invite = false }: { redir
     <Form method="post" {...form.props} className="space-y-4" aria-label="Sign up">
       <HiddenFields intent="register" redirectTo={redirectTo} />
       <FormAlert id={form.errorId} title="Registration failed" errors={form.errors} />
-      <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} onChange={setUsername} />
+      <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
       <FormField field={fields.password} label="Password" type="password" autoComplete="new-password" />
       {invite ? <FormField field={fields.inviteCode} label="Invite code" autoComplete="off" hint={<span className="text-slate-600">{INVITE_HINT}</span>} /> : null}

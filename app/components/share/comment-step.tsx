@@ -11,6 +11,7 @@ import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
 import { truncateVisible, visibleLength } from "~/lib/text.ts";
 import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
+import { readForm } from "../ui/dom-value.ts";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -44,12 +45,8 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const early = (window as { __typed?: Record<string, string> }).__typed ?? {};
-    const read = (name: string) => {
-      const field = form.elements.namedItem(name) as HTMLInputElement | null;
-      return field ? (early[field.id] ?? field.value) : undefined;
-    };
-    const typed = { text: read(SHARE_PARAM.text), author: read(SHARE_PARAM.author), category: read(SHARE_PARAM.category) };
+    const values = readForm(form); // ui/dom-value.ts: the fields, the early note first
+    const typed = { text: values[SHARE_PARAM.text], author: values[SHARE_PARAM.author], category: values[SHARE_PARAM.category] };
     const kept = typed.text || typed.author || typed.category ? null : recallShareDraft(share.values.url);
     setFields((f) => ({ ...f, text: kept?.text ?? typed.text ?? f.text, author: kept?.author ?? typed.author ?? f.author, category: kept?.category ?? typed.category ?? f.category }));
   }, [setFields]);

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type PointerEvent, type ReactNode } from "react";
 import type { z } from "zod";
+import { useFormValues } from "./dom-value.ts";
 import { FieldErrors } from "./input.tsx";
 
 // Forms checked by a shared zod schema. The server parses every submission with it (Conform's
@@ -106,6 +107,8 @@ export function useZodForm<S extends Schema>(
   }, [lastResult]);
 
   const initial = (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>;
+  // What the fields hold (typed before the code arrived included): what a form's button or hint follows.
+  const values = useFormValues(formRef, Object.fromEntries(Object.entries(initial).filter((e): e is [string, string] => typeof e[1] === "string")));
   const field = (name: string): FieldState => {
     const fieldId = `${id}-${name}`;
     const value = initial[name];
@@ -124,6 +127,8 @@ export function useZodForm<S extends Schema>(
     id,
     errorId: `${id}-error`,
     errors: formErrors,
+    /** Each field's value now, from the fields themselves (docs/decisions/0114): never a field's onChange. */
+    values,
     props: {
       id,
       ref: formRef,
@@ -178,14 +183,12 @@ export function FormField({
   type = "text",
   autoComplete,
   hint,
-  onChange,
 }: {
   field: FieldState;
   label: string;
   type?: InputType;
   autoComplete?: string;
   hint?: ReactNode;
-  onChange?: (value: string) => void;
 }) {
   const invalid = Boolean(field.errors?.length);
   const hintId = hint ? field.descriptionId : undefined;
@@ -202,7 +205,6 @@ export function FormField({
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${field.errorId} ${hintId ?? ""}`.trim() : hintId}
         autoComplete={autoComplete}
-        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
         className={`block w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm ${
           invalid ? "border-red-500" : "border-slate-300"
         }`}
