@@ -199,6 +199,12 @@ async function runServer() {
       res.end("Internal Server Error");
     }
   });
+  // An idle kept-alive connection is closed by the client (or the proxy in front: nginx keeps its
+  // upstream connections 60 s) before the server does: a request sent on a connection the server is
+  // closing at that moment fails ("other side closed"). Node's default is 5 s, as is a client's; under
+  // load the two raced. server.close() still closes idle connections at shutdown.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;

@@ -35,14 +35,7 @@ const RULES = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "html-va
 const THEMES = ["light", "dark"] as const;
 
 /** Real errors not fixed yet, by route id, rule and element. */
-const KNOWN: Record<string, string> = {
-  // The 'Invalid Reset Link' notice goes on to /auth by itself without JS (docs/product.md §2) through a
-  // <meta http-equiv="refresh"> in a <noscript> inside the notice's <p>: a <meta> is not allowed in the
-  // body, and a timed refresh is a WCAG 2.2.1 failure (F40). It needs the refresh in <head> (a <noscript>
-  // there may hold it) or a Refresh header that JS then cannot cancel: not a one-line fix.
-  "routes/reset-password: element-permitted-content at #main > div > div > div > p > noscript > meta": "meta in body",
-  "routes/reset-password: meta-refresh at #main > div > div > div > p > noscript > meta": "timed refresh",
-};
+const KNOWN: Record<string, string> = {};
 
 let api: ApiClient;
 let site: Site;

@@ -85,6 +85,8 @@ export function pageUrls(site: Site): { id: string; url: string }[] {
     "comment-history": `/comments/${site.comment}/history`,
     "routes/search": "/search?q=the",
     "routes/not-found": "/no-such-page",
+    // Without its token and e-mail the link goes straight on to /auth: a dead link's notice is the page.
+    "routes/reset-password": "/reset-password?token=made-up&email=someone%40example.com",
     // The share page's GET opens its dialog over the home page (its URL state).
     "routes/share": "/?share=1",
   };
