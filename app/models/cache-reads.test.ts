@@ -188,6 +188,7 @@ const EXERCISES: Record<CacheName, () => void> = {
   },
   thread: () => getPostThread({ postId: fixture.post }),
   blocked: () => blockedBy(fixture.blocker),
+  mutes: () => mutingFor(fixture.blocker),
   session: () => getSessionUser({ token: fixture.token }),
   "week-sidebar": () => topPostsThisWeek(),
   "top-contributors": () => {

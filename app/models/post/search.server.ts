@@ -7,6 +7,7 @@ import { timeframeStart, type ListSort, type PostView, type Timeframe, type User
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, preparedFor } from "../db.server.ts";
 
+import type { VisitorMutes } from "~/lib/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
@@ -27,6 +28,7 @@ export function searchPosts({
   q,
   limit,
   viewerId,
+  visitorMutes,
   sort = DEFAULT_VIEW.sort,
   timeframe = DEFAULT_VIEW.timeframe,
   now = Date.now(),
@@ -34,6 +36,7 @@ export function searchPosts({
   q: string;
   limit: number;
   viewerId?: number | null;
+  visitorMutes?: VisitorMutes | null;
 } & Partial<SearchView>): PostSearch {
   const expression = wordsQuery(q);
   if (!expression) return { posts: [], total: 0, capped: false };
@@ -43,7 +46,7 @@ export function searchPosts({
   const { ids, n } = kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
-  return { posts: listPostsByIds({ ids, viewerId, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 /**
@@ -150,13 +153,14 @@ export function searchEverything({
   q,
   limits,
   viewerId,
+  visitorMutes,
   ...view
-}: { q: string; limits: { posts: number; users: number }; viewerId?: number | null } & Partial<SearchView>) {
+}: { q: string; limits: { posts: number; users: number }; viewerId?: number | null; visitorMutes?: VisitorMutes | null } & Partial<SearchView>) {
   const users = searchUsers({ q, limit: limits.users });
   if (!q.trim()) {
     const { sort, timeframe, now } = { ...DEFAULT_VIEW, now: Date.now(), ...view };
-    const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId });
+    const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId, visitorMutes });
     return { posts: { posts: list, total: list.length, capped: false } satisfies PostSearch, users };
   }
-  return { posts: searchPosts({ q, limit: limits.posts, viewerId, ...view }), users };
+  return { posts: searchPosts({ q, limit: limits.posts, viewerId, visitorMutes, ...view }), users };
 }
