@@ -10,6 +10,7 @@ import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { DetailsMenu, ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
+import { HideForm, MuteLink } from "./mutes/mute-link.tsx";
 
 export type PostCardProps = {
   post: PostView;
@@ -174,8 +175,7 @@ export function PostCard({
         <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
         {/* The post's own menu: what a member does to the post itself, apart from sharing it. */}
-        {signedIn || canEdit ? (
-          <DetailsMenu summary="More" className="more">
+        <DetailsMenu summary="More" className="more">
             {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
                 own parameters give way, and the home page's script budget keeps its bytes. */}
             {signedIn ? <Link to={`?report=post-${post.id}`}>Report post</Link> : null}
@@ -192,8 +192,11 @@ export function PostCard({
                 Edit
               </Link>
             ) : null}
+            {/* Hide and mute (decision 0125): a visitor mutes categories (and words, on /mutes) too. */}
+            {signedIn ? <HideForm postId={post.id} /> : null}
+            {signedIn && post.author.id !== null ? <MuteLink kind="member" value={post.author.id}>{`Mute @${post.username}`}</MuteLink> : null}
+            <MuteLink kind="category" value={post.category}>{`Mute ${post.category}`}</MuteLink>
           </DetailsMenu>
-        ) : null}
       </footer>
     </article>
   );

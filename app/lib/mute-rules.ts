@@ -27,6 +27,7 @@ export const MUTE_REPEAT = "You already muted that";
 export const MUTE_TOO_MANY = `You can mute at most ${MAX_MUTES} things: unmute some first`;
 export const MUTE_NOT_FOUND = "Mute not found";
 export const VISITOR_MUTES_ONLY = "Sign in to mute members: a visitor can mute words and categories";
+export const VISITOR_MUTES_FULL = "This browser keeps no more mutes: sign in to mute more";
 
 /**
  * A text as the words a mute compares: letters and digits, lower case, without accents ("Café" and

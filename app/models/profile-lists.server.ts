@@ -75,10 +75,10 @@ const statements = prepared((db) => ({
 }));
 
 /** The member's posts, newest first. */
-export function listUserPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+export function listUserPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
   requireProfileUser(userId);
   const ids = statements().posts.all({ userId, limit, offset });
-  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
+  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes });
 }
 
 /**
@@ -103,10 +103,10 @@ export function listUserComments({ userId, limit, offset = 0, viewerId, visitorM
 }
 
 /** The posts the member upvoted, the latest vote first. */
-export function listUpvotedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+export function listUpvotedPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
   requireProfileUser(userId);
   const ids = statements().upvoted.all({ userId, limit, offset });
-  return listPostsByIds({ ids: ids.map((r) => r.id!), viewerId });
+  return listPostsByIds({ ids: ids.map((r) => r.id!), viewerId, visitorMutes });
 }
 
 /**
@@ -120,10 +120,10 @@ export function requireSavedAccess({ userId, viewerId }: { userId: number; viewe
 }
 
 /** The member's saved posts, the latest save first; only for the member (requireSavedAccess). */
-export function listSavedPosts({ userId, limit, offset = 0, viewerId }: Page): PostView[] {
+export function listSavedPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
   requireSavedAccess({ userId, viewerId });
   const ids = statements().saved.all({ userId, limit, offset });
-  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId });
+  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes });
 }
 
 export const PROFILE_LISTS = {

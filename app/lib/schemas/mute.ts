@@ -28,3 +28,13 @@ export const MuteFormSchema = z.discriminatedUnion(
 
 /** POST /post/:id/hide with intent=hide|unhide (the card, the toast's Undo, the Hidden tab). */
 export const HideFormSchema = z.object({ intent: z.enum(["hide", "unhide"], { error: "Choose hide or unhide" }) });
+
+/**
+ * /mutes: the tab (Muted, Hidden) and, from a card, a comment or a profile, what to confirm muting
+ * (?kind=member&value=12): lenient, an unknown value only shows no confirmation.
+ */
+export const MutesPageQuerySchema = z.object({
+  tab: z.enum(["muted", "hidden"]).catch("muted"),
+  kind: kind.optional().catch(undefined),
+  value: value.optional().catch(undefined),
+});

@@ -22,7 +22,7 @@ import {
   type MuteView,
   type VisitorMutes,
 } from "~/lib/mute-rules.ts";
-import { conflict, invalid, notFound } from "~/lib/problem.ts";
+import { conflict, invalid, isProblem, notFound } from "~/lib/problem.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";
 
@@ -209,4 +209,22 @@ export function cleanVisitorMutes(raw: { words: unknown[]; categories: unknown[]
   const words = [...new Set(raw.words.filter((w): w is string => typeof w === "string").map(muteWordKey).filter(Boolean))];
   const categories = [...new Set(raw.categories.filter((c): c is string => typeof c === "string").map(categoryNamed).filter((c): c is string => c !== null))];
   return { words: words.slice(0, MAX_MUTES), categories: categories.slice(0, Math.max(0, MAX_MUTES - words.length)) };
+}
+
+/** What a mute of `kind` would name, to confirm it before muting (null when it names nothing). */
+export function previewMute({ userId, kind, value }: { userId: number | null; kind: MuteKind; value: string | number }): { kind: MuteKind; value: string; label: string } | null {
+  if (!userId && kind === "member") return null;
+  try {
+    const mute = resolve(userId ?? 0, kind, value);
+    return { kind, value: kind === "member" ? mute.value : mute.label, label: mute.label };
+  } catch (error) {
+    if (isProblem(error)) return null;
+    throw error;
+  }
+}
+
+/** A visitor's mutes as the settings page lists them (no ids: they are found by kind and value). */
+export function visitorMuteViews(m: VisitorMutes): MuteView[] {
+  const view = (kind: MuteKind) => (value: string) => ({ id: 0, kind, value, label: value, createdAt: "" });
+  return [...m.words.map(view("word")), ...m.categories.map(view("category"))];
 }

@@ -18,7 +18,7 @@ export const handle = { memo: true };
 
 export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads: ["posts-by-ids", "thread", "blocked"] }, (args) => {
   const tab = profileTab(args);
-  const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId }), tab.limit);
+  const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId, visitorMutes: tab.visitorMutes }), tab.limit);
   return {
     posts: items,
     editable: editablePostIds(items, args.user),

@@ -15,7 +15,7 @@ export const handle = { memo: true };
 
 export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads: ["posts-by-ids", "thread", "blocked"] }, (args) => {
   const tab = profileTab(args);
-  const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId });
+  const rows = listUpvotedPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId, visitorMutes: tab.visitorMutes });
   return { ...pageOf(rows, tab.limit), limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin };
 });
 
