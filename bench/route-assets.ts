@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-export const JS_BUDGET = { home: 120 * 1024, any: 125 * 1024 } as const;
+// The home page: 120 KB, and 0.5 KB since decision 0126 for its "Hide what I've read" switch.
+export const JS_BUDGET = { home: 120.5 * 1024, any: 125 * 1024 } as const;
 
 type ManifestRoute = {
   id: string;

@@ -41,15 +41,11 @@ export function HomeSidebar({
   topPosts,
   contributors,
   signedIn,
-  mutedCategories = [],
 }: {
   topPosts: SidebarList<TopPost>;
   contributors: SidebarList<TopContributor>;
   signedIn: boolean;
-  /** The categories the viewer muted: not offered. */
-  mutedCategories?: readonly string[];
 }) {
-  const categories = HOME_CATEGORIES.filter((c) => !mutedCategories.includes(c));
   return (
     <aside aria-label="Trending" className="hidden space-y-4 md:block">
       <Panel id="top-comments" title="Top Comments This Week">
@@ -108,14 +104,14 @@ export function HomeSidebar({
       </Panel>
 
       <Panel id="trending-categories" title="Trending Categories">
-        <CategoryChips categories={categories.slice(0, 8)} />
+        <CategoryChips categories={HOME_CATEGORIES.slice(0, 8)} />
         <ModalLink
           to="/categories"
           title="All Categories"
           label="View All"
           className="mt-3 inline-block text-sm font-semibold text-brand hover:underline"
         >
-          <CategoryChips categories={categories} />
+          <CategoryChips categories={HOME_CATEGORIES} />
           <Link to="/categories" className="mt-4 inline-block text-sm font-semibold text-brand hover:underline">
             Browse every category
           </Link>

@@ -10,7 +10,6 @@ import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
 import { DetailsMenu, ShareMenu } from "./post-link-menu.tsx";
 import { VoteControls } from "./vote-controls.tsx";
-import { HideForm, MuteLink } from "./mutes/mute-link.tsx";
 
 export type PostCardProps = {
   post: PostView;
@@ -192,10 +191,8 @@ export function PostCard({
                 Edit
               </Link>
             ) : null}
-            {/* Hide and mute (decision 0125): a visitor mutes categories (and words, on /mutes) too. */}
-            {signedIn ? <HideForm postId={post.id} /> : null}
-            {signedIn && post.author.id !== null ? <MuteLink kind="member" value={post.author.id}>{`Mute @${post.username}`}</MuteLink> : null}
-            <MuteLink kind="category" value={post.category}>{`Mute ${post.category}`}</MuteLink>
+            {/* Hide, mute its author or its category: offered on /mutes (a URL state, decision 0125). */}
+            <Link to={`/mutes?post=${post.id}`}>Hide or mute…</Link>
           </DetailsMenu>
       </footer>
     </article>

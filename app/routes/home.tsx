@@ -22,7 +22,6 @@ import { mutingFor } from "~/models/mute/mute.server.ts";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { CreatePostBox, EmptyFeed, FeedControls, feedHref } from "~/components/feed/feed-controls.tsx";
 import { LoadMore } from "~/components/feed/load-more.tsx";
-import { HideReadSwitch } from "~/components/mutes/hide-read-switch.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -90,16 +89,15 @@ export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["pos
     signUpPrompt: !user && url.searchParams.has("signup"),
     topPosts,
     contributors,
-    // 'Hide what I've read' (members), and the categories the sidebar no longer offers.
+    // 'Hide what I've read' (members).
     hideRead: muting.hideRead,
-    mutedCategories: muting.categories,
   };
 });
 
 const FOLLOWING_SIGN_IN = { type: "error", title: "Authentication required", description: "Please sign in to see posts from people you follow." } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts, editable, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions, hideRead, mutedCategories } = loaderData;
+  const { posts, editable, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions, hideRead } = loaderData;
   const { user, timeZone } = useRootData();
   useRevalidateWhileVisible(20_000, 10_000);
 
@@ -109,7 +107,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 className="sr-only">Home feed</h1>
         <CreatePostBox name={user?.displayName ?? null} />
         <FeedControls view={view} signedIn={Boolean(user)} />
-        {user ? <HideReadSwitch on={hideRead} /> : null}
+        {user ? (
+          // 'Hide what I've read' (decision 0125): a plain form, POST /mutes → 303 back → toast.
+          <form method="post" action="/mutes" className="text-right">
+            <button name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} className="chip">
+              Hide what I've read
+            </button>
+          </form>
+        ) : null}
         {view.q ? (
           <p className="text-sm text-slate-700">
             Posts matching “{view.q}” ·{" "}
@@ -151,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </div>
-      <HomeSidebar topPosts={topPosts} contributors={contributors} signedIn={Boolean(user)} mutedCategories={mutedCategories} />
+      <HomeSidebar topPosts={topPosts} contributors={contributors} signedIn={Boolean(user)} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { HIDE_READ_OFF, HIDE_READ_ON, muteFailTitle, muteToastText, muteToastTit
 import { MuteFormSchema, MutesPageQuerySchema } from "~/lib/schemas/mute.ts";
 import { addMute, addVisitorMute, listMutes, mutingFor, previewMute, removeMute, removeMuteOf, removeVisitorMute, visitorMuteViews } from "~/models/mute/mute.server.ts";
 import { listHiddenPosts, setHideRead } from "~/models/mute/hide.server.ts";
+import { getPost } from "~/models/post/index.server.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { readVisitorMutes, visitorMutesHeader, visitorMutesValue } from "~/http/mute-cookie.server.ts";
 import { page } from "~/http/page-problem.server.ts";
@@ -15,7 +16,8 @@ import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 // /mutes: what a member (or a visitor, by a cookie) muted, with forms to mute a word, a member or a
 // category and to unmute; 'Hide what I've read'; the Hidden tab (?tab=hidden) to show a hidden post
 // again. A card, a comment or a profile links here with ?kind=…&value=… to confirm a mute (a URL
-// state: the confirmation works without JavaScript). Every form: POST → 303 back → toast.
+// state: the confirmation works without JavaScript), and a card's 'Hide or mute…' with ?post=… (hide
+// it, mute its author, mute its category). Every form: POST → 303 back → toast.
 
 export const meta: Route.MetaFunction = () => [{ title: "Mutes and hidden posts" }, { name: "robots", content: "noindex" }];
 
@@ -23,9 +25,10 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const HIDDEN_PAGE = 50;
 
-export const loader = page({ who: "anyone", input: MutesPageQuerySchema, reads: ["mutes", "posts-by-ids"] }, ({ request, user, input }) => {
+export const loader = page({ who: "anyone", input: MutesPageQuerySchema, reads: ["mutes", "posts-by-ids", "post"] }, ({ request, user, input }) => {
   const mutes = user ? listMutes({ userId: user.id }) : visitorMuteViews(readVisitorMutes(request));
   const confirm = input.kind && input.value ? previewMute({ userId: user?.id ?? null, kind: input.kind, value: input.value }) : null;
+  const post = input.post ? getPost({ id: input.post }) : null;
   return data(
     {
       signedIn: Boolean(user),
@@ -34,7 +37,7 @@ export const loader = page({ who: "anyone", input: MutesPageQuerySchema, reads: 
       hideRead: user ? mutingFor(user.id).hideRead : false,
       hidden: user && input.tab === "hidden" ? listHiddenPosts({ userId: user.id, limit: HIDDEN_PAGE }) : [],
       confirm,
-      now: Date.now(),
+      post: post ? { id: post.id, title: post.title, authorId: post.author.id, username: post.username, category: post.category } : null,
     },
     { headers: PRIVATE_PAGE },
   );
@@ -45,9 +48,9 @@ export const action = interactionAction(
   () => "/mutes",
   async (ctx) => {
     const { user, input } = ctx;
-    if (input.intent === "hide-read") {
+    if (input.intent === "hide-read" || input.intent === "show-read") {
       if (!user) throw invalid("Sign in to hide what you've read");
-      const { hideRead } = setHideRead({ userId: user.id, on: input.on === "on" });
+      const { hideRead } = setHideRead({ userId: user.id, on: input.intent === "hide-read" });
       return succeed(ctx, { toast: { type: "success", title: hideRead ? "Hiding what you've read" : "Showing what you've read", description: hideRead ? HIDE_READ_ON : HIDE_READ_OFF } });
     }
     const muting = input.intent === "mute";

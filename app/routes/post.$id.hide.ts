@@ -21,7 +21,9 @@ export const action = interactionAction(
     const toast = state.hidden
       ? { type: "success" as const, title: HIDE_TITLE, description: HIDE_TEXT, undo: { action: `/post/${postId}/hide`, intent: "unhide" } }
       : { type: "success" as const, title: UNHIDE_TITLE, description: UNHIDE_TEXT };
-    return succeed<HideState & { postId: number }>(ctx, { toast, payload: { ...state, postId } });
+    // From a card's 'Hide or mute…' page, back to the home feed (the page it offered no longer applies).
+    const to = ctx.back.startsWith("/mutes?post=") ? "/" : undefined;
+    return succeed<HideState & { postId: number }>(ctx, { toast, payload: { ...state, postId }, to });
   },
   { failTitle: (form) => hideFailTitle(form.get("intent") !== "unhide") },
 );

@@ -132,13 +132,13 @@ describe("the forms, without JavaScript", () => {
     // A browser's prefetch is not opening it.
     const other = posts.prefetched;
     await api.fetch(`/post/${other.id}`, { user: me, headers: { "Sec-Purpose": "prefetch" } });
-    const on = await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "hide-read", on: "on" }, headers: back("/") });
+    const on = await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "hide-read" }, headers: back("/") });
     expect(on.status).toBe(303);
     const home = await (await api.fetch("/?sort=new", { user: me })).text();
     expect(home).not.toContain("Read it already");
     expect(home).toContain("Only prefetched");
     expect(home).toContain('aria-checked="true"');
-    await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "hide-read", on: "off" }, headers: back("/") });
+    await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "show-read" }, headers: back("/") });
     expect(await (await api.fetch("/?sort=new", { user: me })).text()).toContain("Read it already");
   });
 

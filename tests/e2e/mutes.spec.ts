@@ -29,9 +29,9 @@ test("mute a member from a card, a word from /mutes, and unmute them", async ({ 
 
   await feed(page, tag, () => expect(card(page, theirs.title)).toBeVisible({ timeout: 1000 }));
   await card(page, theirs.title).getByText("More").click();
-  await card(page, theirs.title).getByRole("link", { name: `Mute @${pest.username}` }).click();
-  await expect(page.getByRole("heading", { name: `Mute @${pest.username}?` })).toBeVisible();
-  await page.getByRole("button", { name: "Mute", exact: true }).click();
+  await card(page, theirs.title).getByRole("link", { name: "Hide or mute…" }).click();
+  await expect(page.getByRole("heading", { name: `Hide or mute “${theirs.title}”` })).toBeVisible();
+  await page.getByRole("button", { name: `Mute @${pest.username}` }).click();
   await expect(toast(page).filter({ hasText: "Member muted" })).toBeVisible();
 
   await page.getByLabel("A word or phrase").fill("BROCCOLI");
@@ -58,18 +58,23 @@ test("hide a card, undo from the toast, then show it again from the Hidden tab",
   const post = makePost({ userId: author.id, title: `${tag} hide me` });
   await loginAs(context, me.id);
 
+  const hide = async () => {
+    await card(page, post.title).getByText("More").click();
+    await card(page, post.title).getByRole("link", { name: "Hide or mute…" }).click();
+    await page.getByRole("button", { name: "Hide this post" }).click();
+    await expect(toast(page).filter({ hasText: "Post hidden" })).toBeVisible();
+  };
   await feed(page, tag, () => expect(card(page, post.title)).toBeVisible({ timeout: 1000 }));
-  await card(page, post.title).getByText("More").click();
-  await card(page, post.title).getByRole("button", { name: "Hide" }).click();
-  await expect(toast(page).filter({ hasText: "Post hidden" })).toBeVisible();
-  await expect(card(page, post.title)).toHaveCount(0);
+  await hide();
+  await expect(page).toHaveURL(/\/$/);
   await toast(page).getByRole("button", { name: "Undo" }).click();
   await expect(toast(page).filter({ hasText: "Post shown again" })).toBeVisible();
+  await page.goto(`/?sort=new&q=${tag}`);
   await expect(card(page, post.title)).toBeVisible();
 
-  await card(page, post.title).getByText("More").click();
-  await card(page, post.title).getByRole("button", { name: "Hide" }).click();
-  await expect(toast(page).filter({ hasText: "Post hidden" })).toBeVisible();
+  await hide();
+  await page.goto(`/?sort=new&q=${tag}`);
+  await expect(card(page, post.title)).toHaveCount(0);
   await page.goto("/mutes?tab=hidden");
   const hidden = page.getByRole("list", { name: "Hidden posts" });
   await expect(hidden.getByRole("link", { name: post.title })).toBeVisible();
@@ -106,9 +111,9 @@ test("a visitor mutes a category from a card, kept in their browser", async ({ p
 
   await feed(page, tag, () => expect(card(page, travel.title)).toBeVisible({ timeout: 1000 }));
   await card(page, travel.title).getByText("More").click();
-  await card(page, travel.title).getByRole("link", { name: "Mute Travel" }).click();
-  await expect(page.getByRole("heading", { name: "Mute the Travel category?" })).toBeVisible();
-  await page.getByRole("button", { name: "Mute", exact: true }).click();
+  await card(page, travel.title).getByRole("link", { name: "Hide or mute…" }).click();
+  await expect(page.getByRole("button", { name: "Hide this post" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mute Travel" }).click();
   await expect(toast(page).filter({ hasText: "Category muted" })).toBeVisible();
   await page.goto(`/?sort=new&q=${tag}`);
   await expect(card(page, other.title)).toBeVisible();

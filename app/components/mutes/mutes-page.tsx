@@ -16,11 +16,12 @@ type Props = {
   hideRead: boolean;
   hidden: PostView[];
   confirm: { kind: MuteKind; value: string; label: string } | null;
+  post: { id: number; title: string; authorId: number | null; username: string; category: string } | null;
 };
 
 const KIND_LABEL: Record<MuteKind, string> = { word: "Word or phrase", member: "Member", category: "Category" };
 
-export function MutesPage({ signedIn, tab, mutes, hideRead, hidden, confirm }: Props) {
+export function MutesPage({ signedIn, tab, mutes, hideRead, hidden, confirm, post }: Props) {
   return (
     <section className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-2xl font-bold">Mutes and hidden posts</h1>
@@ -45,6 +46,7 @@ export function MutesPage({ signedIn, tab, mutes, hideRead, hidden, confirm }: P
         </p>
       )}
       {confirm ? <ConfirmMute {...confirm} /> : null}
+      {post ? <PostChoices post={post} signedIn={signedIn} /> : null}
       {tab === "hidden" ? <HiddenPosts posts={hidden} /> : <Muted signedIn={signedIn} mutes={mutes} hideRead={hideRead} />}
     </section>
   );
@@ -72,18 +74,50 @@ function ConfirmMute({ kind, value, label }: { kind: MuteKind; value: string; la
   );
 }
 
+/** A card's 'Hide or mute…': hide the post, mute its author, mute its category (each a plain form). */
+function PostChoices({ post, signedIn }: { post: NonNullable<Props["post"]>; signedIn: boolean }) {
+  const mute = (kind: MuteKind, value: string | number, label: string) => (
+    <Form method="post" action="/mutes">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="value" value={value} />
+      <button name="intent" value="mute" className={buttonClass({ variant: "secondary" })}>
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <section aria-labelledby="post-choices" className="card space-y-3 border-amber-300">
+      <h2 id="post-choices" className="font-semibold" dir="auto">
+        {`Hide or mute “${post.title}”`}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {signedIn ? (
+          <Form method="post" action={`/post/${post.id}/hide`}>
+            <button name="intent" value="hide" className={buttonClass({ variant: "secondary" })}>
+              Hide this post
+            </button>
+          </Form>
+        ) : null}
+        {signedIn && post.authorId !== null ? mute("member", post.authorId, `Mute @${post.username}`) : null}
+        {mute("category", post.category, `Mute ${post.category}`)}
+        <Link to={`/post/${post.id}`} className={buttonClass({ variant: "ghost" })}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 function Muted({ signedIn, mutes, hideRead }: { signedIn: boolean; mutes: MuteView[]; hideRead: boolean }) {
   return (
     <>
       {signedIn ? (
         <Form method="post" action="/mutes" className="card flex items-center justify-between gap-3">
-          <input type="hidden" name="intent" value="hide-read" />
-          <input type="hidden" name="on" value={hideRead ? "off" : "on"} />
           <p>
             <span className="font-semibold">Hide what I've read</span>
             <span className="block text-sm text-slate-600">A post counts as read once you opened its page.</span>
           </p>
-          <button type="submit" role="switch" aria-checked={hideRead} className={buttonClass({ variant: hideRead ? "primary" : "secondary", size: "sm" })}>
+          <button name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} aria-label="Hide what I've read" className={buttonClass({ variant: hideRead ? "primary" : "secondary", size: "sm" })}>
             {hideRead ? "On" : "Off"}
           </button>
         </Form>

@@ -10,7 +10,8 @@ import { BlockButton } from "./block-button.tsx";
 import { FollowForm, useFollow } from "./follow-button.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
-import { MuteLink, UnmuteForm } from "../mutes/mute-link.tsx";
+import { MuteLink } from "../mutes/mute-link.tsx";
+import { UnmuteForm } from "../mutes/unmute-form.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
 export function WebsiteLink({ url }: { url: string }) {

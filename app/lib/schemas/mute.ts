@@ -21,7 +21,9 @@ export const MuteFormSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("mute"), kind, value }),
     z.object({ intent: z.literal("unmute"), id: IdSchema.optional(), kind: kind.optional(), value: value.optional() }),
-    z.object({ intent: z.literal("hide-read"), on: z.enum(["on", "off"], { error: "Choose on or off" }) }),
+    // 'Hide what I've read' on, or off ('show-read').
+    z.object({ intent: z.literal("hide-read") }),
+    z.object({ intent: z.literal("show-read") }),
   ],
   { error: "Choose what to do" },
 );
@@ -30,11 +32,14 @@ export const MuteFormSchema = z.discriminatedUnion(
 export const HideFormSchema = z.object({ intent: z.enum(["hide", "unhide"], { error: "Choose hide or unhide" }) });
 
 /**
- * /mutes: the tab (Muted, Hidden) and, from a card, a comment or a profile, what to confirm muting
- * (?kind=member&value=12): lenient, an unknown value only shows no confirmation.
+ * /mutes: the tab (Muted, Hidden); from a comment or a profile, what to confirm muting
+ * (?kind=member&value=12); from a card, the post to hide or mute (?post=12). Lenient: an unknown
+ * value only shows no confirmation.
  */
 export const MutesPageQuerySchema = z.object({
   tab: z.enum(["muted", "hidden"]).catch("muted"),
   kind: kind.optional().catch(undefined),
   value: value.optional().catch(undefined),
+  /** A card's 'Hide or mute…': the post whose hiding, author and category are offered. */
+  post: IdSchema.optional().catch(undefined),
 });
