@@ -17,6 +17,7 @@ import { listFeedEntries } from "../syndication.server.ts";
 import { topPostsThisWeek, categoryCounts } from "../post/week-sidebar.server.ts";
 import { addMute, addVisitorMute, listMutes, removeMute } from "./mute.server.ts";
 import { hidePost, listHiddenPosts, recordPostRead, setHideRead, unhidePost } from "./hide.server.ts";
+import { listPostsVisibleTo } from "./visible.server.ts";
 
 beforeEach(clearPostsAndUsers);
 
@@ -157,5 +158,19 @@ describe("a muting viewer's lists", () => {
     // A thread: the comments (shared), the muted ones (one statement), the viewer's votes.
     const thread = await recordStatements(() => listPostComments({ postId: p.kept.id, viewerId: me.id }));
     expect(thread.statements.filter((s) => s !== "PRAGMA data_version").length).toBeLessThanOrEqual(memoEnabled() ? 3 : 5);
+  });
+});
+
+describe("listPostsVisibleTo (a digest's question)", () => {
+  it("is the member's feed without what they muted or hid, and with unreadOnly without what they opened", () => {
+    const me = user();
+    const ann = user("ann2");
+    const seen = post({ userId: ann.id, title: "seen", ageMs: 60_000 });
+    post({ userId: ann.id, title: "about cats", ageMs: 120_000 });
+    post({ userId: ann.id, title: "fresh", ageMs: 180_000 });
+    addMute({ userId: me.id, kind: "word", value: "cats" });
+    recordPostRead({ userId: me.id, postId: seen.id });
+    expect(titles(listPostsVisibleTo({ userId: me.id, sort: "new", timeframe: "all", limit: 10, now: NOW }))).toEqual(["seen", "fresh"]);
+    expect(titles(listPostsVisibleTo({ userId: me.id, sort: "new", timeframe: "all", limit: 10, unreadOnly: true, now: NOW }))).toEqual(["fresh"]);
   });
 });

@@ -73,6 +73,8 @@ type ListInput = {
   viewerId?: number | null;
   /** A visitor's mutes (their cookie); a member's own are read by viewerId. */
   visitorMutes?: VisitorMutes | null;
+  /** Leave out what the member opened, whatever their setting (a digest of what they have not seen). */
+  unreadOnly?: boolean;
   now?: number;
 };
 
@@ -85,13 +87,15 @@ function listPosts({
   offset = 0,
   viewerId,
   visitorMutes,
+  unreadOnly = false,
   now = Date.now(),
 }: ListInput & { order: FeedSort | ListSort }): PostView[] {
   const since = timeframeStart(timeframe, now);
   const match = textMatch(q);
   // A muting viewer's list leaves out what they muted or hid in its own SQL: read fresh (not from the
   // shared cache, which is the same for everyone), still one statement that fills the page.
-  const muting = mutingFor(viewerId, visitorMutes);
+  const asked = mutingFor(viewerId, visitorMutes);
+  const muting = unreadOnly && viewerId ? { ...asked, hideRead: true } : asked;
   const muted = isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
   // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3 × 3), made on first use.
   const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () =>
