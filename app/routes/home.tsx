@@ -110,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {user ? (
           // 'Hide what I've read' (decision 0125): a plain form, POST /mutes → 303 back → toast.
           <form method="post" action="/mutes" className="text-right">
-            <button name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} className="chip">
+            <button type="submit" name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} className="chip">
               Hide what I've read
             </button>
           </form>

@@ -80,7 +80,7 @@ function PostChoices({ post, signedIn }: { post: NonNullable<Props["post"]>; sig
     <Form method="post" action="/mutes">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="value" value={value} />
-      <button name="intent" value="mute" className={buttonClass({ variant: "secondary" })}>
+      <button type="submit" name="intent" value="mute" className={buttonClass({ variant: "secondary" })}>
         {label}
       </button>
     </Form>
@@ -93,7 +93,7 @@ function PostChoices({ post, signedIn }: { post: NonNullable<Props["post"]>; sig
       <div className="flex flex-wrap gap-2">
         {signedIn ? (
           <Form method="post" action={`/post/${post.id}/hide`}>
-            <button name="intent" value="hide" className={buttonClass({ variant: "secondary" })}>
+            <button type="submit" name="intent" value="hide" className={buttonClass({ variant: "secondary" })}>
               Hide this post
             </button>
           </Form>
@@ -117,7 +117,7 @@ function Muted({ signedIn, mutes, hideRead }: { signedIn: boolean; mutes: MuteVi
             <span className="font-semibold">Hide what I've read</span>
             <span className="block text-sm text-slate-600">A post counts as read once you opened its page.</span>
           </p>
-          <button name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} aria-label="Hide what I've read" className={buttonClass({ variant: hideRead ? "primary" : "secondary", size: "sm" })}>
+          <button type="submit" name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} aria-label="Hide what I've read" className={buttonClass({ variant: hideRead ? "primary" : "secondary", size: "sm" })}>
             {hideRead ? "On" : "Off"}
           </button>
         </Form>
@@ -184,9 +184,9 @@ function MuteForm({ kind, label }: { kind: "word" | "member"; label: string }) {
     <Form method="post" action="/mutes" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="mute" />
       <input type="hidden" name="kind" value={kind} />
-      <label htmlFor={id} className="flex-1 text-sm">
+      <label className="flex-1 text-sm">
         {label}
-        <input id={id} name="value" required maxLength={MAX_MUTE_LENGTH} className={inputClass} autoComplete="off" dir="auto" />
+        <input id={id} type="text" name="value" required maxLength={MAX_MUTE_LENGTH} className={inputClass} autoComplete="off" dir="auto" />
       </label>
       <button type="submit" className={buttonClass({ variant: "secondary" })}>
         {kind === "word" ? "Mute word" : "Mute member"}

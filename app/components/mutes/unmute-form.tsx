@@ -8,7 +8,7 @@ export function UnmuteForm({ kind, value, className, children }: { kind: MuteKin
     <Form method="post" action="/mutes" className="inline">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="value" value={value} />
-      <button name="intent" value="unmute" className={className}>
+      <button type="submit" name="intent" value="unmute" className={className}>
         {children}
       </button>
     </Form>
