@@ -2,9 +2,10 @@
 // a word from /mutes, unmute; hide a card and undo from the toast and from the Hidden tab; 'Hide what
 // I've read' on the home page; a visitor mutes a category (a cookie). JS on and off.
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, expectAccessible, test, uniqueName } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
+const { createComment } = await import("~/models/comment.server.ts");
 
 const toast = (page: Page) => page.getByTestId("toast");
 const card = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
@@ -121,4 +122,33 @@ test("a visitor mutes a category from a card, kept in their browser", async ({ p
   await page.goto("/mutes");
   await page.getByRole("button", { name: "Unmute Travel" }).click();
   await expect(toast(page).filter({ hasText: "Unmuted" })).toBeVisible();
+});
+
+test("mute a member from their comment (collapsed in place), unmute from their profile", async ({ page, context, jsEnabled }) => {
+  const me = makeUser();
+  const loud = makeUser();
+  const friend = makeUser();
+  const post = makePost({ userId: friend.id, title: uniqueName("cm") });
+  const loudComment = createComment({ userId: loud.id, postId: post.id, content: "A very loud opinion" });
+  createComment({ userId: friend.id, postId: post.id, content: "A calm reply to it", parentId: loudComment.id });
+  await loginAs(context, me.id);
+
+  await page.goto(`/post/${post.id}`);
+  await page.locator(`#comment-${loudComment.id}`).getByRole("link", { name: "Mute" }).first().click();
+  await expect(page.getByRole("heading", { name: `Mute @${loud.username}?` })).toBeVisible();
+  // axe runs in the page: with JavaScript on only.
+  if (jsEnabled) await expectAccessible(page);
+  await page.getByRole("button", { name: "Mute", exact: true }).click();
+  await expect(toast(page).filter({ hasText: "Member muted" })).toBeVisible();
+
+  await page.goto(`/post/${post.id}`);
+  await expect(page.getByText("A very loud opinion")).toHaveCount(0);
+  await expect(page.locator(`#comment-${loudComment.id}`).getByText("[muted comment]").first()).toBeVisible();
+  await expect(page.getByText("A calm reply to it")).toBeVisible();
+
+  await page.goto(`/profile/${loud.id}`);
+  await page.getByRole("button", { name: "Unmute" }).click();
+  await expect(toast(page).filter({ hasText: "Unmuted" })).toBeVisible();
+  await page.goto(`/post/${post.id}`);
+  await expect(page.getByText("A very loud opinion")).toBeVisible();
 });
