@@ -10,7 +10,7 @@ import { createComment } from "../comment.server.ts";
 import { followUser } from "../follow.server.ts";
 import { listNotifications, countUnread, notify } from "../notification.server.ts";
 import { listPostComments } from "../comment-thread.server.ts";
-import { listFeedPosts, listPostsByIds, searchPosts } from "../post/index.server.ts";
+import { listFeedPosts, listPostsByIds, searchPosts, searchUsers } from "../post/index.server.ts";
 import { listFollowingPosts } from "../follow.server.ts";
 import { listUserComments, listUserPosts } from "../profile-lists.server.ts";
 import { listFeedEntries } from "../syndication.server.ts";
@@ -111,6 +111,10 @@ describe("a muting viewer's lists", () => {
     const week = topPostsThisWeek({ viewerId: me.id }).map((x) => x.title);
     expect(week.every((t) => shown.includes(t))).toBe(true);
     expect(categoryCounts({ viewerId: me.id }).map((c) => c.name)).not.toContain("Music");
+    // The users of /search: not the muted member, whose name everyone else finds.
+    expect(searchUsers({ q: "bo", limit: 5, viewerId: me.id }).users).toEqual([]);
+    expect(searchUsers({ q: "bo", limit: 5, viewerId: ann.id }).users.map((u) => u.username)).toEqual(["bob"]);
+    expect(searchUsers({ q: "", limit: 50, viewerId: me.id }).users.map((u) => u.username)).not.toContain("bob");
   });
 
   it("collapse muted comments in place, leave them off profiles, and drop muted members' and posts' notices", () => {

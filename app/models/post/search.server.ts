@@ -9,6 +9,7 @@ import { prepared, preparedFor } from "../db.server.ts";
 
 import type { VisitorMutes } from "~/lib/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
+import { mutingFor } from "../mute/mute.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
@@ -93,9 +94,14 @@ function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null,
 
 export type UserSearch = { users: UserResult[]; total: number };
 
-/** /search's users: usernames starting with the query (any case), an exact name first, then the busiest. */
-export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
+/**
+ * /search's users: usernames starting with the query (any case), an exact name first, then the
+ * busiest; for a member who muted some, without them (in the statement, read for them alone).
+ */
+export function searchUsers({ q, limit, viewerId }: { q: string; limit: number; viewerId?: number | null }): UserSearch {
   const prefix = q.trim().toLowerCase();
+  const muted = mutingFor(viewerId).members;
+  if (muted.length > 0) return findMembers(prefix, limit, JSON.stringify(muted));
   return members.get(`${limit}\0${prefix}`, () => findMembers(prefix, limit));
 }
 
@@ -108,14 +114,14 @@ const members = versionedCache<string, UserSearch>({
   freeze: true,
 });
 
-function findMembers(prefix: string, limit: number): UserSearch {
+function findMembers(prefix: string, limit: number, muted = "[]"): UserSearch {
   const q2 = userStatements();
   if (!prefix) {
-    const rows = q2.busiest.all({ limit });
+    const rows = q2.busiest.all({ limit, muted });
     return { users: rows.map(toUserResult), total: rows.length };
   }
   // A range on the lower(username) index: every name that starts with the prefix.
-  const range = { prefix, end: `${prefix}\u{10FFFF}` };
+  const range = { prefix, end: `${prefix}\u{10FFFF}`, muted };
   const rows = q2.byPrefix.all({ ...range, limit });
   const total = q2.countPrefix.get(range)?.n ?? 0;
   return { users: rows.map(toUserResult), total };
@@ -130,9 +136,11 @@ const userColumns = {
 const userStatements = prepared((db) => {
   const name = sql`lower(${users.username})`;
   const prefix = sql.placeholder("prefix");
-  const where = sql`${name} >= ${prefix} AND ${name} < ${sql.placeholder("end")}`;
+  // The members the viewer muted ("[]" for everyone else).
+  const unmuted = sql`${users.id} NOT IN (SELECT value FROM json_each(${sql.placeholder("muted")}))`;
+  const where = sql`${name} >= ${prefix} AND ${name} < ${sql.placeholder("end")} AND ${unmuted}`;
   return {
-    busiest: db.select(userColumns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(sql.placeholder("limit")).prepare(),
+    busiest: db.select(userColumns).from(users).where(unmuted).orderBy(desc(users.postsCount), asc(users.id)).limit(sql.placeholder("limit")).prepare(),
     byPrefix: db
       .select(userColumns)
       .from(users)
@@ -156,7 +164,7 @@ export function searchEverything({
   visitorMutes,
   ...view
 }: { q: string; limits: { posts: number; users: number }; viewerId?: number | null; visitorMutes?: VisitorMutes | null } & Partial<SearchView>) {
-  const users = searchUsers({ q, limit: limits.users });
+  const users = searchUsers({ q, limit: limits.users, viewerId });
   if (!q.trim()) {
     const { sort, timeframe, now } = { ...DEFAULT_VIEW, now: Date.now(), ...view };
     const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId, visitorMutes });
