@@ -106,6 +106,8 @@ describe("a muting viewer's lists", () => {
     expect(titles(listUserPosts({ userId: bob.id, limit: 10, viewerId: me.id }))).toEqual([]);
     expect(titles(listUserPosts({ userId: ann.id, limit: 10, viewerId: me.id }))).toEqual(shown);
     expect(titles(listFollowingPosts({ followerId: me.id, limit: 20 }))).toEqual(shown);
+    // In the page's own statement: a page of three is full.
+    expect(titles(listFollowingPosts({ followerId: me.id, limit: 3 }))).toEqual(shown);
     expect(titles(listFeedEntries({ source: { kind: "following", userId: me.id } }))).toEqual(shown);
     expect(titles(listPostsByIds({ ids: Object.values(p).map((x) => x.id), viewerId: me.id }))).toEqual(shown);
     const week = topPostsThisWeek({ viewerId: me.id }).map((x) => x.title);
