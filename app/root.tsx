@@ -47,7 +47,7 @@ export const links: Route.LinksFunction = () => [
 // cookies, but for the share dialog, which the answer memo never keeps.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone" }, async ({ request, user: row }) => {
+export const loader = page({ who: "anyone", reads: ["mutes"] }, async ({ request, user: row }) => {
   const [flash, share] = await Promise.all([getToast(request), loadShareDialog(request, row)]);
   const { toast } = flash;
   let { headers } = flash;

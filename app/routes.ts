@@ -22,6 +22,7 @@ export default [
   route("post/:id/vote", "routes/post.$id.vote.ts"),
   route("comments/:id/vote", "routes/comments.$id.vote.ts"),
   route("post/:id/save", "routes/post.$id.save.ts"),
+  route("post/:id/hide", "routes/post.$id.hide.ts"),
   route("post/:id/comments", "routes/post.$id.comments.ts"),
   route("post/:id/delete", "routes/post.$id.delete.ts"),
   route("comments/:id/delete", "routes/comments.$id.delete.ts"),
@@ -32,6 +33,8 @@ export default [
   route("comments/:id/history", "routes/history.tsx", { id: "comment-history" }),
   route("revisions/:id/redact", "routes/revisions.$id.redact.ts"),
   route("notifications", "routes/notifications.tsx"),
+  // Mutes, 'Hide what I've read' and the Hidden tab (a visitor's mutes: a cookie).
+  route("mutes", "routes/mutes.tsx"),
   route("reports", "routes/reports.ts"),
 
   // Accounts: sessions, password and deleting your own account (pages, so they work without JS).
@@ -101,6 +104,7 @@ export default [
     route("comments/:id/revisions", "routes/api/revisions.ts", { id: "api-comment-revisions" }),
     route("posts/:id/saved", "routes/api/post-saved.ts"),
     route("posts/:id/save", "routes/api/post-save.ts"),
+    route("posts/:id/hide", "routes/api/post-hide.ts"),
     route("notifications", "routes/api/notifications.ts"),
     route("notifications/unread/count", "routes/api/notifications-unread-count.ts"),
     route("notifications/read-all", "routes/api/notifications-read-all.ts"),
@@ -124,6 +128,8 @@ export default [
     route("users/:id/follow", "routes/api/users.$id.follow.ts"),
     route("users/:id/block", "routes/api/users.$id.block.ts"),
     route("me/blocks", "routes/api/me-blocks.ts"),
+    route("me/mutes", "routes/api/me-mutes.ts"),
+    route("me/mutes/:id", "routes/api/me-mute.ts"),
     route("me/verification", "routes/api/me-verification.ts"),
     route("invites", "routes/api/invites.ts"),
 

@@ -326,6 +326,7 @@ export * from "./moderation-schema.ts";
 export * from "./revision-schema.ts";
 export * from "./signup-schema.ts";
 export * from "./aggregate-schema.ts";
+export * from "./mute-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -174,8 +174,7 @@ export function PostCard({
         <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
         {/* The post's own menu: what a member does to the post itself, apart from sharing it. */}
-        {signedIn || canEdit ? (
-          <DetailsMenu summary="More" className="more">
+        <DetailsMenu summary="More" className="more">
             {/* The report dialog on this page (?report=…, ./report-dialog.tsx). A bare query: the feed's
                 own parameters give way, and the home page's script budget keeps its bytes. */}
             {signedIn ? <Link to={`?report=post-${post.id}`}>Report post</Link> : null}
@@ -192,8 +191,9 @@ export function PostCard({
                 Edit
               </Link>
             ) : null}
+            {/* Hide, mute its author or its category: offered on /mutes (a URL state, decision 0125). */}
+            <Link to={`/mutes?post=${post.id}`}>Hide or mute…</Link>
           </DetailsMenu>
-        ) : null}
       </footer>
     </article>
   );

@@ -35,6 +35,15 @@ export function Toaster({ toast }: { toast: Toast | null }) {
             <div className="flex-1">
               <p className="font-semibold">{shown.title}</p>
               {shown.description ? <p className="mt-1 text-sm">{shown.description}</p> : null}
+              {shown.undo ? (
+                // A plain form: Undo works without JavaScript too (POST → 303 back → its own toast).
+                <form method="post" action={shown.undo.action} className="mt-2">
+                  <input type="hidden" name="intent" value={shown.undo.intent} />
+                  <button type="submit" className="text-sm font-semibold underline">
+                    Undo
+                  </button>
+                </form>
+              ) : null}
             </div>
             <button
               type="button"

@@ -5,6 +5,7 @@ import type { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
 import type { z } from "zod";
 import type { UserRow } from "#db/schema.ts";
 import { siteOrigin } from "./origin.server.ts";
+import { visitorMutesFor } from "./mute-cookie.server.ts";
 
 /** The contract of every profile tab's loader: anyone looks; the query says how many to show. */
 export type ProfileTabArgs = {
@@ -19,7 +20,17 @@ export type ProfileTabArgs = {
 export function profileTab({ request, params, user, input }: ProfileTabArgs) {
   const url = new URL(request.url);
   const userId = requireId(params.id, USER_NOT_FOUND);
-  return { url, userId, viewerId: user?.id ?? null, isOwner: user?.id === userId, limit: input.limit, now: pageClock(), origin: siteOrigin(request) };
+  return {
+    url,
+    userId,
+    viewerId: user?.id ?? null,
+    // A visitor's mutes (their cookie); a member's own are read by their id.
+    visitorMutes: visitorMutesFor(request, user),
+    isOwner: user?.id === userId,
+    limit: input.limit,
+    now: pageClock(),
+    origin: siteOrigin(request),
+  };
 }
 
 /** A list read with one extra row: the page to show and whether 'Load More' has anything to add. */

@@ -18,6 +18,7 @@ import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockedBy, blockUser } from "./block.server.ts";
+import { mutingFor } from "./mute/mute.server.ts";
 import { getPostThread } from "./comment-thread.server.ts";
 import { createComment } from "./comment.server.ts";
 import { cacheClock } from "./data-version.server.ts";
@@ -188,6 +189,7 @@ const EXERCISES: Record<CacheName, () => void> = {
   },
   thread: () => getPostThread({ postId: fixture.post }),
   blocked: () => blockedBy(fixture.blocker),
+  mutes: () => mutingFor(fixture.blocker),
   session: () => getSessionUser({ token: fixture.token }),
   "week-sidebar": () => topPostsThisWeek(),
   "top-contributors": () => {

@@ -21,6 +21,7 @@ export type CacheName =
   | "member-search"
   | "thread"
   | "blocked"
+  | "mutes"
   | "session"
   | "week-sidebar"
   | "top-contributors";

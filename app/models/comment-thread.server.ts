@@ -8,7 +8,10 @@ import type { ThreadData } from "~/lib/comment-thread.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { commentColumns, DELETED_TEXT } from "./comment.server.ts";
 import { BLOCKED_COMMENT_TEXT } from "~/lib/interactions/block.ts";
+import { MUTED_COMMENT_TEXT, type VisitorMutes } from "~/lib/mute-rules.ts";
 import { blockedBy } from "./block.server.ts";
+import { mutingFor } from "./mute/mute.server.ts";
+import { mutedCommentIds } from "./mute/muted-sql.server.ts";
 import { versionedCache } from "./data-version.server.ts";
 import { prepared } from "./db.server.ts";
 import { knownMembers } from "./mention.server.ts";
@@ -106,25 +109,34 @@ function viewerVotes(postId: number, viewerId: number | null | undefined): Map<n
   return mine;
 }
 
-/** A blocked member's comment as their blocker sees it: no name, no text, the same place in the tree. */
-function collapsed(c: CommentView): CommentView {
-  return { ...c, userId: null, username: BLOCKED_COMMENT_TEXT, content: BLOCKED_COMMENT_TEXT, isBlocked: true };
+/**
+ * A blocked member's comment as their blocker sees it, or a muted one as its muter does: no name, no
+ * text, the same place in the tree.
+ */
+function collapsed(c: CommentView, text: string): CommentView {
+  return { ...c, userId: null, username: text, content: text, isBlocked: true };
 }
 
-/** The thread as this viewer sees it: the shared list, or a copy with the blocked members' comments collapsed. */
-function viewerThread(postId: number, viewerId: number | null | undefined): readonly CommentView[] {
+/**
+ * The thread as this viewer sees it: the shared list, or a copy with the blocked members' comments
+ * and the muted ones (by a muted member or holding a muted word: asked of the database, one statement
+ * when the viewer mutes any) collapsed.
+ */
+function viewerThread(postId: number, viewerId: number | null | undefined, visitorMutes?: VisitorMutes | null): readonly CommentView[] {
   const thread = readThread(postId);
   const hidden = blockedBy(viewerId);
-  if (hidden.size === 0 || !thread.some((c) => c.userId !== null && hidden.has(c.userId))) return thread;
-  return thread.map((c) => (c.userId !== null && hidden.has(c.userId) ? collapsed(c) : c));
+  const muted = thread.length === 0 ? new Set<number>() : mutedCommentIds(postId, mutingFor(viewerId, visitorMutes));
+  const isHidden = (c: CommentView) => c.userId !== null && hidden.has(c.userId);
+  if (muted.size === 0 && (hidden.size === 0 || !thread.some(isHidden))) return thread;
+  return thread.map((c) => (isHidden(c) ? collapsed(c, BLOCKED_COMMENT_TEXT) : muted.has(c.id) ? collapsed(c, MUTED_COMMENT_TEXT) : c));
 }
 
 /**
  * Every comment of a post, oldest first, flat with parentId, with the viewer's own votes (one
  * query). Without any, the list is the shared one: read it, never change it.
  */
-export function listPostComments({ postId, viewerId }: { postId: number; viewerId?: number | null }): CommentView[] {
-  const thread = viewerThread(postId, viewerId) as CommentView[];
+export function listPostComments({ postId, viewerId, visitorMutes }: { postId: number; viewerId?: number | null; visitorMutes?: VisitorMutes | null }): CommentView[] {
+  const thread = viewerThread(postId, viewerId, visitorMutes) as CommentView[];
   if (thread.length === 0) return thread;
   const mine = viewerVotes(postId, viewerId);
   if (mine.size === 0) return thread;
@@ -132,8 +144,8 @@ export function listPostComments({ postId, viewerId }: { postId: number; viewerI
 }
 
 /** The post page's thread: the shared JSON (made once per data version) and the viewer's votes. */
-export function getPostThread({ postId, viewerId }: { postId: number; viewerId?: number | null }): ThreadData {
-  const thread = viewerThread(postId, viewerId);
+export function getPostThread({ postId, viewerId, visitorMutes }: { postId: number; viewerId?: number | null; visitorMutes?: VisitorMutes | null }): ThreadData {
+  const thread = viewerThread(postId, viewerId, visitorMutes);
   let json = threadJson.get(thread);
   if (json === undefined) {
     // A blocker's own copy is made per request: only the shared list is worth keeping as JSON.

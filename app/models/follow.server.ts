@@ -9,7 +9,10 @@ import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
-import { inJsonArray, prepared, writeTransaction } from "./db.server.ts";
+import { getDb } from "#db/client.server.ts";
+import { inJsonArray, prepared, preparedFor, writeTransaction } from "./db.server.ts";
+import { isMuting, mutingFor } from "./mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutesWords } from "./mute/muted-sql.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -136,16 +139,25 @@ export function suggestFollows<T extends { id: number }>({ followerId, people }:
   return others.map((p) => ({ ...p, following: followed.has(p.id) }));
 }
 
-const followingPage = prepared((db) =>
-  db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId")))))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(),
-);
+// A page of the feed's ids; for a member who muted or hid something (`muted`), without it, so the
+// page fills up (decision 0125).
+const followingPage = (muted: "" | "muted" | "words") =>
+  preparedFor(`following-page ${muted}`, () => {
+    const db = getDb();
+    return db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId")))),
+          muted ? mutedPostCondition(muted === "words") : undefined,
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare();
+  });
 
 /** The Following feed: posts by the people the member follows, newest first. */
 export function listFollowingPosts({
@@ -157,8 +169,10 @@ export function listFollowingPosts({
   limit: number;
   offset?: number;
 }): PostView[] {
-  const ids = followingPage()
-    .all({ followerId, limit, offset })
+  const muting = mutingFor(followerId);
+  const muted = isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  const ids = followingPage(muted)
+    .all({ followerId, limit, offset, ...(muted ? mutedParams(muting) : {}) })
     .map((r) => r.id);
   return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true });
 }

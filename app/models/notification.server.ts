@@ -5,6 +5,8 @@ import { notifications, type NotificationType } from "#db/schema.ts";
 import type { NotificationView } from "~/lib/notifications.ts";
 import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
+import { isMuting, mutingFor } from "./mute/mute.server.ts";
+import { mutedNoticeCondition } from "./mute/muted-sql.server.ts";
 
 export type { NotificationView };
 
@@ -113,12 +115,18 @@ function toView(row: typeof notifications.$inferSelect): NotificationView {
   };
 }
 
-/** The newest notifications of a user. */
+/** What a member muted leaves their notices too: a muted member's, and those about a post they muted or hid. */
+function unmuted(userId: number) {
+  const muting = mutingFor(userId);
+  return isMuting(muting) ? mutedNoticeCondition(notifications.actorId, notifications.postId, muting) : undefined;
+}
+
+/** The newest notifications of a user (none from what they muted). */
 export function listNotifications({ userId, limit = NOTIFICATION_LIST_LIMIT }: { userId: number; limit?: number }): NotificationView[] {
   return getDb()
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), unmuted(userId)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .all()
@@ -135,6 +143,11 @@ const unreadStatement = prepared((db) =>
 );
 
 export function countUnread({ userId }: { userId: number }): number {
+  const muted = unmuted(userId);
+  if (muted) {
+    const where = and(eq(notifications.userId, userId), eq(notifications.isRead, false), muted);
+    return getDb().select({ n: sql<number>`count(*)` }).from(notifications).where(where).get()?.n ?? 0;
+  }
   return unreadStatement().get({ userId })?.n ?? 0;
 }
 

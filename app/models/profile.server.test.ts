@@ -184,8 +184,8 @@ describe("the profile page's reads", () => {
     expect(await rowReads(() => getProfile({ id: me.id, viewerId: viewer.id }))).toBe(4);
     // The member, upvotes received, live comments.
     expect(await rowReads(() => getUserStats({ userId: me.id }))).toBe(3);
-    // The member, the page of ids, the posts, the viewer's votes and saves (never one per card).
-    expect(await rowReads(() => listUserPosts({ userId: me.id, limit: 20, viewerId: viewer.id }))).toBe(5);
+    // The member, the page of ids, the viewer's mutes, the posts, the viewer's votes and saves (never one per card).
+    expect(await rowReads(() => listUserPosts({ userId: me.id, limit: 20, viewerId: viewer.id }))).toBe(6);
     // The member and the page.
     expect(await rowReads(() => listUserComments({ userId: me.id, limit: 20 }))).toBe(2);
   });

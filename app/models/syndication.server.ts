@@ -5,6 +5,8 @@ import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { postAuthor, type PostAuthor } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
+import { isMuting, mutingFor } from "./mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutesWords } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 30;
@@ -49,9 +51,11 @@ function where(source: FeedSource): SQL | undefined {
   }
 }
 
-/** The entries of one feed. */
+/** The entries of one feed; the private Following feed without what its member muted or hid. */
 export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: FeedSource; limit?: number }): FeedPost[] {
   const order = source.kind === "hot" ? [desc(posts.hot), desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+  const muting = source.kind === "following" ? mutingFor(source.userId) : null;
+  const muted = muting && isMuting(muting) ? muting : null;
   return getDb()
     .select({
       id: posts.id,
@@ -70,10 +74,11 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.userId))
-    .where(where(source))
+    .where(and(where(source), muted ? mutedPostCondition(mutesWords(muted)) : undefined))
     .orderBy(...order)
     .limit(limit)
-    .all()
+    .prepare()
+    .all(muted ? mutedParams(muted) : {})
     .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: postAuthor(userId, username, displayName) }));
 }
 

@@ -19,6 +19,7 @@ import { siteOrigin } from "~/http/origin.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
 
 // One screen for /category/{name} and /categories (all of them).
 
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: CategoryQuerySchema, reads: ["post-lists", "blocked"] }, ({ request, params, user, input }) => {
+export const loader = page({ who: "anyone", input: CategoryQuerySchema, reads: ["post-lists", "blocked", "mutes"] }, ({ request, params, user, input }) => {
   const slug = "name" in params ? params.name : undefined;
   const category = slug === undefined ? null : categoryFromSlug(slug);
   if (slug !== undefined && !category)
@@ -54,14 +55,14 @@ export const loader = page({ who: "anyone", input: CategoryQuerySchema, reads: [
   const now = pageClock();
   let rows;
   try {
-    rows = listCategoryPosts({ category, sort, timeframe: t, limit: limit + 1, viewerId: user?.id, now });
+    rows = listCategoryPosts({ category, sort, timeframe: t, limit: limit + 1, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user), now });
   } catch (error) {
     console.error("category posts:", error);
     throw internal("Failed to fetch posts");
   }
   let counts: CategoryCount[] | null = null;
   try {
-    counts = categoryCounts();
+    counts = categoryCounts({ viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) });
   } catch (error) {
     console.error("category counts:", error);
   }

@@ -17,6 +17,8 @@ import { editablePostIds } from "~/models/edit.server.ts";
 import { signInProblem } from "~/http/guards.server.ts";
 import { topContributorsThisWeek, topPostsThisWeek, type TopPost } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { mutingFor } from "~/models/mute/mute.server.ts";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { CreatePostBox, EmptyFeed, FeedControls, feedHref } from "~/components/feed/feed-controls.tsx";
 import { LoadMore } from "~/components/feed/load-more.tsx";
@@ -47,27 +49,30 @@ function sidebarList<T>(message: string, load: () => T[]): SidebarList<T> {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors", "blocked"] }, async ({ request, user, input }) => {
+export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["post-lists", "week-sidebar", "top-contributors", "blocked", "mutes"] }, async ({ request, user, input }) => {
   const url = new URL(request.url);
   const { sort, t, q, limit } = input;
   // 'Following' is for members: a visitor signs in and comes back to it.
   if (sort === "following" && !user) throw signInProblem("/?sort=following", FOLLOWING_SIGN_IN);
   const now = pageClock();
+  // A visitor's mutes (their cookie); a member's own are read by their id in every list.
+  const visitorMutes = visitorMutesFor(request, user);
   let rows;
   try {
     // One more than shown tells whether 'Load More' has anything to add.
     rows =
       sort === "following" && user
         ? listFollowingPosts({ followerId: user.id, limit: limit + 1 })
-        : listFeedPosts({ sort: sort === "following" ? "new" : sort, timeframe: t, q, limit: limit + 1, viewerId: user?.id, now });
+        : listFeedPosts({ sort: sort === "following" ? "new" : sort, timeframe: t, q, limit: limit + 1, viewerId: user?.id, visitorMutes, now });
   } catch (error) {
     console.error("home feed:", error);
     throw internal("Failed to fetch posts");
   }
-  const topPosts: SidebarList<TopPost> = sidebarList("Failed to fetch trending posts", topPostsThisWeek);
+  const topPosts: SidebarList<TopPost> = sidebarList("Failed to fetch trending posts", () => topPostsThisWeek({ viewerId: user?.id, visitorMutes }));
   const contributors: SidebarList<TopContributor> = sidebarList("Failed to fetch top contributors", () =>
-    topContributorsThisWeek(5),
+    topContributorsThisWeek(5, { viewerId: user?.id }),
   );
+  const muting = mutingFor(user?.id, visitorMutes);
   return {
     // An empty Following feed says whom to follow: this week's top contributors.
     suggestions: sort === "following" && user && rows.length === 0 ? suggestFollows({ followerId: user.id, people: contributors.items }) : [],
@@ -84,13 +89,15 @@ export const loader = page({ who: "anyone", input: HomeQuerySchema, reads: ["pos
     signUpPrompt: !user && url.searchParams.has("signup"),
     topPosts,
     contributors,
+    // 'Hide what I've read' (members).
+    hideRead: muting.hideRead,
   };
 });
 
 const FOLLOWING_SIGN_IN = { type: "error", title: "Authentication required", description: "Please sign in to see posts from people you follow." } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts, editable, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions } = loaderData;
+  const { posts, editable, hasMore, view, now, origin, signUpPrompt, topPosts, contributors, suggestions, hideRead } = loaderData;
   const { user, timeZone } = useRootData();
   useRevalidateWhileVisible(20_000, 10_000);
 
@@ -100,6 +107,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 className="sr-only">Home feed</h1>
         <CreatePostBox name={user?.displayName ?? null} />
         <FeedControls view={view} signedIn={Boolean(user)} />
+        {user ? (
+          // 'Hide what I've read' (decision 0125): a plain form, POST /mutes → 303 back → toast.
+          <form method="post" action="/mutes" className="text-right">
+            <button type="submit" name="intent" value={hideRead ? "show-read" : "hide-read"} role="switch" aria-checked={hideRead} className="chip">
+              Hide what I've read
+            </button>
+          </form>
+        ) : null}
         {view.q ? (
           <p className="text-sm text-slate-700">
             Posts matching “{view.q}” ·{" "}

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Your notifications: comments, replies, votes and new followers." },
 ];
 
-export const loader = page({ who: "member" }, ({ user }) => ({ notifications: listNotifications({ userId: user.id }) }));
+export const loader = page({ who: "member", reads: ["mutes"] }, ({ user }) => ({ notifications: listNotifications({ userId: user.id }) }));
 
 export const action = interactionAction(
   { who: "member", budget: "toggle", input: NotificationPageFormSchema, whileSuspended: true },

@@ -21,6 +21,9 @@ import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { thumbnailKnownMissing } from "~/integrations/thumbnail-cache.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { recordPostRead } from "~/models/mute/hide.server.ts";
+import { isPrefetch } from "~/http/prefetch.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -45,19 +48,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"] }, ({ request, params, user }) => {
+export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked", "mutes"] }, ({ request, params, user }) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Post not found");
   let post;
   let thread;
   try {
     post = getPost({ id, viewerId: user?.id });
-    thread = post ? getPostThread({ postId: post.id, viewerId: user?.id }) : null;
+    thread = post ? getPostThread({ postId: post.id, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) }) : null;
   } catch (error) {
     console.error("post page:", error);
     throw internal("Failed to fetch post");
   }
   if (!post || !thread) throw notFound("Post not found");
+  // The member opened it: read from now on ('Hide what I've read'); a browser's prefetch is not opening.
+  if (user && !isPrefetch(request)) recordPostRead({ userId: user.id, postId: post.id });
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const origin = siteOrigin(request);
   return {

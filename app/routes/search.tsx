@@ -18,6 +18,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { SortForm, viewParams } from "~/components/category/category-nav.tsx";
 import { HiddenFields } from "~/components/ui/hidden-fields.tsx";
 import type { ListSort, Timeframe } from "~/lib/browse.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
 
 /**
  * How many of each list a tab shows: the All tab the first few of each, the others 20 of theirs. A
@@ -41,12 +42,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: SearchPageQuerySchema, reads: ["search-text", "search-counts", "member-search", "post-lists", "posts-by-ids", "blocked"] }, ({ request, user, input }) => {
+export const loader = page({ who: "anyone", input: SearchPageQuerySchema, reads: ["search-text", "search-counts", "member-search", "post-lists", "posts-by-ids", "blocked", "mutes"] }, ({ request, user, input }) => {
   const { q, tab, sort, t } = input;
   const now = pageClock();
   try {
     // Without a query the lists are the newest posts and the busiest members, counted as listed (20 each).
-    const found = searchEverything({ q, limits: q ? SHOWN[tab] : EVERYTHING, viewerId: user?.id, sort, timeframe: t, now });
+    const found = searchEverything({ q, limits: q ? SHOWN[tab] : EVERYTHING, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user), sort, timeframe: t, now });
     // Only what the tab shows goes to the page (and into its data for hydration), and every count.
     const posts = { ...found.posts, posts: tab === "users" ? [] : found.posts.posts.slice(0, SHOWN[tab].posts) };
     const users = { ...found.users, users: tab === "posts" ? [] : found.users.users.slice(0, SHOWN[tab].users) };

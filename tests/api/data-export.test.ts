@@ -36,8 +36,10 @@ describe("GET /api/me/export", () => {
       ["/api/votes", bob, { postId: mine.id, isUpvote: true }],
       [`/api/posts/${theirs.id}/save`, alice, {}],
       [`/api/users/${bob.id}/follow`, alice, {}],
+      ["/api/me/mutes", alice, { kind: "word", value: "Spoilers" }],
     ];
     for (const [path, user, json] of calls) expect((await api.fetch(path, { method: "POST", user, json })).status, path).toBeLessThan(300);
+    expect((await api.fetch(`/api/posts/${theirs.id}/hide`, { method: "PUT", user: alice })).status).toBe(200);
 
     const res = await api.fetch("/api/me/export", { user: alice });
     expect(res.status).toBe(200);
@@ -54,6 +56,8 @@ describe("GET /api/me/export", () => {
     expect(data.saves).toEqual([expect.objectContaining({ postId: theirs.id })]);
     expect(data.following).toEqual([expect.objectContaining({ userId: bob.id, username: bob.username })]);
     expect(data.followers).toEqual([]);
+    expect(data.mutes).toEqual([expect.objectContaining({ kind: "word", value: "spoilers" })]);
+    expect(data.hiddenPosts).toEqual([expect.objectContaining({ postId: theirs.id })]);
     // Bob's vote and comment on Alice's post notified her.
     expect(data.notifications.length).toBeGreaterThanOrEqual(2);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);

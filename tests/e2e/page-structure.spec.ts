@@ -108,11 +108,13 @@ test("a post's Report and Edit are in a menu of the post's own, not in Share", a
   await expect(page.getByRole("dialog", { name: "Report this post" })).toBeVisible();
 });
 
-test("a visitor's card has no empty menu", async ({ page, jsEnabled }) => {
+test("a visitor's card menu offers only muting its category (decision 0125), no member's entries", async ({ page, jsEnabled }) => {
   const post = makePost({ userId: makeUser().id, title: "A post a visitor reads" });
   await page.goto(`/post/${post.id}`);
   await ready(page, jsEnabled);
-  await expect(page.locator(`#post-${post.id}`).locator("summary", { hasText: "More" })).toHaveCount(0);
+  const menu = page.locator(`#post-${post.id}`).locator("details", { has: page.locator("summary", { hasText: "More" }) });
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link")).toHaveText(["Hide or mute…"]);
 });
 
 for (const width of [390, 1280]) {

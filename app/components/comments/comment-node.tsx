@@ -14,6 +14,7 @@ import { CommentForm } from "./comment-form.tsx";
 import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
 import { editParam, withinEditWindow } from "~/lib/edit-rules.ts";
 import { countAll, useThread, type Node } from "./thread-context.ts";
+import { MuteLink } from "../mutes/mute-link.tsx";
 
 function TrashIcon({ className = "h-4 w-4" }: IconProps) {
   return (
@@ -142,6 +143,11 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
               ) : null}
               {viewer && !mine && node.userId !== null ? (
                 <BlockButton userId={node.userId} name={node.username} blocked={false} anchor={`comment-${node.id}`} size="sm" variant="ghost" />
+              ) : null}
+              {viewer && !mine && node.userId !== null ? (
+                <MuteLink kind="member" value={node.userId} className="cmt-act">
+                  Mute
+                </MuteLink>
               ) : null}
             </div>
           ) : null}

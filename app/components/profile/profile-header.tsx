@@ -10,6 +10,8 @@ import { BlockButton } from "./block-button.tsx";
 import { FollowForm, useFollow } from "./follow-button.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { LazyProfileEditForm, preloadProfileEditForm } from "../lazy-parts.tsx";
+import { MuteLink } from "../mutes/mute-link.tsx";
+import { UnmuteForm } from "../mutes/unmute-form.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
 export function WebsiteLink({ url }: { url: string }) {
@@ -58,10 +60,12 @@ type HeaderProps = {
   /** The owner's values when the edit form is open (?edit=profile). */
   fields: ProfileFields | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The viewer muted this member (their posts and comments leave the viewer's lists). */
+  muted?: boolean;
 };
 
 /** Banner, avatar, names, bio (or its edit form), counts, details, badges and Follow. */
-export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, fields, lastResult }: HeaderProps) {
+export function ProfileHeader({ profile, isOwner, blocked, muted = false, signedIn, timeZone, fields, lastResult }: HeaderProps) {
   const { pathname } = useLocation();
   const follow = useFollow(profile.id, { following: profile.isFollowingUser, followersCount: profile.followersCount });
   const { state } = follow;
@@ -96,6 +100,17 @@ export function ProfileHeader({ profile, isOwner, blocked, signedIn, timeZone, f
                 <FollowForm userId={profile.id} name={profile.displayName} signedIn={signedIn} follow={follow} />
               )}
               {signedIn ? <BlockButton userId={profile.id} name={profile.displayName} blocked={blocked} /> : null}
+              {signedIn ? (
+                muted ? (
+                  <UnmuteForm kind="member" value={profile.id} className="rounded-full px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                    Unmute
+                  </UnmuteForm>
+                ) : (
+                  <MuteLink kind="member" value={profile.id} className="rounded-full px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                    Mute
+                  </MuteLink>
+                )
+              ) : null}
             </div>
           )}
         </div>

@@ -3,7 +3,7 @@
 // not data about the member), and nothing about other members beyond the names on their own rows.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { comments, follows, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
+import { comments, follows, hiddenPosts, mutes, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
 import { isDemo } from "~/lib/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
@@ -91,6 +91,9 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
       saves: mine(tx.select({ postId: saves.postId, savedAt: saves.createdAt }).from(saves), saves.userId, saves.createdAt),
       following,
       followers,
+      // What they muted (a member by id) and hid (decision 0125).
+      mutes: mine(tx.select({ kind: mutes.kind, value: mutes.value, mutedAt: mutes.createdAt }).from(mutes), mutes.userId, mutes.id),
+      hiddenPosts: mine(tx.select({ postId: hiddenPosts.postId, hiddenAt: hiddenPosts.createdAt }).from(hiddenPosts), hiddenPosts.userId, hiddenPosts.createdAt),
       notifications: mine(
         tx.select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt }).from(notifications),
         notifications.userId,

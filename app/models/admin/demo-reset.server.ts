@@ -2,7 +2,7 @@
 // of it, whatever its visitors did. One immediate transaction, logged.
 import { eq, sql } from "drizzle-orm";
 import { demoAccountPosts } from "#db/seed.ts";
-import { blocks, notifications, posts, saves, users } from "#db/schema.ts";
+import { blocks, hiddenPosts, listSettings, mutes, notifications, postReads, posts, saves, users } from "#db/schema.ts";
 import { DEMO_USERNAME } from "~/lib/account-rules.ts";
 import { notFound } from "~/lib/problem.ts";
 import { removeAccountContent } from "../account/removal.server.ts";
@@ -16,7 +16,7 @@ const SEEDED_PROFILE = { displayName: "Demo User", bio: "Just here for the comme
 
 /**
  * An admin resets the demo account: everything its visitors made goes (posts, comments, votes,
- * saves, follows, blocks, its notifications; every counter corrected), its profile and its seeded
+ * saves, follows, blocks, mutes, hidden and read posts, its notifications; every counter corrected), its profile and its seeded
  * posts come back (new, so they start at the top of New). Sessions stay. Problems: forbidden (not an
  * admin), not_found (no demo account on this site).
  */
@@ -28,6 +28,11 @@ export function resetDemoAccount({ actorId, now = Date.now() }: { actorId: numbe
     removeAccountContent(tx, demo.id);
     tx.delete(saves).where(eq(saves.userId, demo.id)).run();
     tx.delete(blocks).where(eq(blocks.blockerId, demo.id)).run();
+    // What one visitor of the shared account muted or hid would hide it from the next.
+    tx.delete(mutes).where(eq(mutes.userId, demo.id)).run();
+    tx.delete(hiddenPosts).where(eq(hiddenPosts.userId, demo.id)).run();
+    tx.delete(postReads).where(eq(postReads.userId, demo.id)).run();
+    tx.delete(listSettings).where(eq(listSettings.userId, demo.id)).run();
     tx.delete(notifications).where(eq(notifications.userId, demo.id)).run();
     const seeded = demoAccountPosts();
     seeded.forEach((p, i) => {

@@ -37,3 +37,14 @@ export function wordsQuery(q: string): FtsQuery | null {
   if (!words) return null;
   return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ") as FtsQuery;
 }
+
+/**
+ * A member's muted words and phrases (folded keys, app/lib/mute-rules.ts) as one expression over a
+ * post's own texts (not its poster's name: muting a member is another mute): any of them, each a
+ * phrase of whole words (the word index folds case and accents as the keys are folded).
+ */
+export function mutedWordsQuery(keys: readonly string[]): FtsQuery | null {
+  const phrases = keys.map((k) => searchableText(k)).filter(Boolean);
+  if (phrases.length === 0) return null;
+  return `{title comment comment_author video_title} : (${phrases.map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ")})` as FtsQuery;
+}

@@ -135,13 +135,14 @@ describe("listFeedPosts", () => {
     // (models/data-version.server.ts) reads no rows.
     const rowReads = (statements: string[]) => statements.filter((source) => source !== "PRAGMA data_version").length;
     const first = await recordStatements(() => listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW }));
-    // The page, the members the viewer blocked, the viewer's votes, the viewer's saves: never one per card.
-    expect(rowReads(first.statements)).toBe(4);
+    // The viewer's mutes and list settings, the page, the members the viewer blocked, the viewer's
+    // votes, the viewer's saves: never one per card.
+    expect(rowReads(first.statements)).toBe(5);
     // Asked again with nothing written: the page's rows come from memory (read again with
-    // MEMO=off), and so does the viewer's block list (kept per viewer until a block is written); the
-    // viewer's votes and saves fresh.
+    // MEMO=off), and so do the viewer's block list and mutes (kept per viewer until one is written);
+    // the viewer's votes and saves fresh.
     const second = await recordStatements(() => listFeedPosts({ sort: "new", limit: 12, viewerId: viewer.id, now: NOW }));
-    expect(rowReads(second.statements)).toBe(memoEnabled() ? 2 : 4);
+    expect(rowReads(second.statements)).toBe(memoEnabled() ? 2 : 5);
     const [list, again] = [first.result, second.result];
     expect(again).toEqual(list);
     expect(list).toHaveLength(12);

@@ -2,105 +2,20 @@
 // queries: one for the page of posts (joined with the author), the viewer's votes and saves for that
 // page (two more, signed-in only), and for a text filter one capped count. Never a query per card.
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { getDb } from "#db/client.server.ts";
-import { posts, users } from "#db/schema.ts";
-import { postAuthor, timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
+import { posts } from "#db/schema.ts";
+import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
+import type { VisitorMutes } from "~/lib/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
+import { isMuting, mutingFor } from "../mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
+import { selectPosts, toView, type PostRow } from "./post-row.server.ts";
 import { textCondition, textMatch } from "./filter.server.ts";
 
 export type { PostView };
-
-// The columns of a post as lists and pages show it. Read as arrays (Drizzle's `.values()`) and mapped
-// by `toView` in this order: on a page of posts Drizzle's own row mapping cost as much again as the SQL.
-const postColumns = {
-  id: posts.id,
-  userId: posts.userId,
-  title: posts.title,
-  content: posts.content,
-  category: posts.category,
-  comment: posts.comment,
-  commentAuthor: posts.commentAuthor,
-  videoId: posts.videoId,
-  videoTitle: posts.videoTitle,
-  videoChannel: posts.videoChannel,
-  videoThumbnail: posts.videoThumbnail,
-  videoViewCount: posts.videoViewCount,
-  videoPublishedAt: posts.videoPublishedAt,
-  upvotes: posts.upvotes,
-  downvotes: posts.downvotes,
-  commentsCount: posts.commentsCount,
-  createdAt: posts.createdAt,
-  editedAt: posts.editedAt,
-  username: users.username,
-  displayName: users.displayName,
-};
-
-export function selectPosts() {
-  return getDb().select(postColumns).from(posts).leftJoin(users, eq(users.id, posts.userId));
-}
-
-/** One row of `selectPosts()` as SQLite returns it: postColumns' values in order, times in ms. */
-export type PostRow = [
-  id: number,
-  userId: number | null,
-  title: string,
-  content: string,
-  category: string,
-  comment: string,
-  commentAuthor: string,
-  videoId: string,
-  videoTitle: string,
-  videoChannel: string,
-  videoThumbnail: string,
-  videoViewCount: number | null,
-  videoPublishedAt: number | null,
-  upvotes: number,
-  downvotes: number,
-  commentsCount: number,
-  createdAt: number,
-  editedAt: number | null,
-  username: string | null,
-  displayName: string | null,
-];
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A row → the JSON shape, as a visitor sees it (no vote, not saved). */
-function toView(r: PostRow): PostView {
-  const [
-    id, userId, title, content, category, comment, commentAuthor, videoId, videoTitle, videoChannel, videoThumbnail,
-    videoViewCount, videoPublishedAt, upvotes, downvotes, commentsCount, createdAt, editedAt, name, displayName,
-  ] = r;
-  const author = postAuthor(userId, name, displayName);
-  return {
-    id,
-    userId: author.id,
-    username: author.username,
-    title,
-    content,
-    category,
-    comment,
-    commentAuthor,
-    videoId,
-    videoTitle,
-    videoChannel,
-    videoThumbnail,
-    videoViewCount,
-    videoPublishedAt: videoPublishedAt === null ? null : iso(videoPublishedAt),
-    upvotes,
-    downvotes,
-    score: upvotes - downvotes,
-    commentsCount,
-    createdAt: iso(createdAt),
-    editedAt: editedAt === null ? null : iso(editedAt),
-    author,
-    myVote: null,
-    isSaved: false,
-  };
-}
+export { selectPosts, type PostRow };
 
 /** The viewer's vote and saved flag on each (two queries for the whole page); visitors get `views` as they are. */
 function withViewerState(views: PostView[], viewerId: number | null | undefined): PostView[] {
@@ -156,6 +71,10 @@ type ListInput = {
   limit: number;
   offset?: number;
   viewerId?: number | null;
+  /** A visitor's mutes (their cookie); a member's own are read by viewerId. */
+  visitorMutes?: VisitorMutes | null;
+  /** Leave out what the member opened, whatever their setting (a digest of what they have not seen). */
+  unreadOnly?: boolean;
   now?: number;
 };
 
@@ -167,18 +86,26 @@ function listPosts({
   limit,
   offset = 0,
   viewerId,
+  visitorMutes,
+  unreadOnly = false,
   now = Date.now(),
 }: ListInput & { order: FeedSort | ListSort }): PostView[] {
   const since = timeframeStart(timeframe, now);
   const match = textMatch(q);
-  // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3), made on first use.
-  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`, () =>
+  // A muting viewer's list leaves out what they muted or hid in its own SQL: read fresh (not from the
+  // shared cache, which is the same for everyone), still one statement that fills the page.
+  const asked = mutingFor(viewerId, visitorMutes);
+  const muting = unreadOnly && viewerId ? { ...asked, hideRead: true } : asked;
+  const muted = isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3 × 3), made on first use.
+  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () =>
     selectPosts()
       .where(
         and(
           since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
           category ? eq(posts.category, sql.placeholder("category")) : undefined,
           textCondition(match),
+          muted ? mutedPostCondition(muted === "words") : undefined,
         ),
       )
       .orderBy(...ORDERS[order])
@@ -194,6 +121,7 @@ function listPosts({
     limit,
     offset,
   };
+  if (muted) return withViewerState(withoutBlocked((query.values({ ...params, ...mutedParams(muting) }) as PostRow[]).map(toView), viewerId), viewerId);
   const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
   return withViewerState(
     withoutBlocked(listed.get(key, () => (query.values(params) as PostRow[]).map(toView)), viewerId),
@@ -225,25 +153,43 @@ export function getPost({ id, viewerId }: { id: number; viewerId?: number | null
 }
 
 /**
- * Posts by id, in the order given (a list whose order another table decides: saves, votes, follows).
- * `hideBlocked`: a feed (search, Following) leaves out the authors the viewer blocked; a member's own
- * lists and a profile show what they are asked for.
+ * Posts by id, in the order given (a list whose order another table decides: saves, votes, follows,
+ * search). `hideBlocked`: a feed (search, Following) leaves out the authors the viewer blocked; a
+ * member's own lists and a profile show what they are asked for. `muted` (default): what the viewer
+ * muted or hid is left out, in the statement (the Hidden tab alone asks for its posts as they are).
  */
-export function listPostsByIds({ ids, viewerId, hideBlocked = false }: { ids: number[]; viewerId?: number | null; hideBlocked?: boolean }): PostView[] {
+export function listPostsByIds({
+  ids,
+  viewerId,
+  visitorMutes,
+  hideBlocked = false,
+  muted = true,
+}: {
+  ids: number[];
+  viewerId?: number | null;
+  visitorMutes?: VisitorMutes | null;
+  hideBlocked?: boolean;
+  muted?: boolean;
+}): PostView[] {
   if (ids.length === 0) return [];
+  const muting = mutingFor(viewerId, visitorMutes);
+  const shape = muted && isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
   // One prepared statement for any number of ids: they go in as one JSON array.
-  const query = preparedFor("posts-by-ids", () =>
+  const query = preparedFor(`posts-by-ids ${shape}`, () =>
     selectPosts()
-      .where(inJsonArray(posts.id, "ids"))
+      .where(and(inJsonArray(posts.id, "ids"), shape ? mutedPostCondition(shape === "words") : undefined))
       .prepare(),
   );
   const key = JSON.stringify(ids);
-  const views = byIds.get(key, () => {
-    const byId = new Map((query.values({ ids: key }) as PostRow[]).map((r) => [r[0], r]));
+  const inOrder = (rows: PostRow[]) => {
+    const byId = new Map(rows.map((r) => [r[0], r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [toView(row)] : [];
     });
-  });
+  };
+  const views = shape
+    ? inOrder(query.values({ ids: key, ...mutedParams(muting) }) as PostRow[])
+    : byIds.get(key, () => inOrder(query.values({ ids: key }) as PostRow[]));
   return withViewerState(hideBlocked ? withoutBlocked(views, viewerId) : views, viewerId);
 }

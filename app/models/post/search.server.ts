@@ -7,7 +7,9 @@ import { timeframeStart, type ListSort, type PostView, type Timeframe, type User
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, preparedFor } from "../db.server.ts";
 
+import type { VisitorMutes } from "~/lib/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
+import { mutingFor } from "../mute/mute.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
@@ -27,6 +29,7 @@ export function searchPosts({
   q,
   limit,
   viewerId,
+  visitorMutes,
   sort = DEFAULT_VIEW.sort,
   timeframe = DEFAULT_VIEW.timeframe,
   now = Date.now(),
@@ -34,6 +37,7 @@ export function searchPosts({
   q: string;
   limit: number;
   viewerId?: number | null;
+  visitorMutes?: VisitorMutes | null;
 } & Partial<SearchView>): PostSearch {
   const expression = wordsQuery(q);
   if (!expression) return { posts: [], total: 0, capped: false };
@@ -43,7 +47,7 @@ export function searchPosts({
   const { ids, n } = kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
-  return { posts: listPostsByIds({ ids, viewerId, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 /**
@@ -90,9 +94,14 @@ function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null,
 
 export type UserSearch = { users: UserResult[]; total: number };
 
-/** /search's users: usernames starting with the query (any case), an exact name first, then the busiest. */
-export function searchUsers({ q, limit }: { q: string; limit: number }): UserSearch {
+/**
+ * /search's users: usernames starting with the query (any case), an exact name first, then the
+ * busiest; for a member who muted some, without them (in the statement, read for them alone).
+ */
+export function searchUsers({ q, limit, viewerId }: { q: string; limit: number; viewerId?: number | null }): UserSearch {
   const prefix = q.trim().toLowerCase();
+  const muted = mutingFor(viewerId).members;
+  if (muted.length > 0) return findMembers(prefix, limit, JSON.stringify(muted));
   return members.get(`${limit}\0${prefix}`, () => findMembers(prefix, limit));
 }
 
@@ -105,14 +114,14 @@ const members = versionedCache<string, UserSearch>({
   freeze: true,
 });
 
-function findMembers(prefix: string, limit: number): UserSearch {
+function findMembers(prefix: string, limit: number, muted = "[]"): UserSearch {
   const q2 = userStatements();
   if (!prefix) {
-    const rows = q2.busiest.all({ limit });
+    const rows = q2.busiest.all({ limit, muted });
     return { users: rows.map(toUserResult), total: rows.length };
   }
   // A range on the lower(username) index: every name that starts with the prefix.
-  const range = { prefix, end: `${prefix}\u{10FFFF}` };
+  const range = { prefix, end: `${prefix}\u{10FFFF}`, muted };
   const rows = q2.byPrefix.all({ ...range, limit });
   const total = q2.countPrefix.get(range)?.n ?? 0;
   return { users: rows.map(toUserResult), total };
@@ -127,9 +136,11 @@ const userColumns = {
 const userStatements = prepared((db) => {
   const name = sql`lower(${users.username})`;
   const prefix = sql.placeholder("prefix");
-  const where = sql`${name} >= ${prefix} AND ${name} < ${sql.placeholder("end")}`;
+  // The members the viewer muted ("[]" for everyone else).
+  const unmuted = sql`${users.id} NOT IN (SELECT value FROM json_each(${sql.placeholder("muted")}))`;
+  const where = sql`${name} >= ${prefix} AND ${name} < ${sql.placeholder("end")} AND ${unmuted}`;
   return {
-    busiest: db.select(userColumns).from(users).orderBy(desc(users.postsCount), asc(users.id)).limit(sql.placeholder("limit")).prepare(),
+    busiest: db.select(userColumns).from(users).where(unmuted).orderBy(desc(users.postsCount), asc(users.id)).limit(sql.placeholder("limit")).prepare(),
     byPrefix: db
       .select(userColumns)
       .from(users)
@@ -150,13 +161,14 @@ export function searchEverything({
   q,
   limits,
   viewerId,
+  visitorMutes,
   ...view
-}: { q: string; limits: { posts: number; users: number }; viewerId?: number | null } & Partial<SearchView>) {
-  const users = searchUsers({ q, limit: limits.users });
+}: { q: string; limits: { posts: number; users: number }; viewerId?: number | null; visitorMutes?: VisitorMutes | null } & Partial<SearchView>) {
+  const users = searchUsers({ q, limit: limits.users, viewerId });
   if (!q.trim()) {
     const { sort, timeframe, now } = { ...DEFAULT_VIEW, now: Date.now(), ...view };
-    const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId });
+    const list = listCategoryPosts({ sort, timeframe, now, limit: limits.posts, viewerId, visitorMutes });
     return { posts: { posts: list, total: list.length, capped: false } satisfies PostSearch, users };
   }
-  return { posts: searchPosts({ q, limit: limits.posts, viewerId, ...view }), users };
+  return { posts: searchPosts({ q, limit: limits.posts, viewerId, visitorMutes, ...view }), users };
 }

@@ -4,12 +4,13 @@ import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import { apiLoader } from "~/http/json-api.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
 
 // GET /api/posts/{id}/comments: every comment of the post, flat, oldest first, replies by parentId.
-export const loader = apiLoader({ who: "anyone" }, ({ params, user }) =>
+export const loader = apiLoader({ who: "anyone" }, ({ request, params, user }) =>
   jsonRead("Failed to fetch comments", () => {
     const postId = requireId(params.id, "Post not found");
     if (!getPost({ id: postId })) throw notFound("Post not found");
-    return listPostComments({ postId, viewerId: user?.id });
+    return listPostComments({ postId, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) });
   }),
 );

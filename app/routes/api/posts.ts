@@ -4,12 +4,13 @@ import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
 import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
 
 // GET /api/posts?sortBy=hot|new|top&timeframe=today|week|month|year|all&category=&q=&limit=&offset=
-export const loader = apiLoader({ who: "anyone", input: PostsQuerySchema }, ({ user, input }) => {
+export const loader = apiLoader({ who: "anyone", input: PostsQuerySchema }, ({ request, user, input }) => {
   const { sortBy, timeframe, category, q, limit, offset } = input;
   return jsonRead("Failed to fetch posts", () =>
-    listFeedPosts({ sort: sortBy, timeframe, category, q, limit, offset, viewerId: user?.id }),
+    listFeedPosts({ sort: sortBy, timeframe, category, q, limit, offset, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) }),
   );
 });
 

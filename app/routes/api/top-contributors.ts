@@ -4,6 +4,6 @@ import { jsonRead } from "~/http/json-read.server.ts";
 import { topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/users/top/contributors?limit= → [{ id, username, upvotes }] for the last 7 days.
-export const loader = apiLoader({ who: "anyone", input: ContributorsQuerySchema }, ({ input }) =>
-  jsonRead("Failed to fetch top contributors", () => topContributorsThisWeek(input.limit)),
+export const loader = apiLoader({ who: "anyone", input: ContributorsQuerySchema }, ({ user, input }) =>
+  jsonRead("Failed to fetch top contributors", () => topContributorsThisWeek(input.limit, { viewerId: user?.id })),
 );

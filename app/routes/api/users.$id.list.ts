@@ -4,6 +4,7 @@ import { USER_NOT_FOUND } from "~/lib/profile.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
 import { apiLoader } from "~/http/json-api.server.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
 
 // GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
 // signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.
@@ -19,6 +20,6 @@ export const loader = apiLoader({ who: "anyone", input: UserListQuerySchema }, (
   const list = new URL(request.url).pathname.split("/").pop() as ProfileList;
   return jsonRead(FAILURES[list], () => {
     const userId = requireId(params.id, USER_NOT_FOUND);
-    return PROFILE_LISTS[list]({ userId, limit: input.limit, offset: input.offset, viewerId: user?.id });
+    return PROFILE_LISTS[list]({ userId, limit: input.limit, offset: input.offset, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) });
   });
 });

@@ -20,6 +20,8 @@ import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
+import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { mutingFor } from "~/models/mute/mute.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),
 // the owner's edit form as URL state (?edit=profile), the side panel. Its action saves that form.
@@ -53,7 +55,8 @@ export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }
   const profile = getProfile({ id, viewerId: viewer?.id });
   const isOwner = viewer?.id === id;
   const editing = isOwner && new URL(request.url).searchParams.get("edit") === "profile";
-  const categories = categoryCounts()
+  const visitorMutes = visitorMutesFor(request, viewer);
+  const categories = categoryCounts({ viewerId: viewer?.id, visitorMutes })
     .filter((c) => c.postsCount > 0)
     .sort((a, b) => b.postsCount - a.postsCount)
     .slice(0, 5);
@@ -61,10 +64,11 @@ export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }
     profile,
     isOwner,
     blocked: hasBlocked({ blockerId: viewer?.id, blockedId: id }),
+    muted: mutingFor(viewer?.id).members.includes(id),
     fields: editing && viewer ? getProfileFields(viewer) : null,
     stats: getUserStats({ userId: id }),
     categories,
-    contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS),
+    contributors: topContributorsThisWeek(PROFILE_CONTRIBUTORS, { viewerId: viewer?.id }),
     now: pageClock(),
     origin: siteOrigin(request),
     // Members have no picture of their own (their avatar is a letter on a colour): the site's card,
@@ -99,7 +103,7 @@ export const action = interactionAction(
 );
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwner, blocked, fields, stats, categories, contributors } = loaderData;
+  const { profile, isOwner, blocked, muted, fields, stats, categories, contributors } = loaderData;
   const { user, timeZone } = useRootData();
   const actionData = useActionData<{ result?: Parameters<typeof ProfileHeader>[0]["lastResult"] }>();
   useRevalidateWhileVisible(PROFILE_REFRESH_MS, PROFILE_STALE_MS);
@@ -110,6 +114,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           profile={profile}
           isOwner={isOwner}
           blocked={blocked}
+          muted={muted}
           signedIn={Boolean(user)}
           timeZone={timeZone}
           fields={fields}

@@ -17,7 +17,7 @@ import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads: ["posts-by-ids", "thread", "blocked"] }, (args) => {
+export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads: ["posts-by-ids", "thread", "blocked", "mutes"] }, (args) => {
   const tab = profileTab(args);
   const base = { limit: tab.limit, userId: tab.userId, now: tab.now, origin: tab.origin, signIn: signInPath(profilePath(tab.userId, "saved")) };
   try {

@@ -1,0 +1,96 @@
+// A post as lists and pages read it: the columns, the row SQLite returns for them and its JSON shape
+// (as a visitor sees it). Shared by the lists (read.server.ts) and posts by id (by-ids.server.ts).
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server.ts";
+import { posts, users } from "#db/schema.ts";
+import { postAuthor, type PostView } from "~/lib/browse.ts";
+
+// The columns of a post as lists and pages show it. Read as arrays (Drizzle's `.values()`) and mapped
+// by `toView` in this order: on a page of posts Drizzle's own row mapping cost as much again as the SQL.
+const postColumns = {
+  id: posts.id,
+  userId: posts.userId,
+  title: posts.title,
+  content: posts.content,
+  category: posts.category,
+  comment: posts.comment,
+  commentAuthor: posts.commentAuthor,
+  videoId: posts.videoId,
+  videoTitle: posts.videoTitle,
+  videoChannel: posts.videoChannel,
+  videoThumbnail: posts.videoThumbnail,
+  videoViewCount: posts.videoViewCount,
+  videoPublishedAt: posts.videoPublishedAt,
+  upvotes: posts.upvotes,
+  downvotes: posts.downvotes,
+  commentsCount: posts.commentsCount,
+  createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
+  username: users.username,
+  displayName: users.displayName,
+};
+
+export function selectPosts() {
+  return getDb().select(postColumns).from(posts).leftJoin(users, eq(users.id, posts.userId));
+}
+
+/** One row of `selectPosts()` as SQLite returns it: postColumns' values in order, times in ms. */
+export type PostRow = [
+  id: number,
+  userId: number | null,
+  title: string,
+  content: string,
+  category: string,
+  comment: string,
+  commentAuthor: string,
+  videoId: string,
+  videoTitle: string,
+  videoChannel: string,
+  videoThumbnail: string,
+  videoViewCount: number | null,
+  videoPublishedAt: number | null,
+  upvotes: number,
+  downvotes: number,
+  commentsCount: number,
+  createdAt: number,
+  editedAt: number | null,
+  username: string | null,
+  displayName: string | null,
+];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A row → the JSON shape, as a visitor sees it (no vote, not saved). */
+export function toView(r: PostRow): PostView {
+  const [
+    id, userId, title, content, category, comment, commentAuthor, videoId, videoTitle, videoChannel, videoThumbnail,
+    videoViewCount, videoPublishedAt, upvotes, downvotes, commentsCount, createdAt, editedAt, name, displayName,
+  ] = r;
+  const author = postAuthor(userId, name, displayName);
+  return {
+    id,
+    userId: author.id,
+    username: author.username,
+    title,
+    content,
+    category,
+    comment,
+    commentAuthor,
+    videoId,
+    videoTitle,
+    videoChannel,
+    videoThumbnail,
+    videoViewCount,
+    videoPublishedAt: videoPublishedAt === null ? null : iso(videoPublishedAt),
+    upvotes,
+    downvotes,
+    score: upvotes - downvotes,
+    commentsCount,
+    createdAt: iso(createdAt),
+    editedAt: editedAt === null ? null : iso(editedAt),
+    author,
+    myVote: null,
+    isSaved: false,
+  };
+}
+

@@ -1,0 +1,65 @@
+// What mutes cost a list that no memo answers: `node --import tsx bench/mutes.ts [db]`. On a copy of
+// the large dataset (bench/.data/large.db is never written: it is copied to bench/.data/mutes.db
+// unless a file is given), migrated, with MEMO=off: the CPU time per call of a feed page (10 posts)
+// for one member with nothing muted and for one with 3 words, 2 members, 2 categories, 50 hidden
+// posts and 'Hide what I've read' over 500 read posts (decision 0125), the mean of CALLS (50) after
+// five to warm up. Words: MUTED_WORDS (default "funny,cat,the video", common in the dataset).
+import fs from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const source = path.join(ROOT, "bench/.data/large.db");
+const file = process.argv[2] ?? path.join(ROOT, "bench/.data/mutes.db");
+if (!process.argv[2]) {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  fs.copyFileSync(source, file);
+}
+process.env.DATABASE_PATH = file;
+process.env.MEMO = "off";
+process.env.SEED_DEMO = "false";
+const CALLS = Number(process.env.CALLS ?? 50);
+
+const { getDb, migrate } = await import("#db/client.server.ts");
+migrate(getDb());
+const { listFeedPosts, listCategoryPosts, searchPosts } = await import("~/models/post/index.server.ts");
+const { addMute } = await import("~/models/mute/mute.server.ts");
+const { hidePost, recordPostRead, setHideRead } = await import("~/models/mute/hide.server.ts");
+const { listPostComments } = await import("~/models/comment-thread.server.ts");
+
+const ids = (sql: string) => (getDb().$client.prepare(sql).all() as { id: number }[]).map((r) => r.id);
+const [plain, muter] = ids("SELECT id FROM users ORDER BY id LIMIT 2");
+const busiest = ids("SELECT id FROM users ORDER BY posts_count DESC LIMIT 2");
+// MUTED_WORDS="a,b c": the words muted (common ones cost most: the word index gives every post that has one).
+const words = (process.env.MUTED_WORDS ?? "funny,cat,the video").split(",");
+for (const value of words) addMute({ userId: muter, kind: "word", value });
+for (const value of busiest) if (value !== muter) addMute({ userId: muter, kind: "member", value });
+for (const value of ["Music", "Gaming"]) addMute({ userId: muter, kind: "category", value });
+for (const postId of ids("SELECT id FROM posts ORDER BY hot DESC LIMIT 50")) hidePost({ userId: muter, postId });
+for (const postId of ids("SELECT id FROM posts ORDER BY created_at DESC LIMIT 500")) recordPostRead({ userId: muter, postId });
+setHideRead({ userId: muter, on: true });
+const thread = ids("SELECT post_id AS id FROM comments GROUP BY post_id ORDER BY count(*) DESC LIMIT 1")[0];
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+function perCall(call: () => unknown) {
+  for (let i = 0; i < 5; i++) call();
+  const cpu = cpuMs();
+  for (let i = 0; i < CALLS; i++) call();
+  return (cpuMs() - cpu) / CALLS;
+}
+
+const cases: [string, (viewerId: number) => unknown][] = [
+  ["home, hot", (viewerId) => listFeedPosts({ sort: "hot", limit: 11, viewerId })],
+  ["home, new", (viewerId) => listFeedPosts({ sort: "new", limit: 11, viewerId })],
+  ["home, top of the week", (viewerId) => listFeedPosts({ sort: "top", timeframe: "week", limit: 11, viewerId })],
+  ["home, hot, offset 500", (viewerId) => listFeedPosts({ sort: "hot", limit: 11, offset: 500, viewerId })],
+  ["category Comedy, newest", (viewerId) => listCategoryPosts({ sort: "newest", category: "Comedy", limit: 11, viewerId })],
+  ["search 'video'", (viewerId) => searchPosts({ q: "video", limit: 20, viewerId })],
+  [`thread of post ${thread} (200 comments)`, (viewerId) => listPostComments({ postId: thread, viewerId })],
+];
+console.log("| list | nothing muted (ms CPU) | with mutes (ms CPU) |\n| --- | ---: | ---: |");
+for (const [name, call] of cases) {
+  console.log(`| ${name} | ${perCall(() => call(plain)).toFixed(2)} | ${perCall(() => call(muter)).toFixed(2)} |`);
+}
