@@ -12,6 +12,7 @@ import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, rende
 import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
+import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
 import { hasSessionCookie } from "./http/session-cookie.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 
@@ -36,7 +37,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /**
  * How a browser may keep a document: a member's page (it names them, their notices, their e-mail on
- * the about tab) is never stored; a visitor's is kept and revalidated by its ETag.
+ * the about tab) is never stored; a visitor's is kept and revalidated by its ETag (and one every
+ * visitor shares may be kept by a shared cache too: pipeline/shared-cache.server.ts).
  */
 function documentCaching(request: Request): string {
   return hasSessionCookie(request) ? "private, no-store" : "private, no-cache";
@@ -188,7 +190,11 @@ export default async function handleRequest(
     if (responseStatusCode === 200) {
       const etag = `"${key}-${buildTagOf(routerContext)}"`;
       responseHeaders.set("ETag", etag);
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCaching(request));
+      if (!responseHeaders.has("Cache-Control")) {
+        // A visitor's page the same for every visitor with these cookies: a shared cache may keep it.
+        if (shareable(routerContext, responseStatusCode, responseHeaders, hasSessionCookie(request))) markShared(responseHeaders);
+        else responseHeaders.set("Cache-Control", documentCaching(request));
+      }
       if (request.method === "GET" && request.headers.get("If-None-Match") === etag) {
         responseHeaders.append("Vary", "Accept-Encoding");
         return new Response(null, { headers: responseHeaders, status: 304 });
