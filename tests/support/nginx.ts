@@ -11,7 +11,7 @@ import { freePort } from "./server.ts";
 export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const SHIPPED = path.resolve(import.meta.dirname, "../../deploy/nginx/chortle.conf");
 
-export type RunningNginx = { url: string; port: number; dir: string; errors: () => string; stop: () => Promise<void> };
+export type RunningNginx = { url: string; port: number; dir: string; pid: number; errors: () => string; stop: () => Promise<void> };
 
 /** The shipped site file with the test's listen port, upstream and cache directory. */
 export function siteConfig(upstream: string, port: number, cacheDir: string): string {
@@ -81,6 +81,7 @@ http {
     url: `http://127.0.0.1:${port}`,
     port,
     dir,
+    pid: child.pid!,
     errors,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT");
