@@ -5,11 +5,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { closeDb } from "#db/client.server.ts";
+import { closeDb, databaseFileSizes } from "#db/client.server.ts";
+import { rateLimitRefusals } from "./integrations/rate-limit.server.ts";
+import { cacheLookups } from "./models/data-version.server.ts";
+import { queuedWrites, sqliteBusy } from "./models/db.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
-import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, type Rendered } from "./pipeline/render-memo.server.ts";
-import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
+import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, renderMemoLookups, type Rendered } from "./pipeline/render-memo.server.ts";
+import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
@@ -67,6 +70,26 @@ export function shutdown() {
  * React Router as the routes (vite.config.ts bundles it): server/react-router.js takes this one.
  */
 export { createRequestHandler } from "react-router";
+
+/**
+ * What server/metrics.js reports for this process at a scrape: the database's sizes, each memo's and
+ * cache's lookups, the writes waiting for a group commit, writes given up as busy, limits' refusals.
+ */
+export function operationsSnapshot() {
+  const { databaseBytes, walBytes } = databaseFileSizes();
+  return {
+    databaseBytes,
+    walBytes,
+    lookups: [
+      { cache: "answer-memo", ...answerMemoLookups },
+      { cache: "render-memo", ...renderMemoLookups },
+      ...[...cacheLookups].map(([cache, counts]) => ({ cache, ...counts })),
+    ],
+    queuedWrites: queuedWrites(),
+    busyWrites: sqliteBusy.writes,
+    refusals: Object.fromEntries(rateLimitRefusals),
+  };
+}
 
 /** server/react-router.js asks this before React Router runs (pipeline/answer-memo.server.ts). */
 export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };

@@ -34,7 +34,7 @@ export function serve(nodeArgs: string[], buildDir: string, env: Record<string, 
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
+      const match = output.match(/listening on (http:\/\/[^\s"]+)/);
       if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
     };
     child.stdout!.on("data", onData);

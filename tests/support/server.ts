@@ -57,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/\S+)/);
+      const match = output.match(/listening on (http:\/\/[^\s"]+)/);
       if (match) {
         clearTimeout(timer);
         resolve(match[1].replace("localhost", "127.0.0.1"));
