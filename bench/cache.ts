@@ -13,23 +13,12 @@ import path from "node:path";
 import { startNginx } from "../tests/support/nginx.ts";
 import { copyDataset, DATA, dataset, DB_FILE } from "./dataset.ts";
 import { random, readMix, readSite, runMix, writeMix, type MixRun } from "./mix.ts";
-import { cpuMs, hasTaskset, log, ROOT, serve, signIn, stop } from "./serve.ts";
+import { hasTaskset, log, ROOT, serve, signIn, stop, treeCpuMs } from "./serve.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUN_DB = path.join(DATA, "cache.db");
 const SECRET = crypto.randomBytes(24).toString("hex");
 const BUILD = path.join(ROOT, "build");
-
-/** CPU ms of a process and its children (nginx's master and workers). */
-function treeCpuMs(pid: number): number {
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // Gone.
-  }
-  return cpuMs(pid) + children.reduce((sum, child) => sum + treeCpuMs(child), 0);
-}
 
 if (!fs.existsSync(path.join(BUILD, "server/index.js"))) throw new Error("No build: npm run bench:cache builds first.");
 const info = dataset();
