@@ -2,7 +2,7 @@
 // X-Request-Id, else a new one), echoed in the answer's X-Request-Id; one structured JSON line (pino)
 // when the answer is done (id, method, path without its query, route, status, ms, bytes); and the
 // request counted by route and status in the metrics (server/metrics.js), when they are on.
-// LOG_LEVEL (pino's levels: info by default; warn drops the request lines).
+// LOG_LEVEL (pino's levels: info by default; warn drops the request lines). Decision 0138.
 import crypto from "node:crypto";
 import { matchRoutes } from "react-router";
 import pino from "pino";
