@@ -74,7 +74,7 @@ async function main() {
   ] as const) {
     copyDataset(RUN_DB);
     const members = await signIn(RUN_DB, SECRET, site.members.filter((_, i) => i % stride === 0).slice(0, MEMBERS));
-    const env = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET: SECRET, WORKERS: workers, LOG_LEVEL: process.env.LOG_LEVEL ?? "info" };
+    const env = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET: SECRET, WORKERS: workers };
     pinLoader(cores === "0" ? "1" : "0,1");
     const app: Server = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, env, cores);
     // Warmed as a server that has been up a while (bench/README.md, 0093), on URLs of its own.

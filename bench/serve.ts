@@ -31,11 +31,17 @@ export function serve(nodeArgs: string[], buildDir: string, env: Record<string, 
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let listening = false;
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
+      // Kept only until the server listens (a line a request follows); then read and dropped.
+      if (listening) return;
       output += chunk;
       const match = output.match(/listening on (http:\/\/[^\s"]+)/);
-      if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
+      if (match) {
+        listening = true;
+        resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
+      }
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);

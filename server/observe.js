@@ -2,12 +2,15 @@
 // X-Request-Id, else a new one), echoed in the answer's X-Request-Id; one structured JSON line (pino)
 // when the answer is done (id, method, path without its query, route, status, ms, bytes); and the
 // request counted by route and status in the metrics (server/metrics.js), when they are on.
-// LOG_LEVEL (pino's levels: info by default; warn drops the request lines). Decision 0138.
+// LOG_REQUESTS=off drops the request lines (the server's own messages stay). Decision 0138.
 import crypto from "node:crypto";
 import { matchRoutes } from "react-router";
 import pino from "pino";
 
-export const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { pid: process.pid } });
+// Written asynchronously (flushed at exit): a synchronous write to a pipe its reader drains slowly
+// would stall the event loop, and every request with it.
+export const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: 1, sync: false }));
+const LOG_REQUESTS = process.env.LOG_REQUESTS !== "off";
 
 const GIVEN_ID = /^[\w.:@-]{1,128}$/;
 /** What server.js marks on a response answered before the app (a static file, a guard's refusal). */
@@ -55,7 +58,7 @@ export function observe(req, res, { trusted, routeOf, metrics }) {
     const route = res[ROUTE] ?? routeOf(path);
     const status = res.writableFinished ? res.statusCode : 499;
     metrics?.observe(route, req.method ?? "GET", status, seconds);
-    logger.info({ reqId: id, method: req.method, path, route, status, ms: Math.round(seconds * 10_000) / 10, bytes: Number(res.getHeader("Content-Length")) || undefined }, "request");
+    if (LOG_REQUESTS) logger.info({ reqId: id, method: req.method, path, route, status, ms: Math.round(seconds * 10_000) / 10, bytes: Number(res.getHeader("Content-Length")) || undefined }, "request");
   });
   return id;
 }

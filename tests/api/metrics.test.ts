@@ -46,7 +46,7 @@ describe("metrics of one process", () => {
   let api: ApiClient;
   let url: string;
   beforeAll(async () => {
-    api = await startApiServer({ METRICS_PORT: "0", METRICS_TOKEN: TOKEN, TRUST_PROXY: "loopback", RATE_LIMIT: "10/60" });
+    api = await startApiServer({ METRICS_PORT: "0", METRICS_TOKEN: TOKEN, TRUST_PROXY: "loopback", RATE_LIMIT: "10/60", LOG_REQUESTS: "on" });
     url = metricsUrl(api.server.logs());
   });
   afterAll(() => api?.stop());
