@@ -12,6 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createGuard, DENY_ALL_CSP } from "./server/guard.js";
+import { createMetrics, metricsConfig, serveMetrics } from "./server/metrics.js";
+import { logger, observe, ROUTE, routeMatcher } from "./server/observe.js";
 import { createRequestHandler } from "./server/react-router.js";
 import { createStaticHandler } from "./server/static-files.js";
 
@@ -27,6 +29,9 @@ const WORKERS = (() => {
   if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number ≥ 1 or 'auto', not '${value}'.`);
   return DEV ? 1 : n;
 })();
+
+// /metrics on a listener of its own (server/metrics.js), or null: checked before anything starts.
+const METRICS = metricsConfig();
 
 // While a server serves the database, its pid sits beside it: `npm run restore` refuses then
 // (scripts/db-file.ts reads it).
@@ -52,6 +57,7 @@ if (cluster.isPrimary && WORKERS > 1) {
 /** The cluster's primary: forks the workers (the first alone, so migrations run once), keeps them up. */
 function runPrimary() {
   holdLock();
+  if (METRICS) serveMetrics(METRICS, { aggregate: true });
   let stopping = false;
   let listening = 0;
   let announced = false;
@@ -63,7 +69,7 @@ function runPrimary() {
       if (listening === 1) for (let i = 1; i < WORKERS; i++) fork();
       if (listening === WORKERS && !announced) {
         announced = true;
-        console.log(`Chortle is listening on http://localhost:${address.port} (${WORKERS} workers, primary ${process.pid})`);
+        logger.info(`Chortle is listening on http://localhost:${address.port} (${WORKERS} workers, primary ${process.pid})`);
       }
     });
   };
@@ -77,21 +83,21 @@ function runPrimary() {
     }
     if (!announced) {
       // A worker that dies while starting will die again: give up, loudly.
-      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}) while starting: stopping.`);
+      logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}) while starting: stopping.`);
       stop("SIGTERM");
       process.exitCode = 1;
       return;
     }
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
     cluster.fork();
   });
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping ${WORKERS} workers`);
+    logger.info(`${signal}: stopping ${WORKERS} workers`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     setTimeout(() => {
-      console.error("Workers did not stop in time: exiting.");
+      logger.error("Workers did not stop in time: exiting.");
       releaseLock();
       process.exit(1);
     }, DRAIN_MS + 5_000).unref();
@@ -136,11 +142,14 @@ async function runServer() {
       },
     };
   };
-  const onError = (error) => console.error(error);
+  const onError = (error) => logger.error({ err: error }, error instanceof Error ? error.message : String(error));
 
-  /** The app: (req, res) → Promise, once the security checks have passed. */
+  // The app ((req, res) → Promise, once the security checks have passed); the route id of a path (a
+  // bounded label for the metrics and the log); the app's counters for the metrics (entry.server.tsx
+  // operationsSnapshot); what closes the database the server build opened (checkpointing the WAL).
   let app;
-  /** Closes the database the server build opened (checkpointing the WAL). */
+  let routeOf = () => "dev";
+  let snapshot;
   let closeDatabase = () => {};
   if (DEV) {
     const vite = await import("vite");
@@ -153,7 +162,7 @@ async function runServer() {
       origin: guard.origin,
       onError(error) {
         if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-        console.error(error);
+        onError(error);
       },
     });
     // Vite's middlewares first (modules, HMR, public/), then the app.
@@ -179,20 +188,26 @@ async function runServer() {
     const build = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
     const serveStatic = createStaticHandler(path.join(BUILD_DIR, "client"));
     const handle = createRequestHandler({ build, mode: "production", getLoadContext, origin: guard.origin, onError });
-    app = (req, res) => (serveStatic(req, res) ? undefined : handle(req, res));
+    app = (req, res) => (serveStatic(req, res) ? void (res[ROUTE] = "static") : handle(req, res));
     closeDatabase = () => build.entry.module.shutdown?.();
+    routeOf = routeMatcher(build.routes);
+    snapshot = build.entry.module.operationsSnapshot;
   }
+  const metrics = METRICS ? createMetrics({ snapshot, inFlight: () => inFlight }) : null;
+  if (METRICS && !cluster.isWorker) serveMetrics(METRICS);
+  const watching = { trusted: guard.fromTrustedProxy, routeOf, metrics };
 
   const server = http.createServer({ ServerResponse: GuardedResponse }, async (req, res) => {
     // Counted from arrival to the last byte (or the client going away), for the graceful shutdown.
     inFlight++;
     res.once("close", () => inFlight--);
+    const requestId = observe(req, res, watching);
     try {
       guard.setHeaders(res);
-      if (guard.refuse(req, res)) return;
+      if (guard.refuse(req, res)) return void (res[ROUTE] = "refused");
       await app(req, res);
     } catch (error) {
-      onError(error);
+      logger.error({ err: error, reqId: requestId }, "request failed");
       if (res.headersSent) return void res.destroy();
       res.statusCode = 500;
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -208,16 +223,16 @@ async function runServer() {
   server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
-    if (cluster.isWorker) console.log(`Worker ${process.pid} ready on port ${port}`);
-    else console.log(`Chortle is listening on http://localhost:${port}`);
+    if (cluster.isWorker) logger.info(`Worker ${process.pid} ready on port ${port}`);
+    else logger.info(`Chortle is listening on http://localhost:${port}`);
   });
 
   const shutdown = (signal) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`${signal}: shutting down (pid ${process.pid}), ${inFlight} request(s) in flight`);
+    logger.info(`${signal}: shutting down (pid ${process.pid}), ${inFlight} request(s) in flight`);
     const force = setTimeout(() => {
-      console.error(`Requests still open after ${DRAIN_MS / 1000} s: closing their connections.`);
+      logger.warn(`Requests still open after ${DRAIN_MS / 1000} s: closing their connections.`);
       server.closeAllConnections();
     }, DRAIN_MS);
     force.unref();
@@ -228,9 +243,9 @@ async function runServer() {
       clearTimeout(force);
       try {
         await closeDatabase();
-        console.log(`Stopped cleanly (pid ${process.pid}): every request answered, WAL checkpointed, database closed.`);
+        logger.info(`Stopped cleanly (pid ${process.pid}): every request answered, WAL checkpointed, database closed.`);
       } catch (error) {
-        console.error("Closing the database failed:", error);
+        logger.error({ err: error }, "Closing the database failed");
         process.exitCode = 1;
       }
       if (!cluster.isWorker) releaseLock();

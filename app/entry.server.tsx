@@ -5,13 +5,17 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { closeDb } from "#db/client.server.ts";
+import { closeDb, databaseFileSizes } from "#db/client.server.ts";
+import { rateLimitRefusals } from "./integrations/rate-limit.server.ts";
+import { cacheLookups } from "./models/data-version.server.ts";
+import { queuedWrites, sqliteBusy } from "./models/db.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
-import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, type Rendered } from "./pipeline/render-memo.server.ts";
-import { answerKey, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
+import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, renderMemoLookups, type Rendered } from "./pipeline/render-memo.server.ts";
+import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
+import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
 import { hasSessionCookie } from "./http/session-cookie.server.ts";
 import { NonceProvider } from "./components/nonce.tsx";
 
@@ -36,7 +40,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /**
  * How a browser may keep a document: a member's page (it names them, their notices, their e-mail on
- * the about tab) is never stored; a visitor's is kept and revalidated by its ETag.
+ * the about tab) is never stored; a visitor's is kept and revalidated by its ETag (and one every
+ * visitor shares may be kept by a shared cache too: pipeline/shared-cache.server.ts).
  */
 function documentCaching(request: Request): string {
   return hasSessionCookie(request) ? "private, no-store" : "private, no-cache";
@@ -65,6 +70,26 @@ export function shutdown() {
  * React Router as the routes (vite.config.ts bundles it): server/react-router.js takes this one.
  */
 export { createRequestHandler } from "react-router";
+
+/**
+ * What server/metrics.js reports for this process at a scrape: the database's sizes, each memo's and
+ * cache's lookups, the writes waiting for a group commit, writes given up as busy, limits' refusals.
+ */
+export function operationsSnapshot() {
+  const { databaseBytes, walBytes } = databaseFileSizes();
+  return {
+    databaseBytes,
+    walBytes,
+    lookups: [
+      { cache: "answer-memo", ...answerMemoLookups },
+      { cache: "render-memo", ...renderMemoLookups },
+      ...[...cacheLookups].map(([cache, counts]) => ({ cache, ...counts })),
+    ],
+    queuedWrites: queuedWrites(),
+    busyWrites: sqliteBusy.writes,
+    refusals: Object.fromEntries(rateLimitRefusals),
+  };
+}
 
 /** server/react-router.js asks this before React Router runs (pipeline/answer-memo.server.ts). */
 export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };
@@ -188,7 +213,11 @@ export default async function handleRequest(
     if (responseStatusCode === 200) {
       const etag = `"${key}-${buildTagOf(routerContext)}"`;
       responseHeaders.set("ETag", etag);
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCaching(request));
+      if (!responseHeaders.has("Cache-Control")) {
+        // A visitor's page the same for every visitor with these cookies: a shared cache may keep it.
+        if (shareable(routerContext, responseStatusCode, responseHeaders, hasSessionCookie(request))) markShared(responseHeaders);
+        else responseHeaders.set("Cache-Control", documentCaching(request));
+      }
       if (request.method === "GET" && request.headers.get("If-None-Match") === etag) {
         responseHeaders.append("Vary", "Accept-Encoding");
         return new Response(null, { headers: responseHeaders, status: 304 });

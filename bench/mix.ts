@@ -4,7 +4,7 @@
 // The mix's shape and why: bench/README.md.
 import autocannon, { type RawRequest } from "autocannon";
 import Database from "better-sqlite3";
-import { BROWSER_ACCEPT_ENCODING, cpuMs, log, type Server } from "./serve.ts";
+import { BROWSER_ACCEPT_ENCODING, log, treeCpuMs, type Server } from "./serve.ts";
 
 /** A small, seeded generator: the same run asks the same URLs in the same order. */
 export function random(seed: number) {
@@ -172,7 +172,7 @@ export async function runMix(
   const url = server.url;
   const warm = autocannon({ url, headers: HEADERS, connections: 10, duration: 2, requests: varied(reads) });
   await warm;
-  const before = cpuMs(server.child.pid!);
+  const before = treeCpuMs(server.child.pid!);
   const readRun = autocannon({ url, headers: HEADERS, connections: 10, duration: seconds, requests: varied(reads) });
   const writeRun =
     writes && writesPerSecond > 0
@@ -187,7 +187,7 @@ export async function runMix(
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    cpuMs: (cpuMs(server.child.pid!) - before) / Math.max(1, requests),
+    cpuMs: (treeCpuMs(server.child.pid!) - before) / Math.max(1, requests),
     errors: r.errors + r.timeouts + (r.requests.total - r["2xx"]) + (w ? w.errors + w.timeouts + (w.requests.total - w["3xx"]) : 0),
     writes: w?.requests.total ?? 0,
   };

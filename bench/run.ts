@@ -19,13 +19,12 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type RawRequest } from "autocannon";
 import Database from "better-sqlite3";
-import { generateLarge, type LargeDatasetInfo } from "../db/generate-large.ts";
+import type { LargeDatasetInfo } from "../db/generate-large.ts";
+import { DATA, dataset, DB_FILE } from "./dataset.ts";
 import { kb, routeAssets } from "./route-assets.ts";
 import { kindRequests, MIX, readMix, readSite, runMix, SIGNED_IN_SHARE, writeMix, type Kind, type MixRun } from "./mix.ts";
 import { BROWSER_ACCEPT_ENCODING, cpuMs, hasTaskset, log, ROOT, rssMb, serve, signIn, stop, type Server } from "./serve.ts";
 
-const DATA = path.join(ROOT, "bench/.data");
-const DB_FILE = path.join(DATA, "large.db");
 const RUN_DB = path.join(DATA, "run.db");
 const SESSION_SECRET = crypto.randomBytes(24).toString("hex");
 const APP_BUILD = path.join(ROOT, "build-bench");
@@ -41,21 +40,6 @@ const SPREAD = 200;
 const MIX_MEMBERS = 500;
 /** Which parts run: `BENCH_PARTS=mix,uncached,repeat` (all by default). */
 const PARTS = new Set((process.env.BENCH_PARTS ?? "mix,uncached,repeat").split(","));
-
-function dataset(): LargeDatasetInfo {
-  const infoFile = `${DB_FILE}.json`;
-  if (!process.argv.includes("--regen") && fs.existsSync(DB_FILE) && fs.existsSync(infoFile)) {
-    return JSON.parse(fs.readFileSync(infoFile, "utf8"));
-  }
-  fs.mkdirSync(DATA, { recursive: true });
-  log("Generating the large dataset …");
-  const info = generateLarge({ file: DB_FILE });
-  fs.writeFileSync(infoFile, JSON.stringify(info, null, 2));
-  log(
-    `… ${info.posts} posts, ${info.votes} votes, ${info.comments} comments, ${info.users} users in ${info.seconds} s`,
-  );
-  return info;
-}
 
 function build() {
   log("Building the app and the bare page …");

@@ -22,20 +22,26 @@ export const log = (message: string) => process.stderr.write(`${message}\n`);
 
 export type Server = { url: string; child: ChildProcess };
 
-/** `node [...nodeArgs]` (a server file and its flags) on core 0, in production mode, resolved once it listens. */
-export function serve(nodeArgs: string[], buildDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const [cmd, argv] = hasTaskset ? ["taskset", ["-c", "0", process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+/** `node [...nodeArgs]` (a server file and its flags) on core 0 (or `cores`), in production mode, resolved once it listens. */
+export function serve(nodeArgs: string[], buildDir: string, env: Record<string, string> = {}, cores = "0"): Promise<Server> {
+  const [cmd, argv] = hasTaskset ? ["taskset", ["-c", cores, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const child = spawn(cmd, argv, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", BUILD_DIR: buildDir, RATE_LIMIT: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let listening = false;
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
+      // Kept only until the server listens (a line a request follows); then read and dropped.
+      if (listening) return;
       output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
+      const match = output.match(/listening on (http:\/\/[^\s"]+)/);
+      if (match) {
+        listening = true;
+        resolve({ url: match[1].replace("localhost", "127.0.0.1"), child });
+      }
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
@@ -59,6 +65,17 @@ export function cpuMs(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU ms of a process and its children (a cluster's workers, nginx's). */
+export function treeCpuMs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // Gone.
+  }
+  return cpuMs(pid) + children.reduce((sum, child) => sum + treeCpuMs(child), 0);
 }
 
 /** Resident memory of a process in MB (Linux /proc). */

@@ -1,26 +1,53 @@
 // npm run restore <file>: puts a backup in place of the database at DATABASE_PATH.
+// npm run restore -- --replica [--timestamp <ISO time>]: the same with the database as Litestream's
+// replica holds it (deploy/litestream/litestream.yml, LITESTREAM_REPLICA_URL): its latest state, or
+// as it was at that time (decision 0136).
 // The server must be stopped first (it refuses while one holds the database): a running server keeps
 // its connection to the old file. The current database (and its -wal) is kept aside as
 // <db>.pre-restore-<time>, so a restore can itself be undone.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { counterMismatches, tableCounts } from "../db/integrity.ts";
 import { databasePath, runningServerPid, timestamp } from "./db-file.ts";
+import { LITESTREAM_CONFIG, litestreamBinary } from "./litestream.ts";
 
-const file = process.argv[2];
-if (!file) {
-  console.error("Usage: npm run restore <backup file>   (DATABASE_PATH names the database to replace)");
-  process.exit(1);
-}
-if (!fs.existsSync(file)) {
-  console.error(`No backup at ${file}.`);
+const USAGE = "Usage: npm run restore <backup file>  |  npm run restore -- --replica [--timestamp 2026-11-28T17:59:00Z]   (DATABASE_PATH names the database to replace)";
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { replica: { type: "boolean" }, timestamp: { type: "string" } } });
+if (values.replica === Boolean(positionals[0]) || (values.timestamp && !values.replica)) {
+  console.error(USAGE);
   process.exit(1);
 }
 const target = databasePath();
 const pid = runningServerPid(target);
 if (pid) {
   console.error(`A server (pid ${pid}) is serving ${target}: stop it first, then restore, then start it again.`);
+  process.exit(1);
+}
+
+/** The replica's database (latest, or at `at`) in a new file beside the target. */
+function fromReplica(at: string | undefined): string {
+  if (at && Number.isNaN(Date.parse(at))) {
+    console.error(`--timestamp: not a time: ${at} (ISO 8601, e.g. 2026-11-28T17:59:00Z)`);
+    process.exit(1);
+  }
+  const out = `${target}.from-replica-${timestamp()}`;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const args = ["restore", "-config", LITESTREAM_CONFIG, "-o", out, ...(at ? ["-timestamp", new Date(at).toISOString()] : []), target];
+  try {
+    execFileSync(litestreamBinary(), args, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_PATH: target } });
+  } catch {
+    console.error(`Litestream could not restore ${target} from its replica (${LITESTREAM_CONFIG}).`);
+    process.exit(1);
+  }
+  return out;
+}
+
+const file = values.replica ? fromReplica(values.timestamp) : positionals[0];
+if (!fs.existsSync(file)) {
+  console.error(`No backup at ${file}.`);
   process.exit(1);
 }
 
@@ -42,7 +69,9 @@ try {
 
 fs.mkdirSync(path.dirname(target), { recursive: true });
 const incoming = `${target}.restoring`;
-fs.copyFileSync(file, incoming);
+// A file Litestream just wrote is ours to move; a backup file is copied (it stays a backup).
+if (values.replica) fs.renameSync(file, incoming);
+else fs.copyFileSync(file, incoming);
 if (fs.existsSync(target)) {
   const aside = `${target}.pre-restore-${timestamp()}`;
   fs.renameSync(target, aside);
@@ -57,5 +86,5 @@ const restored = new Database(target);
 restored.pragma("journal_mode = WAL");
 const counts = tableCounts(restored);
 restored.close();
-console.log(`Restored ${file} to ${target}.`);
+console.log(`Restored ${values.replica ? `the replica${values.timestamp ? ` as of ${values.timestamp}` : ""}` : file} to ${target}.`);
 console.log(`Rows: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(", ")}`);

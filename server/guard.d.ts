@@ -16,4 +16,5 @@ export declare function createGuard(options: { trustProxy: string | undefined; p
   refuse(req: IncomingMessage, res: ServerResponse): boolean;
   clientAddress(req: IncomingMessage): string;
   origin(req: IncomingMessage): string;
+  fromTrustedProxy(req: IncomingMessage): boolean;
 };

@@ -102,7 +102,8 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
  * - `setHeaders(res)`: the headers of every answer (HSTS when PUBLIC_URL is https);
  * - `refuse(req, res)`: answers 421 / 413 / 411 / 403 and returns true when the request may not go on;
  * - `clientAddress(req)`: the client's address (X-Forwarded-For through trusted proxies);
- * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto / -Host from a trusted proxy).
+ * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto / -Host from a trusted proxy);
+ * - `fromTrustedProxy(req)`: whether the request came straight from a proxy TRUST_PROXY trusts.
  */
 export function createGuard({ trustProxy, publicUrl }) {
   const { enabled, trust } = parseTrustProxy(trustProxy);
@@ -206,7 +207,9 @@ export function createGuard({ trustProxy, publicUrl }) {
     return `${protocol}://${hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   };
 
-  return { setHeaders, refuse, clientAddress, origin };
+  const fromTrustedProxy = (req) => enabled && trust(req.socket.remoteAddress, 0);
+
+  return { setHeaders, refuse, clientAddress, origin, fromTrustedProxy };
 }
 
 /** "host:port" → { hostname, port } (an IPv6 literal keeps its brackets; no port → ""). */

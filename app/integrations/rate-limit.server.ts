@@ -74,6 +74,9 @@ function waitMessage(seconds: number, what = "attempts") {
   return `Too many ${what}. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 
+/** Refusals since start, by limiter (`login`, `write-comment-user` …): what /metrics reports (server/metrics.js). */
+export const rateLimitRefusals = new Map<string, number>();
+
 /** Spends one point of `key` on `rl`; the refusal, or null when it may go ahead. */
 async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
   if (!rl) return { ok: true };
@@ -82,6 +85,7 @@ async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): 
     return { ok: true };
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
+    rateLimitRefusals.set(rl.keyPrefix, (rateLimitRefusals.get(rl.keyPrefix) ?? 0) + 1);
     const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     return { ok: false, retryAfterSeconds, message: waitMessage(retryAfterSeconds, what), limit: rl.points };
   }

@@ -134,6 +134,9 @@ export function versionedCache<K, V>(options: CacheOptions<V>) {
  * 1 per entry by default). Not in the registry: for the tests of the mechanism (the site's caches are
  * made by `versionedCache`).
  */
+/** Each cache's lookups since start, by name (what /metrics reports: server/metrics.js); MEMO=off counts none. */
+export const cacheLookups = new Map<string, { hits: number; misses: number }>();
+
 export function undeclaredCache<K, V>({
   name,
   tables,
@@ -146,6 +149,8 @@ export function undeclaredCache<K, V>({
 }: CacheOptions<V>) {
   const make = (compute: () => V) => (freeze ? deepFreeze(computeFor(name, compute)) : computeFor(name, compute));
   const entries = new Map<K, Entry<V>>();
+  const lookups = cacheLookups.get(name) ?? { hits: 0, misses: 0 };
+  cacheLookups.set(name, lookups);
   let total = 0;
   const drop = (key: K, entry: Entry<V>) => {
     entries.delete(key);
@@ -167,10 +172,12 @@ export function undeclaredCache<K, V>({
           }
           entries.delete(key);
           entries.set(key, hit);
+          lookups.hits++;
           return hit.value;
         }
         drop(key, hit);
       }
+      lookups.misses++;
       const value = make(compute);
       // Inside a write transaction the rows read may never be committed: not kept.
       if (getDb().$client.inTransaction) return value;

@@ -14,7 +14,28 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * rolls it back. Model helpers called inside run in it: there is one connection per process.
  */
 export function writeTransaction<T>(fn: (tx: Tx) => T): T {
-  return getDb().transaction(fn, { behavior: "immediate" });
+  try {
+    return getDb().transaction(fn, { behavior: "immediate" });
+  } catch (error) {
+    countBusy(error);
+    throw error;
+  }
+}
+
+/**
+ * Writes that gave up because another connection held the database past busy_timeout (SQLITE_BUSY,
+ * SQLITE_LOCKED), since start: what /metrics reports (server/metrics.js). SQLite's busy handler
+ * retries inside one call; better-sqlite3 does not tell how often, so this counts the give-ups.
+ */
+export const sqliteBusy = { writes: 0 };
+function countBusy(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(code)) sqliteBusy.writes++;
+}
+
+/** Writes waiting for the next group commit (a queue length /metrics reports). */
+export function queuedWrites(): number {
+  return queued.length;
 }
 
 /**

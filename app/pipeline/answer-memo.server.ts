@@ -84,13 +84,18 @@ export function answerKey(method: string | undefined, url: string, cookie: strin
 }
 
 /** The answer kept for `key`, if nothing has changed since it was made. */
+/** Lookups of the memo since start (what /metrics reports: server/metrics.js). */
+export const answerMemoLookups = { hits: 0, misses: 0 };
+
 export function memoAnswer(key: string): MemoAnswer | undefined {
-  const hit = memoOn() ? answers.get(key) : undefined;
-  if (!hit) return undefined;
-  if (!current(hit)) {
-    drop(key, hit);
+  if (!memoOn()) return undefined;
+  const hit = answers.get(key);
+  if (!hit || !current(hit)) {
+    if (hit) drop(key, hit);
+    answerMemoLookups.misses++;
     return undefined;
   }
+  answerMemoLookups.hits++;
   answers.delete(key);
   answers.set(key, hit); // most recently used last
   return hit;

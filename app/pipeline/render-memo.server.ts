@@ -46,9 +46,14 @@ export function renderKey(url: string, status: number, handoff: string): string 
   return crypto.createHash("sha256").update(`${url}\0${status}\0`).update(handoff).digest("base64url");
 }
 
+/** Lookups of the memo since start (what /metrics reports: server/metrics.js). */
+export const renderMemoLookups = { hits: 0, misses: 0 };
+
 export function getRendered(key: string): Rendered | undefined {
   if (!memoOn()) return undefined;
   const hit = entries.get(key);
+  if (!hit) renderMemoLookups.misses++;
+  else renderMemoLookups.hits++;
   if (hit) {
     entries.delete(key);
     entries.set(key, hit);

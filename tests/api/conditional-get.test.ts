@@ -4,6 +4,7 @@
 // (docs/decisions/0095).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoEnabled } from "~/integrations/env.server.ts";
+import { SHARED_CACHE_CONTROL } from "~/pipeline/shared-cache.server.ts";
 import { createComment } from "~/models/comment.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
@@ -23,7 +24,7 @@ describe("conditional GET of pages", () => {
     expect(first.status).toBe(200);
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    expect(first.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
 
     const again = await api.fetch(`/post/${post.id}`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
@@ -101,11 +102,21 @@ describe("conditional GET of pages", () => {
 });
 
 describe("what a browser may keep", () => {
-  it("a member's documents and .data answers are never stored; a visitor's page is revalidated by its ETag", async () => {
+  it("a member's documents and .data answers are never stored; a visitor's page is shared for a second, then revalidated by its ETag", async () => {
     const member = await api.user();
+    // The member first: the visitor after them is given a page that names no one, for anyone.
+    const membersPage = await api.fetch("/", { user: member });
+    expect(membersPage.headers.get("cache-control")).toBe("private, no-store");
+    expect(await membersPage.text()).toContain(`Account menu for ${member.username}`);
     const visitorPage = await api.fetch("/");
-    expect(visitorPage.headers.get("cache-control")).toBe("private, no-cache");
-    await visitorPage.text();
+    expect(visitorPage.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+    expect(visitorPage.headers.get("vary")?.split(/,\s*/).sort()).toEqual(["Accept-Encoding", "Cookie"]);
+    expect(await visitorPage.text()).not.toContain(member.username);
+    // A 304 says the same (a shared cache renews its copy by it).
+    const revalidated = await api.fetch("/", { headers: { "If-None-Match": visitorPage.headers.get("etag")! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+
     for (const path of ["/", `/profile/${member.id}/about`, "/notifications"]) {
       const res = await api.fetch(path, { user: member });
       expect(res.status, path).toBe(200);
@@ -121,7 +132,7 @@ describe("what a browser may keep", () => {
     }
   });
 
-  it("a visitor's .data answer is kept as the visitor's document is, on every page kind; a member's never", async () => {
+  it("a visitor's .data answer is revalidated by the browser (not shared), on every page kind; a member's never stored", async () => {
     const author = await api.user();
     const post = api.post(author.id, { title: "Data answers say how they may be kept", category: "Gaming" });
     const pages = ["/", "/?sort=new", `/post/${post.id}`, "/category/gaming", "/categories", `/profile/${author.id}`, `/profile/${author.id}/comments`, `/profile/${author.id}/about`, "/search?q=data", "/auth"];
@@ -133,7 +144,7 @@ describe("what a browser may keep", () => {
       await document.text();
       const data = await api.fetch(dataPath);
       expect(data.status, dataPath).toBe(200);
-      expect(data.headers.get("cache-control"), dataPath).toBe(document.headers.get("cache-control"));
+      expect([SHARED_CACHE_CONTROL, "private, no-cache"], page).toContain(document.headers.get("cache-control"));
       expect(data.headers.get("cache-control"), dataPath).toBe("private, no-cache");
       await data.text();
       const member = await api.fetch(dataPath, { user: author });

@@ -48,6 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED_DEMO: "false",
       RATE_LIMIT: "off",
       SMTP_URL: "",
+      // A line per request is noise here, and with it web-tools' feed fetches met "other side
+      // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
+      LOG_REQUESTS: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -55,10 +58,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    let listening = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/\S+)/);
+      // Looked for until found, not in every later chunk: the log has a line per request, and
+      // matching the whole of it again each time took the test's CPU (and its sockets' timers).
+      if (listening) return;
+      const match = output.match(/listening on (http:\/\/[^\s"]+)/);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1].replace("localhost", "127.0.0.1"));
       }

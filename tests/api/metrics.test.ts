@@ -1,0 +1,163 @@
+// /metrics (server/metrics.js, decision 0137): on its own listener (METRICS_PORT), refused without
+// METRICS_TOKEN's bearer token, in Prometheus' text format (read back with a parser of that format),
+// its counters moving with the requests; with WORKERS=2 the primary sums both workers. The structured
+// log (server/observe.js): one JSON line per request with its id, echoed in X-Request-Id, taken from
+// a trusted proxy only. /healthz stays where it was, /metrics is not on the site's port.
+import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoEnabled } from "~/integrations/env.server.ts";
+import { WRITE_BUDGETS } from "~/integrations/rate-limit.server.ts";
+import { startApiServer, type ApiClient } from "../support/api-client.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { Lane } from "../support/worker-lanes.ts";
+
+const TOKEN = "a-metrics-token-for-the-test";
+
+const metricsUrl = (logs: string) => {
+  const match = /Metrics on (http:\/\/[^\s"]+)/.exec(logs);
+  if (!match) throw new Error(`no metrics address in the log:\n${logs}`);
+  return match[1].replace("http://0.0.0.0", "http://127.0.0.1");
+};
+
+type Scrape = Family[] & { text: string };
+async function scrape(url: string, token: string | null = TOKEN): Promise<Scrape> {
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await res.text();
+  return Object.assign(parsePrometheusTextFormat(text), { text });
+}
+
+/** A histogram's count for one label set (the parser keeps a histogram's buckets, not its labels). */
+function histogramCount(scraped: Scrape, name: string, labels: string): number {
+  const line = scraped.text.split("\n").find((l) => l.startsWith(`${name}_count{${labels}}`));
+  return Number(line?.split(" ").at(-1) ?? 0);
+}
+
+/** The value of the sample of `name` whose labels include `labels` (a histogram's count), or 0. */
+function valueOf(families: Family[], name: string, labels: Record<string, string> = {}): number {
+  const family = families.find((f) => f.name === name);
+  if (!family) throw new Error(`no ${name} in the metrics`);
+  const sample = family.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
+  return Number(sample?.value ?? sample?.count ?? 0);
+}
+
+describe("metrics of one process", () => {
+  let api: ApiClient;
+  let url: string;
+  beforeAll(async () => {
+    api = await startApiServer({ METRICS_PORT: "0", METRICS_TOKEN: TOKEN, TRUST_PROXY: "loopback", RATE_LIMIT: "10/60", LOG_REQUESTS: "on" });
+    url = metricsUrl(api.server.logs());
+  });
+  afterAll(() => api?.stop());
+
+  it("refuses a scrape without the token, and is not on the site's port; health is", async () => {
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { Authorization: "Bearer not-the-token" } })).status).toBe(401);
+    expect((await fetch(url, { headers: { Authorization: TOKEN } })).status).toBe(401);
+    expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
+    const health = await fetch(`${api.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("counts requests by route and status, times them, and reports the process, the database, the caches and the limits", async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Counted" });
+    const before = await scrape(url);
+    const route = { route: "routes/post.$id", method: "GET", status: "200" };
+    for (let i = 0; i < 3; i++) expect((await api.fetch(`/post/${post.id}`)).status).toBe(200);
+    expect((await api.fetch("/post/999999999")).status).toBe(404);
+    // Over the comment budget: the write limit refuses, and says so in the metrics.
+    const member = await api.user();
+    let refused = 0;
+    for (let i = 0; i <= WRITE_BUDGETS.comment.points; i++) {
+      const res = await api.fetch("/api/comments", { method: "POST", user: member, json: { postId: post.id, content: `Comment ${i}` } });
+      if (res.status === 429) refused++;
+      await res.arrayBuffer();
+    }
+    expect(refused).toBe(1);
+    const after = await scrape(url);
+
+    expect(valueOf(after, "chortle_http_requests_total", route) - valueOf(before, "chortle_http_requests_total", route)).toBe(3);
+    expect(valueOf(after, "chortle_http_requests_total", { ...route, status: "404" })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(after, "chortle_http_requests_total", { route: "routes/api/comments", method: "POST", status: "429" })).toBe(1);
+    const timed = 'route="routes/post.$id",method="GET"';
+    expect(histogramCount(after, "chortle_http_request_duration_seconds", timed) - histogramCount(before, "chortle_http_request_duration_seconds", timed)).toBe(4);
+    expect(after.find((f) => f.name === "chortle_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
+    expect(valueOf(after, "chortle_rate_limit_refusals_total", { limiter: "write-comment-user" })).toBe(1);
+
+    expect(valueOf(after, "process_cpu_seconds_total")).toBeGreaterThan(0);
+    expect(after.find((f) => f.name === "nodejs_eventloop_lag_p99_seconds")?.type).toBe("GAUGE");
+    expect(valueOf(after, "chortle_sqlite_database_bytes")).toBeGreaterThan(0);
+    expect(valueOf(after, "chortle_sqlite_wal_bytes")).toBeGreaterThan(0);
+    expect(valueOf(after, "chortle_sqlite_busy_total")).toBe(0);
+    expect(valueOf(after, "chortle_write_queue_length")).toBe(0);
+    expect(valueOf(after, "chortle_http_requests_in_flight")).toBe(0);
+    const lookups = (cache: string, result: string) => valueOf(after, "chortle_cache_lookups_total", { cache, result }) - valueOf(before, "chortle_cache_lookups_total", { cache, result });
+    // The answer memo: asked for every page (MEMO=off: never, it is off).
+    const asked = lookups("answer-memo", "hit") + lookups("answer-memo", "miss");
+    expect(asked).toBe(memoEnabled() ? 4 : 0);
+  });
+
+  it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {
+    const plain = await fetch(`${api.url}/healthz`);
+    const id = plain.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await fetch(`${api.url}/healthz?secret=not-logged`, { headers: { "X-Request-Id": "from-the-proxy-42" } });
+    expect(given.headers.get("x-request-id")).toBe("from-the-proxy-42");
+    const bad = await fetch(`${api.url}/healthz`, { headers: { "X-Request-Id": "no spaces allowed" } });
+    expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = api.server
+      .logs()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const line = lines.find((l) => l.reqId === "from-the-proxy-42");
+    expect(line).toMatchObject({ msg: "request", method: "GET", path: "/healthz", route: "routes/healthz", status: 200 });
+    expect(typeof line?.ms).toBe("number");
+    expect(JSON.stringify(line)).not.toContain("not-logged");
+    expect(lines.some((l) => l.reqId === id)).toBe(true);
+  });
+});
+
+describe("metrics of two workers", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ WORKERS: "2", METRICS_PORT: "0" });
+  });
+  afterAll(() => server?.stop());
+
+  it("are the sum of both workers', scraped from the primary (no token needed on a loopback address)", async () => {
+    const url = metricsUrl(server.logs());
+    const base = new URL(server.url);
+    const lanes: Lane[] = [];
+    // Lanes until both workers have one.
+    for (let i = 0; i < 20 && new Set(lanes.map((l) => l.pid)).size < 2; i++) {
+      const lane = new Lane(base);
+      await lane.open();
+      lanes.push(lane);
+    }
+    const pids = [...new Set(lanes.map((l) => l.pid))];
+    expect(pids).toHaveLength(2);
+    const before = await scrape(url, null);
+    // Five requests on each worker (robots.txt: the lanes' own probes ask /healthz).
+    const robots = { route: "routes/syndication/robots", method: "GET", status: "200" };
+    for (const pid of pids) {
+      const lane = lanes.find((l) => l.pid === pid)!;
+      for (let i = 0; i < 5; i++) expect((await lane.send("/robots.txt", { method: "GET", headers: {} })).status).toBe(200);
+    }
+    const after = await scrape(url, null);
+    expect(valueOf(after, "chortle_http_requests_total", robots) - valueOf(before, "chortle_http_requests_total", robots)).toBe(10);
+    for (const lane of lanes) lane.close();
+  });
+
+  it("are not served on a public address without a token", async () => {
+    const refused = await startServer({ METRICS_PORT: "0", METRICS_HOST: "0.0.0.0" }).then(
+      (s) => s.stop().then(() => "started"),
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain("METRICS_HOST 0.0.0.0 is not a loopback address: set METRICS_TOKEN too.");
+  });
+});
