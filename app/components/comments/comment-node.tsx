@@ -10,6 +10,7 @@ import { stroke, type IconProps } from "../icons.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
 import { BlockButton } from "../profile/block-button.tsx";
+import { WatchButton } from "../watch-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
 import { editParam, withinEditWindow } from "~/lib/edit-rules.ts";
@@ -25,7 +26,7 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 
 
 export function CommentNode({ node, depth }: { node: Node; depth: number }) {
-  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours } = useThread();
+  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours, watched } = useThread();
   const hydrated = useHydrated();
   const removeKey = useId();
   const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>({ key: removeKey });
@@ -136,6 +137,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                   </Link>
                 )
               ) : null}
+              {viewer && watched ? <WatchButton target="comment" id={node.id} following={watched.has(node.id)} className="cmt-act" /> : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} fetcherKey={removeKey} /> : null}
               {viewer && !mine ? (
                 <ReportLink targetType="comment" targetId={node.id} className="cmt-act" />
