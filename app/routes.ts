@@ -43,6 +43,8 @@ export default [
   route("account/export", "routes/account.export.ts"),
   route("account/two-factor", "routes/account.two-factor.tsx"),
   route("account/standing", "routes/account.standing.tsx"),
+  route("account/email", "routes/account.email.tsx"),
+  route("email/unsubscribe", "routes/email.unsubscribe.tsx"),
   route("account/verify-email", "routes/account.verify-email.ts"),
   route("invites", "routes/invites.ts"),
 
@@ -128,6 +130,7 @@ export default [
     route("users/:id/follow", "routes/api/users.$id.follow.ts"),
     route("users/:id/block", "routes/api/users.$id.block.ts"),
     route("me/blocks", "routes/api/me-blocks.ts"),
+    route("me/email-preferences", "routes/api/me-email-preferences.ts"),
     route("me/verification", "routes/api/me-verification.ts"),
     route("invites", "routes/api/invites.ts"),
 

@@ -58,6 +58,14 @@ export function AccountPanel({
           </LinkButton>
         </div>
       </Part>}
+      {account.demo ? null : (
+        <Part id="account-email" title="E-mail">
+          <p className="text-sm text-slate-700">Replies, mentions, followed threads and a weekly digest by e-mail: off until you turn them on.</p>
+          <LinkButton to="/account/email" variant="secondary" size="sm">
+            E-mail preferences
+          </LinkButton>
+        </Part>
+      )}
       <BlockedList blocks={account.blocks} />
       {account.invites ? <InviteList invites={account.invites} timeZone={timeZone} /> : null}
       <Part id="account-export" title="Your data">
