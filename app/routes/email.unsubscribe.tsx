@@ -33,11 +33,11 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         <h1 className="text-2xl font-bold">Unsubscribe</h1>
         {done ? (
           <p role="status" className="mt-3 text-sm">
-            You are unsubscribed from {UNSUBSCRIBE_SCOPE_TEXT[done]}. We will not e-mail you about it again.
+            {`You are unsubscribed from ${UNSUBSCRIBE_SCOPE_TEXT[done]}. We will not e-mail you about it again.`}
           </p>
         ) : loaderData.valid ? (
           <Form method="post" className="mt-3 space-y-3">
-            <p className="text-sm">Stop getting {UNSUBSCRIBE_SCOPE_TEXT[loaderData.scope]} by e-mail?</p>
+            <p className="text-sm">{`Stop getting ${UNSUBSCRIBE_SCOPE_TEXT[loaderData.scope]} by e-mail?`}</p>
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
             <button type="submit" className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white">
               Unsubscribe

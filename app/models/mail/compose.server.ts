@@ -135,7 +135,8 @@ export function composeDigests({ now, origin, periodMs }: Clock & { periodMs: nu
       if (!cursor || (cursor.digestAt && cursor.digestAt.getTime() > now - periodMs)) return;
       // The week is settled either way: the next one starts now.
       tx.update(emailCursors).set({ digestAt: new Date(now) }).where(eq(emailCursors.userId, userId)).run();
-      const since = now - periodMs;
+      // "That week": since the last digest was considered (or the opt-in), so no post falls between two.
+      const since = cursor.digestAt?.getTime() ?? now - periodMs;
       if (lastVisit(tx, userId) > since) return;
       const user = recipient(tx, userId);
       const found = user ? unseenFunniest(tx, userId, since) : [];
