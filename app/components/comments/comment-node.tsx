@@ -1,4 +1,5 @@
 import { ReportLink } from "../report-link.tsx";
+import { Time } from "~/components/ui/time.tsx";
 import { useRef, useState, useId } from "react";
 import { Form, useNavigate, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
@@ -25,7 +26,7 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 }
 
 
-export function CommentNode({ node, depth }: { node: Node; depth: number }) {
+export function CommentNode({ node, depth, parentName }: { node: Node; depth: number; parentName?: string }) {
   const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours, watched } = useThread();
   const hydrated = useHydrated();
   const removeKey = useId();
@@ -59,7 +60,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
         // The author's profile link lies over its place in the summary (a link may not sit inside it).
         <Link to={profile} className="cmt-by">
           <Avatar name={username} size="sm" />
-          {username}
+          <bdi>{username}</bdi>
         </Link>
       ) : null}
       <details open>
@@ -73,11 +74,13 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
           </span>
           <span className={profile ? "cmt-who invisible" : "cmt-who"}>
             <Avatar name={username} size="sm" />
-            <span>{username}</span>
+            <span dir="auto">{username}</span>
           </span>
           {profile ? <span className="sr-only">{`Comment by ${username}`}</span> : null}
+          {/* What the indentation shows, said: the depth and whom it answers. */}
+          <span className="sr-only">{parentName === undefined ? `, level ${depth + 1}` : `, level ${depth + 1}, reply to ${parentName}`}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
+          <Time value={node.createdAt} timeZone={timeZone}>{formatRelative(node.createdAt, now, timeZone)}</Time>
           {total > 0 ? (
             <span className="closed-only">{`(${total} ${total === 1 ? "reply" : "replies"} hidden)`}</span>
           ) : null}
@@ -159,9 +162,9 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
         </div>
         {node.replies.length > 0 ? (
           depth + 1 < maxDepth ? (
-            <ol className="replies">
+            <ol className="replies" aria-label={`Replies to ${username}`}>
               {node.replies.map((reply) => (
-                <CommentNode key={reply.id} node={reply} depth={depth + 1} />
+                <CommentNode key={reply.id} node={reply} depth={depth + 1} parentName={username} />
               ))}
             </ol>
           ) : (
