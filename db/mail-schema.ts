@@ -60,5 +60,5 @@ export const mailQueue = sqliteTable(
     lastError: text("last_error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now()),
   },
-  (t) => [index("mail_queue_status_idx").on(t.status, t.id)],
+  (t) => [index("mail_queue_status_idx").on(t.status, t.id), index("mail_queue_user_idx").on(t.userId)],
 );

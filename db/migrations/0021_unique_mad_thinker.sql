@@ -47,4 +47,5 @@ CREATE TABLE `mail_queue` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `mail_queue_dedupe_key_unique` ON `mail_queue` (`dedupe_key`);--> statement-breakpoint
 CREATE INDEX `mail_queue_status_idx` ON `mail_queue` (`status`,`id`);--> statement-breakpoint
+CREATE INDEX `mail_queue_user_idx` ON `mail_queue` (`user_id`);--> statement-breakpoint
 ALTER TABLE `notifications` ADD `batch_size` integer DEFAULT 1 NOT NULL;
