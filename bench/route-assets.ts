@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-export const JS_BUDGET = { home: 120 * 1024, any: 125 * 1024 } as const;
+export const JS_BUDGET = { home: 120 * 1024, any: 126 * 1024 } as const;
 
 type ManifestRoute = {
   id: string;

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
-import { followingAfter, nextWatchIntent, watchLabel, type WatchReply } from "~/lib/interactions/watch.ts";
-import { BellIcon } from "./notification-icon.tsx";
+import { nextWatchIntent, watchLabel, type WatchReply } from "~/lib/interactions/watch.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { useOnePress } from "./one-press.ts";
 
@@ -24,17 +23,17 @@ export function WatchButton({
   const fetcherKey = useId();
   const fetcher = useFetcher<WatchReply>({ key: fetcherKey });
   useInteractionReply(fetcher);
-  const settled = fetcher.data?.ok && fetcher.data.id === id && fetcher.data.target === target ? fetcher.data.following : null;
+  // This button's own fetcher (its key): its answer is about this target.
+  const settled = fetcher.data?.ok ? fetcher.data.following : null;
   const { press, onSubmit } = useOnePress(fetcher);
+  // A press on its way (or held) shows at once: its intent is the state it asks for.
   const pending = press?.get("intent");
-  const now = pending === "follow" || pending === "unfollow" ? followingAfter(pending) : (settled ?? following);
+  const now = pending ? pending === "follow" : (settled ?? following);
   const action = target === "post" ? `/post/${id}/watch` : `/comments/${id}/watch`;
   return (
     <Form navigate={false} fetcherKey={fetcherKey} onSubmit={onSubmit} method="post" action={action} className="inline">
       <JsField />
-      <button type="submit" name="intent" value={nextWatchIntent(now)} aria-pressed={isAuthor && target === "post" ? !now : now} className={className}>
-        {target === "post" ? <BellIcon /> : null}
-        {target === "post" ? " " : null}
+      <button type="submit" name="intent" value={nextWatchIntent(now)} aria-pressed={isAuthor ? !now : now} className={className}>
         {watchLabel(target, now, isAuthor)}
       </button>
     </Form>

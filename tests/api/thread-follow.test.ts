@@ -29,7 +29,7 @@ describe("the post page's thread", () => {
     expect(first.parent().is("ol")).toBe(true);
     expect(first.find("> details > summary .sr-only").text()).toContain(", level 1");
     const second = $(`#comment-${reply.id}`);
-    expect(second.parent().is(`ol[aria-label="Replies to ${a.username}"]`)).toBe(true);
+    expect(second.parent().is("ol.replies")).toBe(true);
     expect(second.parents("li").first().attr("id")).toBe(`comment-${top.id}`);
     expect(second.find("> details > summary .sr-only").text()).toContain(`, level 2, reply to ${a.username}`);
     expect($(`#comment-${reply.id} li summary .sr-only`).text()).toContain(`level 3, reply to ${b.username}`);

@@ -58,9 +58,9 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
     <li id={`comment-${node.id}`} className="cmt">
       {profile ? (
         // The author's profile link lies over its place in the summary (a link may not sit inside it).
-        <Link to={profile} className="cmt-by">
+        <Link to={profile} className="cmt-by" dir="auto">
           <Avatar name={username} size="sm" />
-          <bdi>{username}</bdi>
+          {username}
         </Link>
       ) : null}
       <details open>
@@ -74,11 +74,11 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
           </span>
           <span className={profile ? "cmt-who invisible" : "cmt-who"}>
             <Avatar name={username} size="sm" />
-            <span dir="auto">{username}</span>
+            <span>{username}</span>
           </span>
           {profile ? <span className="sr-only">{`Comment by ${username}`}</span> : null}
           {/* What the indentation shows, said: the depth and whom it answers. */}
-          <span className="sr-only">{parentName === undefined ? `, level ${depth + 1}` : `, level ${depth + 1}, reply to ${parentName}`}</span>
+          <span className="sr-only">{`, level ${depth + 1}${parentName ? `, reply to ${parentName}` : ""}`}</span>
           <span aria-hidden="true">·</span>
           <Time value={node.createdAt} timeZone={timeZone}>{formatRelative(node.createdAt, now, timeZone)}</Time>
           {total > 0 ? (
@@ -162,7 +162,7 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
         </div>
         {node.replies.length > 0 ? (
           depth + 1 < maxDepth ? (
-            <ol className="replies" aria-label={`Replies to ${username}`}>
+            <ol className="replies">
               {node.replies.map((reply) => (
                 <CommentNode key={reply.id} node={reply} depth={depth + 1} parentName={username} />
               ))}

@@ -9,7 +9,7 @@ import { markAllNotificationsRead } from "../notification.server.ts";
 import { castVote } from "../vote.server.ts";
 import { composeDigests, composeNoticeMails } from "./compose.server.ts";
 import { getEmailPreferences, setEmailPreferences, unsubscribeByLink } from "./preferences.server.ts";
-import { claimMail, markFailed, markSent, MAX_ATTEMPTS } from "./queue.server.ts";
+import { claimMail, markFailed, markSent, MAX_ATTEMPTS } from "./outbox.server.ts";
 import { unsubscribePath } from "./unsubscribe-link.server.ts";
 
 const ORIGIN = "https://chortle.test";

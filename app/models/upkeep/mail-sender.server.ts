@@ -7,7 +7,7 @@ import cluster from "node:cluster";
 import { getEnv } from "../../integrations/env.server.ts";
 import { sendMail } from "../../integrations/mail.server.ts";
 import { composeDigests, composeNoticeMails } from "../mail/compose.server.ts";
-import { claimMail, markFailed, markSent } from "../mail/queue.server.ts";
+import { claimMail, markFailed, markSent } from "../mail/outbox.server.ts";
 
 let timer: NodeJS.Timeout | undefined;
 let inFlight: Promise<void> | null = null;
