@@ -85,3 +85,4 @@ test("opt into e-mail, get the mail, and unsubscribe from its link without signi
   await page.goto("/account/email");
   await expect(page.getByRole("checkbox", { name: "Mentions of me" })).not.toBeChecked();
 });
+
