@@ -59,6 +59,7 @@ export function startMailSender() {
   const env = getEnv();
   if (timer || !isMailSender() || !env.SMTP_URL || !env.PUBLIC_URL) return;
   stopping = false;
+  console.log(`Mail sender: process ${process.pid}, every ${env.MAIL_INTERVAL_MS} ms`);
   timer = setInterval(tick, env.MAIL_INTERVAL_MS);
   timer.unref();
   tick();
