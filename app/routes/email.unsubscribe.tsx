@@ -20,7 +20,9 @@ export const loader = page({ who: "anyone" }, ({ request }) => {
   return { valid: true as const, scope: parsed.data.scope };
 });
 
-export const action = pageAction({ who: "anyone", budget: "toggle", whileSuspended: true }, ({ request }) => {
+// No budget: the signature decides (nobody can make one), and a mail provider sends every one-click
+// request of its users from a few addresses, which an address's budget would soon refuse.
+export const action = pageAction({ who: "anyone", whileSuspended: true }, ({ request }) => {
   const link = parseOrThrow(UnsubscribeLinkSchema, Object.fromEntries(new URL(request.url).searchParams));
   return unsubscribeByLink(link);
 });
