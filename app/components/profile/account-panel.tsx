@@ -70,7 +70,7 @@ export function AccountPanel({
       {account.invites ? <InviteList invites={account.invites} timeZone={timeZone} /> : null}
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">
-          One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.
+          One JSON file with your account, posts, comments, votes, saves, follows, notifications, followed threads, e-mail choices and sessions. Once an hour.
         </p>
         <a href="/account/export" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Download my data
