@@ -61,8 +61,13 @@ function runPrimary() {
   let stopping = false;
   let listening = 0;
   let announced = false;
+  // One worker sends the site's queued mail (app/models/upkeep/mail-sender.server.ts): the first, and
+  // whichever replaces it when it dies.
+  let mailSender;
   const fork = () => {
-    const worker = cluster.fork();
+    const sends = mailSender === undefined;
+    const worker = cluster.fork(sends ? { MAIL_SENDER: "1" } : {});
+    if (sends) mailSender = worker.id;
     worker.once("listening", (address) => {
       listening++;
       // The first worker has run the startup tasks (migrations, seed): the others may start.
@@ -89,7 +94,8 @@ function runPrimary() {
       return;
     }
     logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
-    cluster.fork();
+    if (worker.id === mailSender) mailSender = cluster.fork({ MAIL_SENDER: "1" }).id;
+    else cluster.fork();
   });
   const stop = (signal) => {
     if (stopping) return;

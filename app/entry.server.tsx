@@ -11,6 +11,7 @@ import { cacheLookups } from "./models/data-version.server.ts";
 import { queuedWrites, sqliteBusy } from "./models/db.server.ts";
 import { runStartupTasks } from "./models/upkeep/startup.server.ts";
 import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
+import { startMailSender, stopMailSender } from "./models/upkeep/mail-sender.server.ts";
 import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, renderMemoLookups, type Rendered } from "./pipeline/render-memo.server.ts";
 import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
@@ -22,6 +23,7 @@ import { NonceProvider } from "./components/nonce.tsx";
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
 startMaintenance();
+startMailSender();
 
 /**
  * What React Router reports. A request the app cannot serve as asked (a POST to a page without an
@@ -60,8 +62,9 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 }
 
 /** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
-export function shutdown() {
+export async function shutdown() {
   stopMaintenance();
+  await stopMailSender();
   closeDb();
 }
 

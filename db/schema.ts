@@ -255,6 +255,8 @@ export const NOTIFICATION_TYPES = [
   "report_outcome",
   "account_suspended",
   "appeal_outcome",
+  // New comments in a thread the member follows: one line per thread, its count growing while unread.
+  "thread_activity",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -272,6 +274,8 @@ export const notifications = sqliteTable(
     postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
     commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    // How many events one line stands for (thread_activity adds to its unread line instead of a new one).
+    batchSize: integer("batch_size").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -327,6 +331,8 @@ export * from "./revision-schema.ts";
 export * from "./signup-schema.ts";
 export * from "./aggregate-schema.ts";
 export * from "./mute-schema.ts";
+export * from "./watch-schema.ts";
+export * from "./mail-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { Time } from "~/components/ui/time.tsx";
 import { Link } from "~/components/ui/link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -42,7 +43,7 @@ export function VersionCard({ version, label, timeZone, canRedact }: { version: 
   return (
     <li className="card" data-version={version.revisionId ?? "current"}>
       <h2 className="text-sm font-semibold">
-        {label} · <time dateTime={version.writtenAt}>{formatDateTime(version.writtenAt, timeZone)}</time>
+        {label} · <Time value={version.writtenAt} timeZone={timeZone}>{formatDateTime(version.writtenAt, timeZone)}</Time>
       </h2>
       <dl className="mt-2 space-y-2 text-sm">
         {version.fields.map((f) => (

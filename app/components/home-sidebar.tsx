@@ -63,12 +63,13 @@ export function HomeSidebar({
                 <Link
                   to={memberHref(`/post/${post.id}`, signedIn)}
                   className="name line-clamp-2"
+                  dir="auto"
                 >
                   {post.title}
                 </Link>
                 <p>
                   {post.userId !== null ? (
-                    <Link to={memberHref(`/profile/${post.userId}`, signedIn)} className="hover:underline">
+                    <Link to={memberHref(`/profile/${post.userId}`, signedIn)} dir="auto" className="hover:underline">
                       {post.username}
                     </Link>
                   ) : (
@@ -94,6 +95,7 @@ export function HomeSidebar({
               <Link
                 to={memberHref(`/profile/${c.id}`, signedIn)}
                 className="name min-w-0 flex-1 truncate"
+                dir="auto"
               >
                 {c.username}
               </Link>

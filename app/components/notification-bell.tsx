@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useId } from "react";
+import { Time } from "~/components/ui/time.tsx";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -30,10 +31,10 @@ export function NotificationItem({ n, timeZone, onOpen }: { n: NotificationView;
       >
         <NotificationIcon name={notificationIcon(n.type)} />
         <span className="min-w-0 flex-1">
-          <span className="block break-words text-sm text-slate-900">{n.message}</span>
-          <time dateTime={n.createdAt} className="text-xs text-slate-600">
+          <span dir="auto" className="block break-words text-sm text-slate-900">{n.message}</span>
+          <Time value={n.createdAt} timeZone={timeZone} className="text-xs text-slate-600">
             {formatDateTime(n.createdAt, timeZone)}
-          </time>
+          </Time>
         </span>
         {n.isRead ? null : (
           <span data-testid="unread-dot" className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-blue-600">

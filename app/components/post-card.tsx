@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from "react";
+import { Time } from "~/components/ui/time.tsx";
 import { Link } from "~/components/ui/link.tsx";
 import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
@@ -99,22 +100,22 @@ export function PostCard({
         )}
         <div className="byline">
           {post.author.id !== null ? (
-            <Link to={profileHref(post.author.id)} className="name">
+            <Link to={profileHref(post.author.id)} className="name" dir="auto">
               {post.author.displayName}
             </Link>
           ) : (
-            <span className="font-semibold">{post.username}</span>
+            <span className="font-semibold" dir="auto">{post.username}</span>
           )}
           <p className="meta">
             {post.author.id !== null ? `@${post.username} · ` : null}
-            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt, timeZone)}>
+            <Time value={post.createdAt} timeZone={timeZone}>
               {formatRelative(post.createdAt, now, timeZone)}
-            </time>
+            </Time>
             {post.editedAt ? (
               <>
                 {" · "}
                 <Link to={`/post/${post.id}/history`} className="underline hover:text-slate-900" title={formatDateTime(post.editedAt, timeZone)}>
-                  {EDITED_LABEL} <time dateTime={post.editedAt}>{formatRelative(post.editedAt, now, timeZone)}</time>
+                  {EDITED_LABEL} <Time value={post.editedAt} timeZone={timeZone}>{formatRelative(post.editedAt, now, timeZone)}</Time>
                 </Link>
               </>
             ) : null}
@@ -123,7 +124,7 @@ export function PostCard({
         <CategoryChip category={post.category} />
       </header>
 
-      <Title id={titleId} className={headingLevel === 1 ? "title text-2xl" : "title text-lg"}>
+      <Title id={titleId} dir="auto" className={headingLevel === 1 ? "title text-2xl" : "title text-lg"}>
         <Link to={`/post/${post.id}`}>
           {post.title}
         </Link>
@@ -131,9 +132,10 @@ export function PostCard({
       {Editor ? <Editor post={post} onClose={() => setEditor(null)} /> : null}
 
       <blockquote className="quote">
-        <p className="said">{`“${post.comment}”`}</p>
+        <p className="said" dir="auto">{`“${post.comment}”`}</p>
         <footer className="cite">
-          {`— ${post.commentAuthor} `}
+          {"— "}
+          <span dir="auto">{post.commentAuthor}</span>{" "}
           <span className="yt">from YouTube</span>
         </footer>
       </blockquote>
@@ -141,12 +143,12 @@ export function PostCard({
       <div className="video">
         <VideoThumbnail videoId={post.videoId} title={post.videoTitle} eager={eagerThumbnail} />
         <div className="vinfo">
-          <p className="vtitle">{post.videoTitle}</p>
-          <p>{post.videoChannel}</p>
+          <p className="vtitle" dir="auto">{post.videoTitle}</p>
+          <p dir="auto">{post.videoChannel}</p>
           <p>
             {post.videoViewCount !== null ? `${formatCount(post.videoViewCount)} views${post.videoPublishedAt ? " · " : ""}` : null}
             {post.videoPublishedAt ? (
-              <time dateTime={post.videoPublishedAt}>{formatDate(post.videoPublishedAt, timeZone)}</time>
+              <Time value={post.videoPublishedAt} timeZone={timeZone}>{formatDate(post.videoPublishedAt, timeZone)}</Time>
             ) : null}
           </p>
           <a

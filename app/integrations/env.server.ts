@@ -29,6 +29,13 @@ const EnvSchema = z.object({
     .default("open"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
+  // The notice and digest mails (docs/decisions/0131, 0132): how often the one sender looks at its
+  // queue, how long a notice waits so a burst is one mail, how long a claimed mail may take before
+  // another claim may send it again, and the digest's "week".
+  MAIL_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  MAIL_BATCH_MS: z.coerce.number().int().min(0).default(300_000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(600_000),
+  DIGEST_PERIOD_MS: z.coerce.number().int().min(1000).default(7 * 24 * 3_600_000),
   RESET_LINK_IN_RESPONSE: bool(false),
   // Admins must turn on two-factor sign-in before any admin page or admin call works.
   REQUIRE_ADMIN_2FA: bool(false),

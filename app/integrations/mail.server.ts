@@ -6,23 +6,40 @@ let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
 function getTransport() {
   const { SMTP_URL } = getEnv();
   if (!SMTP_URL) return null;
-  transport ??= nodemailer.createTransport(SMTP_URL);
+  // Bounded waits: a send never outlives the outbox's claim lease (MAIL_LEASE_MS, minutes).
+  transport ??= nodemailer.createTransport(SMTP_URL, { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return transport;
 }
 
-type Mail = { to: string; subject: string; text: string };
+type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML part beside the plain text (the text is always sent). */
+  html?: string;
+  /** The same id each time one queued mail is sent again, so a reader's client keeps one. */
+  messageId?: string;
+  /** The one-click unsubscribe address (RFC 2369 List-Unsubscribe with RFC 8058's List-Unsubscribe-Post). */
+  unsubscribeUrl?: string;
+};
 
 /**
  * Sends a plain-text mail through SMTP_URL. Without SMTP_URL the mail is written to the server log
  * instead (so a self-hoster without a mail server can still read reset links).
  */
 export async function sendMail(mail: Mail): Promise<void> {
+  // (A queued mail is sent only where SMTP_URL is set: models/upkeep/mail-sender.server.ts.)
   const t = getTransport();
   if (!t) {
     console.log(`[mail] SMTP_URL is not set; this mail was not sent:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
     return;
   }
-  await t.sendMail({ from: getEnv().MAIL_FROM, ...mail });
+  const { unsubscribeUrl, ...message } = mail;
+  await t.sendMail({
+    from: getEnv().MAIL_FROM,
+    ...message,
+    ...(unsubscribeUrl ? { headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+  });
 }
 
 export function passwordResetMail({ to, link, username }: { to: string; link: string; username: string }): Mail {

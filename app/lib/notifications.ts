@@ -24,6 +24,7 @@ const ICONS: Record<string, NotificationIconName> = {
   new_follower: "follower",
   trending_comment: "fire",
   mention: "mention",
+  thread_activity: "comment",
   content_removed: "bell",
   report_outcome: "bell",
   account_suspended: "bell",
@@ -42,6 +43,8 @@ export function notificationIcon(type: string): NotificationIconName {
 export function notificationHref(n: Pick<NotificationView, "postId"> & Partial<Pick<NotificationView, "type" | "actorId" | "commentId">>): string {
   // A mention leads to the comment itself.
   if (n.type === "mention" && n.postId && n.commentId) return `/post/${n.postId}#comment-${n.commentId}`;
+  // A followed thread's line leads to its comments.
+  if (n.type === "thread_activity" && n.postId) return `/post/${n.postId}#comments`;
   if (n.postId) return `/post/${n.postId}`;
   if (n.type === "new_follower" && n.actorId) return `/profile/${n.actorId}`;
   if (n.type === "content_removed" || n.type === "account_suspended" || n.type === "appeal_outcome") return "/account/standing";

@@ -6,6 +6,7 @@ import { assertMayInteract } from "./block.server.ts";
 import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, knownMembers, notifyMentions } from "./mention.server.ts";
+import { authorMutedPost, notifyThreadFollowers } from "./watch.server.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 
 export type { CommentView };
@@ -31,7 +32,8 @@ export const commentColumns = {
 /**
  * A new comment (or a reply when parentId is set) by `userId`, in one immediate transaction with
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
- * post's author comment_on_post (once, and never for your own content). Content is already valid
+ * post's author comment_on_post (once, never for your own content, not once they muted its replies),
+ * the thread's followers one batched thread_activity line (watch.server.ts). Content is already valid
  * (CommentFormSchema / CommentApiSchema in lib/schemas/interact.ts); replies go only to live comments
  * of the same post. Problem(not_found) otherwise; forbidden when the post's or the parent's author,
  * or a member the text @mentions, and the commenter blocked each other (either way).
@@ -72,10 +74,14 @@ export function createComment({
       if (parentId !== null) {
         notify({ ...about, userId: parentAuthor, type: "reply_to_comment", message: notificationMessage.reply_to_comment(actor, post.title) });
       }
-      if (parentId === null || post.userId !== parentAuthor) {
+      // The author follows their own post by default (these notices), unless they muted its replies.
+      if ((parentId === null || post.userId !== parentAuthor) && !authorMutedPost(tx, { postId, authorId: post.userId })) {
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
-      notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
+      const mentioned = notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
+      const told = new Set(mentioned);
+      if (parentAuthor !== null) told.add(parentAuthor);
+      notifyThreadFollowers(tx, { postId, postTitle: post.title, authorId: post.userId, parentId, actorId: userId, alreadyTold: told });
       const mentions = knownMembers(mentionedNames(row.content));
       return {
           id: row.id,

@@ -32,6 +32,7 @@ export const notificationMessage = {
   new_follower: (actor: string) => `${actor} started following you`,
   trending_comment: (score: number, title: string) => `Your post ${quoteTitle(title)} is trending with a score of ${score}!`,
   mention: (actor: string, title: string) => `${actor} mentioned you on ${quoteTitle(title)}`,
+  thread_activity: (count: number, title: string) => `${count} new ${count === 1 ? "comment" : "comments"} in ${quoteTitle(title)}`,
 } as const;
 
 // Whether `actorId` may notify `recipientId` at all (a block) is asked in one place: block.server.ts.

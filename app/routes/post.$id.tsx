@@ -17,6 +17,8 @@ import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
 import { offersPostEdit } from "~/models/edit.server.ts";
+import { threadWatchOf } from "~/models/watch.server.ts";
+import { WatchButton } from "~/components/watch-button.tsx";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { thumbnailKnownMissing } from "~/integrations/thumbnail-cache.server.ts";
@@ -72,6 +74,8 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
     origin,
     editWindowHours: getEnv().EDIT_WINDOW_HOURS,
     canEdit: offersPostEdit(post, viewer),
+    // What the viewer follows here (not cached: one indexed read of their own rows).
+    watch: user ? threadWatchOf({ viewerId: user.id, postId: post.id, authorId: post.userId }) : null,
     // Our own copy of the large thumbnail: previews never depend on the video site's image host. When
     // it is known to be missing, the site's card (the thumbnail's address would answer a plain
     // placeholder). Made here, so the page's JavaScript carries none of it.
@@ -82,7 +86,7 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
 });
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, thread, now, origin, editWindowHours, canEdit } = loaderData;
+  const { post, thread, now, origin, editWindowHours, canEdit, watch } = loaderData;
   const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
@@ -102,7 +106,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <h2 id="comments-heading" className="text-lg font-bold">
             Comments ({formatCount(post.commentsCount)})
           </h2>
-          <FeedLink href={`/post/${post.id}/comments.xml`} label="Comments feed" />
+          <div className="flex items-center gap-1">
+            {watch ? <WatchButton target="post" id={post.id} following={watch.post} isAuthor={watch.isAuthor} /> : null}
+            <FeedLink href={`/post/${post.id}/comments.xml`} label="Comments feed" />
+          </div>
         </div>
         {user ? null : (
           <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -120,6 +127,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           timeZone={timeZone}
           now={now}
           editWindowHours={editWindowHours}
+          watchedComments={watch?.comments}
         />
       </section>
     </div>

@@ -110,9 +110,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/profile/${u.id}`} className="flex items-center gap-3 p-3 hover:bg-slate-50">
                       <Avatar name={u.displayName} />
                       <span className="min-w-0 flex-1">
-                        <span className="block font-semibold">{u.username}</span>
+                        <span dir="auto" className="block font-semibold">{u.username}</span>
                         {u.displayName !== u.username ? (
-                          <span className="block text-sm text-slate-600">{u.displayName}</span>
+                          <span dir="auto" className="block text-sm text-slate-600">{u.displayName}</span>
                         ) : null}
                       </span>
                       <span className="text-sm text-slate-600">

@@ -26,7 +26,7 @@ describe("GET /api/me/export", () => {
     expect(await res.json()).toEqual({ message: "Authentication required. Please log in." });
   });
 
-  it("one attachment with the member's account, posts, comments, votes, saves, follows, notifications and sessions; no secrets", async () => {
+  it("one attachment with the member's account, posts, comments, votes, saves, follows, notifications, followed threads, e-mail choices and sessions; no secrets", async () => {
     const mine = api.post(alice.id, { title: "Alice's export post" });
     const theirs = api.post(bob.id, { title: "Bob's post" });
     const calls: [string, ApiUser, unknown][] = [
@@ -40,6 +40,8 @@ describe("GET /api/me/export", () => {
     ];
     for (const [path, user, json] of calls) expect((await api.fetch(path, { method: "POST", user, json })).status, path).toBeLessThan(300);
     expect((await api.fetch(`/api/posts/${theirs.id}/hide`, { method: "PUT", user: alice })).status).toBe(200);
+    expect((await api.fetch(`/api/posts/${theirs.id}/watch`, { method: "PUT", user: alice })).status).toBe(200);
+    expect((await api.fetch("/api/me/email-preferences", { method: "PATCH", user: alice, json: { mention: true } })).status).toBe(200);
 
     const res = await api.fetch("/api/me/export", { user: alice });
     expect(res.status).toBe(200);
@@ -61,6 +63,9 @@ describe("GET /api/me/export", () => {
     // Bob's vote and comment on Alice's post notified her.
     expect(data.notifications.length).toBeGreaterThanOrEqual(2);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.followedThreads).toEqual([expect.objectContaining({ postId: theirs.id, commentId: null, following: true })]);
+    expect(data.emailPreferences).toMatchObject({ mention: true, weekly_digest: false });
+    expect(data.mails).toEqual([]);
     // Secrets are not data: no hash, no token, no other member's e-mail.
     expect(text).not.toMatch(/passwordHash|password_hash|\$argon2|token/i);
     const bobRow = api.db.select().from(users).where(eq(users.id, bob.id)).get()!;

@@ -20,6 +20,9 @@ export default async function globalSetup() {
     SESSION_SECRET: sessionSecret,
     SEED_DEMO: "true",
     SMTP_URL: smtp.url,
+    // The queued mail goes out within a second (follow-email.spec.ts waits for it).
+    MAIL_INTERVAL_MS: "300",
+    MAIL_BATCH_MS: "300",
     ADMIN_USERNAME: "admin",
     ADMIN_PASSWORD: "admin-password",
     ADMIN_EMAIL: "admin@example.com",

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { Time } from "~/components/ui/time.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { inputClass } from "../ui/input.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -50,9 +51,9 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
         {c.reports.map((r, i) => (
           <li key={i}>
             <span className="font-medium">{REPORT_REASON_LABELS[r.reason].label}</span>{" "}
-            <time className="text-slate-700" dateTime={r.createdAt}>
+            <Time className="text-slate-700" value={r.createdAt} timeZone={timeZone}>
               {formatDateTime(r.createdAt, timeZone)}
-            </time>
+            </Time>
             {r.note ? <p className="whitespace-pre-wrap text-slate-800">“{r.note}”</p> : null}
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { Time } from "~/components/ui/time.tsx";
 import { Form, type useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { commentError, commentLimits } from "~/lib/comment-rules.ts";
@@ -16,7 +17,7 @@ import { useDomValue } from "../ui/dom-value.ts";
 export function CommentText({ content, mentions, deleted }: { content: string; mentions?: Record<string, number>; deleted: boolean }) {
   const parts = deleted || !mentions ? [{ text: content }] : mentionParts(content, mentions);
   return (
-    <p className={deleted ? "cmt-text italic text-slate-500" : "cmt-text"}>
+    <p dir="auto" className={deleted ? "cmt-text italic text-slate-500" : "cmt-text"}>
       {parts.map((part, i) =>
         "mention" in part ? (
           <Link key={i} to={`/profile/${part.userId}`} className="font-semibold text-brand hover:underline">
@@ -34,7 +35,7 @@ export function CommentText({ content, mentions, deleted }: { content: string; m
 export function EditedMark({ href, editedAt, now, timeZone }: { href: string; editedAt: string; now: number; timeZone: string }) {
   return (
     <Link to={href} className="text-xs text-slate-600 underline hover:text-slate-900" title={formatDateTime(editedAt, timeZone)}>
-      {EDITED_LABEL} <time dateTime={editedAt}>{formatRelative(editedAt, now, timeZone)}</time>
+      {EDITED_LABEL} <Time value={editedAt} timeZone={timeZone}>{formatRelative(editedAt, now, timeZone)}</Time>
     </Link>
   );
 }

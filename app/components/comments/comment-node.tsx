@@ -1,4 +1,5 @@
 import { ReportLink } from "../report-link.tsx";
+import { Time } from "~/components/ui/time.tsx";
 import { useRef, useState, useId } from "react";
 import { Form, useNavigate, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
@@ -10,6 +11,7 @@ import { stroke, type IconProps } from "../icons.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { VoteControls } from "../vote-controls.tsx";
 import { BlockButton } from "../profile/block-button.tsx";
+import { WatchButton } from "../watch-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
 import { editParam, withinEditWindow } from "~/lib/edit-rules.ts";
@@ -25,8 +27,8 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 }
 
 
-export function CommentNode({ node, depth }: { node: Node; depth: number }) {
-  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours } = useThread();
+export function CommentNode({ node, depth, parentName }: { node: Node; depth: number; parentName?: string }) {
+  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours, watched } = useThread();
   const hydrated = useHydrated();
   const removeKey = useId();
   const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>({ key: removeKey });
@@ -57,7 +59,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
     <li id={`comment-${node.id}`} className="cmt">
       {profile ? (
         // The author's profile link lies over its place in the summary (a link may not sit inside it).
-        <Link to={profile} className="cmt-by">
+        <Link to={profile} className="cmt-by" dir="auto">
           <Avatar name={username} size="sm" />
           {username}
         </Link>
@@ -76,8 +78,10 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
             <span>{username}</span>
           </span>
           {profile ? <span className="sr-only">{`Comment by ${username}`}</span> : null}
+          {/* What the indentation shows, said: the depth and whom it answers. */}
+          <span className="sr-only">{`, level ${depth + 1}${parentName ? `, reply to ${parentName}` : ""}`}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={node.createdAt}>{formatRelative(node.createdAt, now, timeZone)}</time>
+          <Time value={node.createdAt} timeZone={timeZone}>{formatRelative(node.createdAt, now, timeZone)}</Time>
           {total > 0 ? (
             <span className="closed-only">{`(${total} ${total === 1 ? "reply" : "replies"} hidden)`}</span>
           ) : null}
@@ -137,6 +141,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
                   </Link>
                 )
               ) : null}
+              {viewer && watched ? <WatchButton target="comment" id={node.id} following={watched.has(node.id)} className="cmt-act" /> : null}
               {mine ? <DeleteComment id={node.id} fetcher={remove} fetcherKey={removeKey} /> : null}
               {viewer && !mine ? (
                 <ReportLink targetType="comment" targetId={node.id} className="cmt-act" />
@@ -165,7 +170,7 @@ export function CommentNode({ node, depth }: { node: Node; depth: number }) {
           depth + 1 < maxDepth ? (
             <ol className="replies">
               {node.replies.map((reply) => (
-                <CommentNode key={reply.id} node={reply} depth={depth + 1} />
+                <CommentNode key={reply.id} node={reply} depth={depth + 1} parentName={username} />
               ))}
             </ol>
           ) : (

@@ -27,6 +27,7 @@ export function CommentThread({
   onChange,
   id = "comments",
   editWindowHours = 0,
+  watchedComments,
 }: {
   postId: number;
   comments: CommentView[];
@@ -39,6 +40,8 @@ export function CommentThread({
   id?: string;
   /** The edit window (EDIT_WINDOW_HOURS) where the page offers editing; 0 offers none. */
   editWindowHours?: number;
+  /** The comments whose replies the viewer follows, where the page offers following (the post page). */
+  watchedComments?: number[];
 }) {
   const searchParams = new URLSearchParams(useLocation().search);
   // A no-JS comment that failed comes back with the next page (a flash cookie the root loader read).
@@ -73,6 +76,7 @@ export function CommentThread({
     urlEdit: editedCommentId(searchParams.get("edit")),
     editError: COMMENT_MESSAGES.has(searchParams.get("editError") ?? "") ? searchParams.get("editError") : null,
     editWindowHours,
+    watched: watchedComments ? new Set(watchedComments) : null,
     hrefWith,
     onChange,
   };

@@ -54,6 +54,8 @@ export type ThreadContext = {
   editError: string | null;
   /** Hours after writing during which an author may edit (0: never), for showing 'Edit'. */
   editWindowHours: number;
+  /** The comments whose replies the viewer follows; null where the page offers no following. */
+  watched: ReadonlySet<number> | null;
   /** Builds this page's URL with some query params changed (null removes one). */
   hrefWith: (changes: Record<string, string | null>, anchor?: string) => string;
   onChange?: () => void;

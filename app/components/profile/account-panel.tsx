@@ -58,11 +58,19 @@ export function AccountPanel({
           </LinkButton>
         </div>
       </Part>}
+      {account.demo ? null : (
+        <Part id="account-email" title="E-mail">
+          <p className="text-sm text-slate-700">Replies, mentions, followed threads and a weekly digest by e-mail: off until you turn them on.</p>
+          <LinkButton to="/account/email" variant="secondary" size="sm">
+            E-mail preferences
+          </LinkButton>
+        </Part>
+      )}
       <BlockedList blocks={account.blocks} />
       {account.invites ? <InviteList invites={account.invites} timeZone={timeZone} /> : null}
       <Part id="account-export" title="Your data">
         <p className="text-sm text-slate-700">
-          One JSON file with your account, posts, comments, votes, saves, follows, notifications and sessions. Once an hour.
+          One JSON file with your account, posts, comments, votes, saves, follows, notifications, followed threads, e-mail choices and sessions. Once an hour.
         </p>
         <a href="/account/export" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Download my data

@@ -16,7 +16,7 @@ export function BlockedList({ blocks }: { blocks: BlockedMember[] }) {
           {blocks.map((b) => (
             <li key={b.id} id={`blocked-${b.id}`} className="flex items-center justify-between gap-2 text-sm">
               <Link to={`/profile/${b.id}`} className="font-semibold text-slate-900 hover:underline">
-                {b.displayName} <span className="font-normal text-slate-600">@{b.username}</span>
+                <span dir="auto">{b.displayName}</span> <span className="font-normal text-slate-600">@{b.username}</span>
               </Link>
               <BlockButton userId={b.id} name={b.displayName} blocked anchor={`blocked-${b.id}`} size="sm" />
             </li>

@@ -22,7 +22,7 @@ export function FollowSuggestions({ people }: { people: Suggestion[] }) {
               <li key={p.id} className="flex items-center gap-3 py-2">
                 <Link to={`/profile/${p.id}`} className="flex flex-1 items-center gap-3 hover:underline">
                   <Avatar name={p.username} size="sm" />
-                  <span className="font-medium">{p.username}</span>
+                  <span dir="auto" className="font-medium">{p.username}</span>
                   <span className="text-sm text-slate-600">{formatCount(p.upvotes)} upvotes</span>
                 </Link>
                 <FollowButton userId={p.id} name={p.username} initial={{ following: p.following, followersCount: 0 }} signedIn size="sm" />

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { Time } from "~/components/ui/time.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import type { ProfileFields, ProfileView } from "~/lib/profile.ts";
@@ -31,16 +32,16 @@ export function ProfileDetails({ profile, timeZone }: { profile: ProfileView; ti
       <div className={row}>
         <dt className="font-semibold">Joined</dt>
         <dd>
-          <time dateTime={profile.joinDate}>{formatDate(profile.joinDate, timeZone)}</time>
+          <Time value={profile.joinDate} timeZone={timeZone}>{formatDate(profile.joinDate, timeZone)}</Time>
         </dd>
       </div>
       <div className={row}>
         <dt className="font-semibold">Location</dt>
-        <dd>{profile.location}</dd>
+        <dd dir="auto">{profile.location}</dd>
       </div>
       <div className={row}>
         <dt className="font-semibold">Occupation</dt>
-        <dd>{profile.occupation}</dd>
+        <dd dir="auto">{profile.occupation}</dd>
       </div>
       <div className={row}>
         <dt className="font-semibold">Website</dt>
@@ -114,7 +115,7 @@ export function ProfileHeader({ profile, isOwner, blocked, muted = false, signed
             </div>
           )}
         </div>
-        <h1 id="profile-name" className="mt-2 text-2xl font-bold">
+        <h1 id="profile-name" dir="auto" className="mt-2 text-2xl font-bold">
           {profile.displayName}
         </h1>
         <p className="flex flex-wrap items-center gap-x-3 text-slate-600">
@@ -125,7 +126,7 @@ export function ProfileHeader({ profile, isOwner, blocked, muted = false, signed
           // No <Suspense>: hydration waits for the form's code (see lazy-parts.tsx).
           <LazyProfileEditForm fields={fields} lastResult={lastResult} cancelHref={pathname} action={`/profile/${profile.id}?edit=profile`} />
         ) : (
-          <p data-testid="profile-bio" className="mt-3 whitespace-pre-line break-words text-slate-800">
+          <p data-testid="profile-bio" dir="auto" className="mt-3 whitespace-pre-line break-words text-slate-800">
             {profile.bio}
           </p>
         )}

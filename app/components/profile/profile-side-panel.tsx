@@ -55,7 +55,7 @@ export function ProfileSidePanel({
               <li key={c.id}>
                 <Link to={`/profile/${c.id}`} className="flex items-center gap-2 text-sm hover:underline">
                   <Avatar name={c.username} size="sm" />
-                  <span className="flex-1 font-medium">{c.username}</span>
+                  <span dir="auto" className="flex-1 font-medium">{c.username}</span>
                   <span className="text-slate-600">{formatCount(c.upvotes)} upvotes</span>
                 </Link>
               </li>

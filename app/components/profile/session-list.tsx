@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
+import { Time } from "~/components/ui/time.tsx";
+import { formatDate, formatRelative } from "~/lib/format.ts";
 import { Button } from "../ui/button.tsx";
 
 export type SessionItem = {
@@ -45,13 +46,13 @@ export function SessionList({ sessions, now, timeZone }: { sessions: SessionItem
             </span>
             <span className="text-slate-700">
               Signed in on{" "}
-              <time dateTime={s.signedInAt} title={formatDateTime(s.signedInAt, timeZone)}>
+              <Time value={s.signedInAt} timeZone={timeZone}>
                 {formatDate(s.signedInAt, timeZone)}
-              </time>
+              </Time>
               , last seen{" "}
-              <time dateTime={s.lastSeenAt} title={formatDateTime(s.lastSeenAt, timeZone)}>
+              <Time value={s.lastSeenAt} timeZone={timeZone}>
                 {formatRelative(s.lastSeenAt, now, timeZone)}
-              </time>
+              </Time>
             </span>
           </li>
         ))}

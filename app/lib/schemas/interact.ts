@@ -2,6 +2,7 @@ import { z } from "zod";
 import { commentError } from "../comment-rules.ts";
 import { IdSchema } from "./id.ts";
 import { NO_VOTE } from "../interactions/vote.ts";
+import { WATCH_INTENTS } from "../interactions/watch.ts";
 import { delegating, textField } from "./text.ts";
 import { isBlank } from "../comment-rules.ts";
 
@@ -60,6 +61,9 @@ export const CommentEditSchema = z.object({ ...ActingUser, content: commentField
 
 /** The no-JS save button says which way it goes. */
 export const SaveFormSchema = z.object({ intent: z.enum(["save", "unsave"], { error: "Choose save or unsave" }) });
+
+/** Following a post or the replies to a comment: the no-JS button says which way it goes. */
+export const WatchFormSchema = z.object({ intent: z.enum(WATCH_INTENTS, { error: "Choose follow or unfollow" }) });
 
 /** The /notifications page's forms. */
 export const NotificationFormSchema = z.discriminatedUnion("intent", [

@@ -3,7 +3,8 @@
 // not data about the member), and nothing about other members beyond the names on their own rows.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { comments, follows, hiddenPosts, mutes, notifications, posts, saves, sessions, users, votes } from "#db/schema.ts";
+import { comments, follows, hiddenPosts, mailQueue, mutes, notifications, posts, saves, sessions, threadWatches, users, votes } from "#db/schema.ts";
+import { getEmailPreferences } from "../mail/preferences.server.ts";
 import { isDemo } from "~/lib/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
@@ -98,6 +99,18 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
         tx.select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt }).from(notifications),
         notifications.userId,
         notifications.id,
+      ),
+      // Threads followed (a post, or the replies to a comment); `following: false` is the author's mute.
+      followedThreads: mine(
+        tx.select({ postId: threadWatches.postId, commentId: threadWatches.commentId, following: threadWatches.following, since: threadWatches.createdAt }).from(threadWatches),
+        threadWatches.userId,
+        threadWatches.createdAt,
+      ),
+      emailPreferences: getEmailPreferences(userId),
+      mails: mine(
+        tx.select({ subject: mailQueue.subject, status: mailQueue.status, queuedAt: mailQueue.createdAt, sentAt: mailQueue.sentAt }).from(mailQueue),
+        mailQueue.userId,
+        mailQueue.id,
       ),
       // The shared demo account's sessions are other visitors'.
       sessions: isDemo(user) ? [] : tx

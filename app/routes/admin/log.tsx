@@ -1,4 +1,5 @@
 import type { Route } from "./+types/log";
+import { Time } from "~/components/ui/time.tsx";
 import { page } from "~/http/page-problem.server.ts";
 import { AdminList, AdminRow, Pager } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -62,9 +63,9 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
                 {TARGET_LABELS[e.targetKind]} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
               </span>
               <span className="text-slate-700">by {e.adminName}</span>
-              <time dateTime={e.createdAt} className="text-slate-700">
+              <Time value={e.createdAt} timeZone={timeZone} className="text-slate-700">
                 {formatDateTime(e.createdAt, timeZone)}
-              </time>
+              </Time>
               {e.reason ? <span className="basis-full text-slate-800">Reason: {e.reason}</span> : null}
             </AdminRow>
           ))}

@@ -1,8 +1,9 @@
 import { Link } from "~/components/ui/link.tsx";
+import { Time } from "~/components/ui/time.tsx";
 import type { Route } from "./+types/comments";
 import { useRootData } from "~/components/hooks.ts";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
-import { formatDateTime, formatRelative, formatScore } from "~/lib/format.ts";
+import { formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/lib/profile.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
 import { page } from "~/http/page-problem.server.ts";
@@ -33,12 +34,12 @@ export default function ProfileComments({ loaderData }: Route.ComponentProps) {
             <li key={c.id} id={`profile-comment-${c.id}`} className="card">
               <p className="text-sm text-slate-600">
                 {c.parentId ? "Replied" : "Commented"} on{" "}
-                <Link to={`/post/${c.postId}#comment-${c.id}`} className="font-semibold text-slate-900 hover:underline">
+                <Link to={`/post/${c.postId}#comment-${c.id}`} dir="auto" className="font-semibold text-slate-900 hover:underline">
                   {c.postTitle}
                 </Link>{" "}
-                · <time dateTime={c.createdAt} title={formatDateTime(c.createdAt, timeZone)}>{formatRelative(c.createdAt, now, timeZone)}</time>
+                · <Time value={c.createdAt} timeZone={timeZone}>{formatRelative(c.createdAt, now, timeZone)}</Time>
               </p>
-              <p className="mt-2 whitespace-pre-line break-words">{c.content}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-line break-words">{c.content}</p>
               <p className="mt-2 text-xs text-slate-600">{formatScore(c.upvotes - c.downvotes)} points</p>
             </li>
           ))}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/comment-watch";
+import { watchComment } from "~/models/watch.server.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+
+// PUT /api/comments/:id/watch follows the replies to a comment, DELETE stops; both answer
+// {following, postId}. The "toggle" budget, like POST /comments/:id/watch.
+
+export const loader = onlyMethods("PUT, DELETE");
+
+export const action = apiAction<Route.ActionArgs>({
+  PUT: endpoint({ who: "member", budget: "toggle" }, ({ user, params }) => watchComment({ userId: user.id, commentId: requireId(params.id, "Comment not found"), following: true })),
+  DELETE: endpoint({ who: "member", budget: "toggle" }, ({ user, params }) => watchComment({ userId: user.id, commentId: requireId(params.id, "Comment not found"), following: false })),
+});

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/comments.$id.watch";
+import { watchComment } from "~/models/watch.server.ts";
+import { followingAfter, watchAnchor, watchToastTitle, type WatchPayload } from "~/lib/interactions/watch.ts";
+import { requireId } from "~/lib/schemas/id.ts";
+import { WatchFormSchema } from "~/lib/schemas/interact.ts";
+import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { redirectLoader } from "~/http/contract.server.ts";
+
+// POST /comments/:id/watch with intent=follow|unfollow: the replies below one comment.
+
+export const loader = redirectLoader(() => "/");
+
+export const action = interactionAction(
+  { who: "member", budget: "toggle", input: WatchFormSchema },
+  () => "/",
+  async (ctx, params: Route.ActionArgs["params"]) => {
+    const commentId = requireId(params.id, "Comment not found");
+    const result = watchComment({ userId: ctx.user.id, commentId, following: followingAfter(ctx.input.intent) });
+    return succeed<WatchPayload>(ctx, {
+      toast: { type: "success", title: watchToastTitle("comment", result.following) },
+      payload: { target: "comment", id: commentId, following: result.following },
+    });
+  },
+  { anchor: (_form, params) => watchAnchor("comment", params.id ?? "") },
+);
