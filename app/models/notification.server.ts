@@ -116,8 +116,8 @@ function toView(row: typeof notifications.$inferSelect): NotificationView {
   };
 }
 
-/** What a member muted leaves their notices too: a muted member's, and those about a post they muted or hid. */
-function unmuted(userId: number) {
+/** What a member muted leaves their notices too (the bell, the page, the e-mails): a muted member's, and those about a post they muted or hid. */
+export function unmuted(userId: number) {
   const muting = mutingFor(userId);
   return isMuting(muting) ? mutedNoticeCondition(notifications.actorId, notifications.postId, muting) : undefined;
 }

@@ -13,6 +13,9 @@ import { getDb } from "#db/client.server.ts";
 import { writeTransaction, type Tx } from "../db.server.ts";
 import { digestMail, noticesMail, type MailBody } from "./mail-body.server.ts";
 import { unsubscribePath } from "./unsubscribe-link.server.ts";
+import { unmuted } from "../notification.server.ts";
+import { isMuting, mutingFor } from "../mute/mute.server.ts";
+import { mutedNoticeCondition } from "../mute/muted-sql.server.ts";
 
 /** How many posts a digest lists. */
 export const DIGEST_SIZE = 5;
@@ -67,7 +70,7 @@ export function composeNoticeMails({ now, origin, batchMs }: Clock & { batchMs: 
           : tx
               .select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, actorId: notifications.actorId })
               .from(notifications)
-              .where(and(eq(notifications.userId, userId), gt(notifications.id, cursor.through), eq(notifications.isRead, false), inArray(notifications.type, noticeKinds), sql`NOT ${blockedActor}`))
+              .where(and(eq(notifications.userId, userId), gt(notifications.id, cursor.through), eq(notifications.isRead, false), inArray(notifications.type, noticeKinds), sql`NOT ${blockedActor}`, unmuted(userId)))
               .orderBy(notifications.id)
               .all();
       tx.update(emailCursors).set({ noticesThrough: newest }).where(eq(emailCursors.userId, userId)).run();
@@ -99,10 +102,12 @@ function lastVisit(tx: Tx, userId: number): number {
 
 /**
  * The funniest posts of the period the member has not seen: not theirs, not voted on, commented on or
- * saved by them, by nobody blocked either way; highest score first. Where the site learns which posts
- * a member opened or hid, and what they muted, that belongs in this where too.
+ * saved by them, not opened by them, by nobody blocked either way, nothing they muted or hid; highest
+ * score first.
  */
 function unseenFunniest(tx: Tx, userId: number, since: number) {
+  // What the member muted or hid stays out of their digest as out of their lists (decision 0125).
+  const muting = mutingFor(userId);
   return tx
     .select({ id: posts.id, title: posts.title, comment: posts.comment, commentAuthor: posts.commentAuthor, score: posts.score })
     .from(posts)
@@ -114,6 +119,8 @@ function unseenFunniest(tx: Tx, userId: number, since: number) {
         sql`NOT EXISTS (SELECT 1 FROM comments c WHERE c.post_id = ${posts.id} AND c.user_id = ${userId})`,
         sql`NOT EXISTS (SELECT 1 FROM saves s WHERE s.post_id = ${posts.id} AND s.user_id = ${userId})`,
         sql`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = ${posts.userId}) OR (b.blocker_id = ${posts.userId} AND b.blocked_id = ${userId}))`,
+        sql`NOT EXISTS (SELECT 1 FROM post_reads r WHERE r.post_id = ${posts.id} AND r.user_id = ${userId})`,
+        isMuting(muting) ? mutedNoticeCondition(posts.userId, posts.id, muting) : undefined,
       ),
     )
     .orderBy(desc(posts.score), desc(posts.createdAt))

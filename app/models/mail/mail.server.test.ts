@@ -7,6 +7,8 @@ import { blockUser } from "../block.server.ts";
 import { createComment } from "../comment.server.ts";
 import { markAllNotificationsRead } from "../notification.server.ts";
 import { castVote } from "../vote.server.ts";
+import { addMute } from "../mute/mute.server.ts";
+import { hidePost } from "../mute/hide.server.ts";
 import { composeDigests, composeNoticeMails } from "./compose.server.ts";
 import { getEmailPreferences, setEmailPreferences, unsubscribeByLink } from "./preferences.server.ts";
 import { claimMail, markFailed, markSent, MAX_ATTEMPTS } from "./outbox.server.ts";
@@ -68,6 +70,42 @@ describe("notice mails", () => {
     markAllNotificationsRead({ userId: author.id });
     composeNoticeMails({ now: now + 200_000, origin: ORIGIN, batchMs: 60_000 });
     expect(queued(author.id)).toHaveLength(1);
+  });
+});
+
+describe("what a member muted or hid", () => {
+  it("is mailed neither as a notice nor in the digest", () => {
+    const WEEK = 7 * 24 * 3_600_000;
+    const reader = makeUser();
+    // Their own post is older than the opt-in: posting in a week is a visit (no digest that week).
+    const mine = makePost({ userId: reader.id, title: "My own post" });
+    setEmailPreferences({ userId: reader.id, changes: { comment_on_post: true, weekly_digest: true } });
+    const [muted, other] = [makeUser(), makeUser()];
+    addMute({ userId: reader.id, kind: "member", value: muted.id });
+    say(muted.id, mine.id);
+    say(other.id, mine.id);
+    const now = Date.now();
+    composeNoticeMails({ now: now + 61_000, origin: ORIGIN, batchMs: 60_000 });
+    const [notice] = queued(reader.id);
+    expect(notice.text).toContain(`${other.username} commented`);
+    expect(notice.text).not.toContain(muted.username);
+
+    const byMuted = makePost({ userId: muted.id, title: "From a muted member", score: 90 });
+    const inMutedCategory = makePost({ userId: other.id, title: "In a muted category", score: 80, category: "Gaming" });
+    const withWord = makePost({ userId: other.id, title: "All about pineapples", score: 70 });
+    const hidden = makePost({ userId: other.id, title: "Hidden by the reader", score: 60 });
+    const kept = makePost({ userId: other.id, title: "Still funny", score: 10 });
+    addMute({ userId: reader.id, kind: "category", value: "Gaming" });
+    addMute({ userId: reader.id, kind: "word", value: "pineapples" });
+    hidePost({ userId: reader.id, postId: hidden.id });
+    getDb().delete(sessions).where(eq(sessions.userId, reader.id)).run();
+    const later = now + WEEK + 2000;
+    getDb().run(sql`UPDATE posts SET created_at = ${later - 1000} WHERE id IN (${sql.join([byMuted.id, inMutedCategory.id, withWord.id, hidden.id, kept.id].map((id) => sql`${id}`), sql`, `)})`);
+    composeDigests({ now, origin: ORIGIN, periodMs: WEEK });
+    composeDigests({ now: later, origin: ORIGIN, periodMs: WEEK });
+    const digest = queued(reader.id).find((m) => m.subject.includes("funniest"));
+    expect(digest?.text).toContain("Still funny");
+    for (const title of ["From a muted member", "In a muted category", "All about pineapples", "Hidden by the reader"]) expect(digest?.text).not.toContain(title);
   });
 });
 
