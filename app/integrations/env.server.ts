@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   SIGNUP_MODE: z
     .enum(["open", "verify", "invite", "closed"], { error: "SIGNUP_MODE must be 'open', 'verify', 'invite' or 'closed'" })
     .default("open"),
+  // The sign-up form must have been on screen this many seconds before it is sent (its signed stamp);
+  // 0 turns the check off. The honeypot field is checked whatever this says.
+  SIGNUP_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
   RESET_LINK_IN_RESPONSE: bool(false),

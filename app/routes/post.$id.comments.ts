@@ -21,7 +21,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(({ params }) => `/post/${encodeURIComponent(params.id ?? "")}#comments`);
 
 export const action = interactionAction(
-  { who: "member", budget: "comment", input: CommentBoxFormSchema },
+  { who: "member", budget: "comment", input: CommentBoxFormSchema, botTrap: "honeypot" },
   (params: Route.ActionArgs["params"]) => `/post/${params.id}`,
   async (ctx, params) => {
     const postId = requireId(params.id, "Post not found");

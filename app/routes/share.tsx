@@ -35,7 +35,7 @@ function dialogOf(form: FormData) {
 // is a plain 403 (the contract). No budget here: creating the post (`sharePost`) spends the "post"
 // budget itself; the other intents only move the dialog along.
 export const action = pageAction(
-  { who: "member" },
+  { who: "member", botTrap: "honeypot" },
   async ({ user, form, context }) => {
     const { state, back } = dialogOf(form);
     const intent = String(form.get("intent") ?? "");

@@ -11,6 +11,7 @@ import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
 import { truncateVisible, visibleLength } from "~/lib/text.ts";
 import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
+import { Honeypot } from "~/components/ui/honeypot.tsx";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -82,6 +83,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   const length = visibleLength(fields.text);
   return (
     <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+      <Honeypot />
       {/* Enter in a field means 'share' (the first submit button is the form's default). */}
       <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
       <Hidden share={share} names={["url", "title", "order"]} />
