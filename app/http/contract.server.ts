@@ -11,6 +11,7 @@ import { getEnv } from "../integrations/env.server.ts";
 import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
 import { getSession } from "./session-cookie.server.ts";
+import { limitSignupNetwork } from "../integrations/signup-limits.server.ts";
 import { checkBotTrap, type BotTrap } from "./bot-trap.server.ts";
 import { requireSelf } from "./guards.server.ts";
 
@@ -199,6 +200,8 @@ export async function admit<W extends Who>(
     await limitWrite(budget as WriteKind, { userId: user?.id, ip: clientIp });
   } else if (budget) {
     await enforceRateLimit(budget as LimitedAction, clientIp);
+    // A registration also spends its network's sign-up budgets (an IPv4 /24, an IPv6 /48).
+    if (budget === "register") await limitSignupNetwork(clientIp);
   }
   const trap = write && form ? trapOf(contract, intent) : null;
   if (trap) checkBotTrap(trap, form!);

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   // The sign-up form must have been on screen this many seconds before it is sent (its signed stamp);
   // 0 turns the check off. The honeypot field is checked whatever this says.
   SIGNUP_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  // Sign-ups per network (an IPv4 /24, an IPv6 /48) an hour and a day, and per e-mail domain with
+  // SIGNUP_MODE=verify; 0 turns one off (RATE_LIMIT=off turns them all off).
+  SIGNUP_NETWORK_HOURLY: z.coerce.number().int().min(0).default(20),
+  SIGNUP_NETWORK_DAILY: z.coerce.number().int().min(0).default(50),
+  SIGNUP_DOMAIN_HOURLY: z.coerce.number().int().min(0).default(30),
+  SIGNUP_DOMAIN_DAILY: z.coerce.number().int().min(0).default(100),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
   RESET_LINK_IN_RESPONSE: bool(false),

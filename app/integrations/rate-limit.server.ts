@@ -57,7 +57,7 @@ function storeClient(): Database.Database {
 
 const limiters = new Map<string, RateLimiterSQLite | null>();
 /** One limiter per budget (key prefix), created on first use; null when limits are off. */
-function limiter(name: string, budget: () => { points: number; seconds: number } | null): RateLimiterSQLite | null {
+export function limiter(name: string, budget: () => { points: number; seconds: number } | null): RateLimiterSQLite | null {
   if (!limiters.has(name)) {
     const config = parseRateLimit(getEnv().RATE_LIMIT) ? budget() : null;
     limiters.set(
@@ -75,7 +75,7 @@ function waitMessage(seconds: number, what = "attempts") {
 }
 
 /** Spends one point of `key` on `rl`; the refusal, or null when it may go ahead. */
-async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
+export async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
   if (!rl) return { ok: true };
   try {
     await rl.consume(key);
