@@ -38,6 +38,10 @@ export const users = sqliteTable(
     // False only for an account registered with SIGNUP_MODE=verify until its address is verified: it
     // reads but does not write. Every other account (older ones, admin-made, seeded) is verified.
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(true),
+    // True for an account a visitor registered until it earns trust (TRUST_MIN_DAYS old with
+    // TRUST_MIN_UPVOTED upvoted posts or comments): smaller budgets, links and repeats held (decision 0121).
+    // Accounts from before, admin-made and seeded ones are trusted.
+    newcomer: integer("newcomer", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -326,6 +330,7 @@ export * from "./moderation-schema.ts";
 export * from "./revision-schema.ts";
 export * from "./signup-schema.ts";
 export * from "./aggregate-schema.ts";
+export * from "./spam-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
