@@ -64,6 +64,7 @@ export default [
     route("reports", "routes/admin/reports.tsx"),
   ]),
   route("admin/reports/:id/resolve", "routes/admin/report-resolve.ts"),
+  route("admin/held/:id/decide", "routes/admin/held-decide.ts"),
   route("admin/appeals/:id/decide", "routes/admin/appeal-decide.ts"),
   route("admin/users/:id/suspend", "routes/admin/user-suspend.ts"),
   route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),

@@ -8,7 +8,8 @@ import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
-import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import { enforceRateLimit, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
 import { getSession } from "./session-cookie.server.ts";
 import { limitSignupNetwork } from "../integrations/signup-limits.server.ts";
@@ -149,7 +150,7 @@ function trapOf(contract: Contract, intent: unknown): BotTrap | null {
   return typeof intent === "string" ? (botTrap.byIntent[intent] ?? null) : null;
 }
 
-const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "comment", "post", "report"]);
+const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "follow", "comment", "post", "report"]);
 
 export type Admission = {
   /** The form's `intent` (a page with several forms spends by it). */
@@ -197,7 +198,8 @@ export async function admit<W extends Who>(
   const budget = write ? budgetOf(contract, intent) : null;
   if (budget && WRITE_KINDS.has(budget)) {
     // A member's write budget; a visitor's write (only where anyone may write) is counted by address alone.
-    await limitWrite(budget as WriteKind, { userId: user?.id, ip: clientIp });
+    // (and a new account's smaller budget beside it: models/spam/trust.server.ts)
+    await spendWrite(budget as WriteKind, { user, ip: clientIp });
   } else if (budget) {
     await enforceRateLimit(budget as LimitedAction, clientIp);
     // A registration also spends its network's sign-up budgets (an IPv4 /24, an IPv6 /48).

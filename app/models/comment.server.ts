@@ -48,21 +48,7 @@ export function createComment({
   parentId?: number | null;
 }): CommentView {
   return writeTransaction((tx): CommentView => {
-      const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
-      if (!post) throw notFound("Post not found");
-      let parentAuthor: number | null = null;
-      if (parentId !== null) {
-        const parent = tx
-          .select({ userId: comments.userId })
-          .from(comments)
-          .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
-          .get();
-        if (!parent) throw notFound("Comment not found");
-        parentAuthor = parent.userId;
-        assertMayInteract({ actorId: userId, targetId: parentAuthor });
-      }
-      assertMayInteract({ actorId: userId, targetId: post.userId });
-      assertMayMention({ actorId: userId, content });
+      const { post, parentAuthor } = assertMayComment(tx, { userId, postId, content, parentId });
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
 
@@ -93,6 +79,33 @@ export function createComment({
           myVote: null,
       };
     });
+}
+
+/**
+ * The checks of a new comment (also of one that waits for a moderator: spam/held.server.ts): the post
+ * and the live parent of the same post exist (not_found), and no block stands between the writer and
+ * their authors or the members the text mentions (forbidden). Returns the post and the parent's author.
+ */
+export function assertMayComment(
+  tx: DbOrTx,
+  { userId, postId, content, parentId }: { userId: number; postId: number; content: string; parentId: number | null },
+): { post: { userId: number | null; title: string }; parentAuthor: number | null } {
+  const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  if (!post) throw notFound("Post not found");
+  let parentAuthor: number | null = null;
+  if (parentId !== null) {
+    const parent = tx
+      .select({ userId: comments.userId })
+      .from(comments)
+      .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
+      .get();
+    if (!parent) throw notFound("Comment not found");
+    parentAuthor = parent.userId;
+    assertMayInteract({ actorId: userId, targetId: parentAuthor });
+  }
+  assertMayInteract({ actorId: userId, targetId: post.userId });
+  assertMayMention({ actorId: userId, content });
+  return { post, parentAuthor };
 }
 
 export type DeleteCommentResult = { postId: number; mode: "hard" | "soft" };

@@ -5,6 +5,8 @@ import { page } from "~/http/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
+import { HeldComments } from "~/components/comments/held-comments.tsx";
+import { heldCommentsOf } from "~/models/spam/held.server.ts";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
@@ -58,11 +60,14 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"]
     throw internal("Failed to fetch post");
   }
   if (!post || !thread) throw notFound("Post not found");
+  // A new member's own comments that wait for a moderator (only a new account can have any).
+  const held = user?.newcomer ? heldCommentsOf(user.id, post.id).map(({ id, content, parentId }) => ({ id, content, parentId })) : [];
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const origin = siteOrigin(request);
   return {
     post,
     thread,
+    held,
     now: pageClock(),
     origin,
     editWindowHours: getEnv().EDIT_WINDOW_HOURS,
@@ -77,7 +82,7 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked"]
 });
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, thread, now, origin, editWindowHours, canEdit } = loaderData;
+  const { post, thread, held, now, origin, editWindowHours, canEdit } = loaderData;
   const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
@@ -108,6 +113,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             to comment and interact with this post.
           </p>
         )}
+        <HeldComments items={held} />
         <CommentThread
           postId={post.id}
           comments={comments}

@@ -114,6 +114,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/admin/log": () => ({}),
   "routes/admin/reports": () => ({}),
   "routes/admin/report-resolve": (fx) => ({ id: String(fx.reportCase) }),
+  "routes/admin/held-decide": () => ({ id: "1" }),
   "routes/admin/appeal-decide": () => ({ id: "1" }),
   "routes/admin/user-suspend": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-toggle-admin": (fx) => ({ id: String(fx.target) }),

@@ -47,7 +47,7 @@ export async function registerAccount(input: RegisterInput): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   // The code is spent with the account, or neither is (two visitors racing for one code: one wins).
   const user = writeTransaction((tx) => {
-    const made = createUser({ username: input.username, email: input.email, passwordHash, emailVerified: mode !== "verify" });
+    const made = createUser({ username: input.username, email: input.email, passwordHash, emailVerified: mode !== "verify", newcomer: true });
     if (mode === "invite") redeemInvite(tx, { code: code!, userId: made.id });
     return made;
   });
