@@ -46,6 +46,10 @@ export const textPrints = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     print: text("print").notNull(),
+    // The post or comment it was published as (null while it waits): pulled back into the queue when
+    // another new account repeats it.
+    itemKind: text("item_kind", { enum: HELD_KINDS }),
+    itemId: integer("item_id"),
     createdAt: createdAt(),
   },
   (t) => [index("text_prints_print_idx").on(t.print, t.createdAt)],
