@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { heldItems, textPrints, type UserRow } from "#db/schema.ts";
+import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { comments, heldItems, posts, textPrints, type UserRow } from "#db/schema.ts";
+import { removeComment } from "../comment.server.ts";
+import { removePost } from "../post/delete.server.ts";
 import { hasLink, normalisedForRepeats } from "~/lib/spam-rules.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import type { DbOrTx } from "../notification.server.ts";
@@ -41,10 +43,44 @@ export function holdReason(tx: DbOrTx, user: Pick<UserRow, "id">, { kind, text }
   return null;
 }
 
-/** Leaves a new account's text's print for the next text to be compared with. */
-export function leavePrint(tx: DbOrTx, userId: number, text: string): void {
+/** Leaves a new account's text's print for the next text to be compared with (and what it was published as). */
+export function leavePrint(tx: DbOrTx, userId: number, text: string, item?: { kind: "post" | "comment"; id: number }): void {
   const print = textPrint(text);
-  if (print) tx.insert(textPrints).values({ userId, print }).run();
+  if (print) tx.insert(textPrints).values({ userId, print, itemKind: item?.kind ?? null, itemId: item?.id ?? null }).run();
+}
+
+/**
+ * A text was repeated: its earlier copies that other new accounts published in the window go back to
+ * the queue too (reason "repeated"), so no copy of a wave stays on the site. Returns how many.
+ */
+export function pullRepeats(tx: DbOrTx, userId: number, text: string): number {
+  const print = textPrint(text);
+  if (!print) return 0;
+  const since = new Date(Date.now() - getEnv().REPEAT_WINDOW_HOURS * HOUR_MS);
+  const copies = tx
+    .select({ id: textPrints.id, userId: textPrints.userId, itemKind: textPrints.itemKind, itemId: textPrints.itemId })
+    .from(textPrints)
+    .where(and(eq(textPrints.print, print), ne(textPrints.userId, userId), gt(textPrints.createdAt, since), isNotNull(textPrints.itemId)))
+    .all();
+  let pulled = 0;
+  for (const copy of copies) {
+    tx.update(textPrints).set({ itemKind: null, itemId: null }).where(eq(textPrints.id, copy.id)).run();
+    if (copy.itemKind === "comment") {
+      const row = tx.select().from(comments).where(and(eq(comments.id, copy.itemId!), isNull(comments.deletedAt))).get();
+      if (!row || row.userId === null) continue;
+      tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason: "repeated" }).run();
+      removeComment(tx, row);
+    } else {
+      const row = tx.select().from(posts).where(eq(posts.id, copy.itemId!)).get();
+      if (!row || row.userId === null) continue;
+      const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
+      const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
+      tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason: "repeated" }).run();
+      removePost(tx, row.id, { authorId: row.userId });
+    }
+    pulled++;
+  }
+  return pulled;
 }
 
 /** Drops the prints older than the window (maintenance, every minute). */

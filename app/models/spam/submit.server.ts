@@ -10,7 +10,7 @@ import { assertMayComment, createComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { knownMembers } from "../mention.server.ts";
 import { createPost } from "../post/index.server.ts";
-import { holdReason, leavePrint } from "./hold.server.ts";
+import { holdReason, leavePrint, pullRepeats } from "./hold.server.ts";
 import { isNewcomer } from "./trust.server.ts";
 import { toHeldView, type HeldView } from "./held.server.ts";
 
@@ -29,16 +29,20 @@ export async function submitComment(user: UserRow, input: { postId: number; cont
   if (named > 0) await limitNewcomer("mention", user.id, named);
   const held = writeTransaction((tx) => {
     const reason = holdReason(tx, user, { kind: "comment", text: input.content });
-    leavePrint(tx, user.id, input.content);
     if (!reason) return null;
     assertMayComment(tx, { userId: user.id, ...input });
+    leavePrint(tx, user.id, input.content);
+    if (reason === "repeated") pullRepeats(tx, user.id, input.content);
     return tx
       .insert(heldItems)
       .values({ kind: "comment", userId: user.id, postId: input.postId, parentId: input.parentId, content: input.content.trim(), reason })
       .returning()
       .get();
   });
-  return held ? { held: toHeldView(held) } : { published: createComment({ userId: user.id, ...input }) };
+  if (held) return { held: toHeldView(held) };
+  const comment = createComment({ userId: user.id, ...input });
+  writeTransaction((tx) => leavePrint(tx, user.id, input.content, { kind: "comment", id: comment.id }));
+  return { published: comment };
 }
 
 /** A post by `user` (its fields parsed and its video resolved): published, or held with its reason. */
@@ -47,8 +51,9 @@ export function submitPost(user: UserRow, input: NewPostInput): Submitted<Return
   const text = `${input.title}\n${input.comment}`;
   const held = writeTransaction((tx) => {
     const reason = holdReason(tx, user, { kind: "post", text });
-    leavePrint(tx, user.id, text);
     if (!reason) return null;
+    leavePrint(tx, user.id, text);
+    if (reason === "repeated") pullRepeats(tx, user.id, text);
     const { comment, ...rest } = input;
     return tx
       .insert(heldItems)
@@ -56,5 +61,8 @@ export function submitPost(user: UserRow, input: NewPostInput): Submitted<Return
       .returning()
       .get();
   });
-  return held ? { held: toHeldView(held) } : { published: createPost({ userId: user.id, ...input }) };
+  if (held) return { held: toHeldView(held) };
+  const post = createPost({ userId: user.id, ...input });
+  writeTransaction((tx) => leavePrint(tx, user.id, text, { kind: "post", id: post.id }));
+  return { published: post };
 }
