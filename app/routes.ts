@@ -67,6 +67,7 @@ export default [
   route("admin/held/:id/decide", "routes/admin/held-decide.ts"),
   route("admin/appeals/:id/decide", "routes/admin/appeal-decide.ts"),
   route("admin/users/:id/suspend", "routes/admin/user-suspend.ts"),
+  route("admin/users/:id/sweep", "routes/admin/user-sweep.ts"),
   route("admin/users/:id/toggle-admin", "routes/admin/user-toggle-admin.ts"),
   route("admin/users/:id/delete", "routes/admin/user-delete.ts"),
   route("admin/posts/:id/delete", "routes/admin/post-delete.ts"),

@@ -117,6 +117,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/admin/held-decide": () => ({ id: "1" }),
   "routes/admin/appeal-decide": () => ({ id: "1" }),
   "routes/admin/user-suspend": (fx) => ({ id: String(fx.target) }),
+  "routes/admin/user-sweep": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-toggle-admin": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-delete": (fx) => ({ id: String(fx.target) }),
   "routes/admin/post-delete": (fx) => ({ id: String(fx.post) }),
