@@ -41,11 +41,14 @@ export function createComment({
   postId,
   content,
   parentId = null,
+  vouched = false,
 }: {
   userId: number;
   postId: number;
   content: string;
   parentId?: number | null;
+  /** A moderator approved it (a new account's waiting comment): it notifies as a trusted member's does. */
+  vouched?: boolean;
 }): CommentView {
   return writeTransaction((tx): CommentView => {
       const { post, parentAuthor } = assertMayComment(tx, { userId, postId, content, parentId });
@@ -54,14 +57,14 @@ export function createComment({
 
       const author = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
       const actor = author?.username ?? "Someone";
-      const about = { actorId: userId, postId, commentId: row.id };
+      const about = { actorId: userId, postId, commentId: row.id, vouched };
       if (parentId !== null) {
         notify({ ...about, userId: parentAuthor, type: "reply_to_comment", message: notificationMessage.reply_to_comment(actor, post.title) });
       }
       if (parentId === null || post.userId !== parentAuthor) {
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
-      notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
+      notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content, vouched });
       const mentions = knownMembers(mentionedNames(row.content));
       return {
           id: row.id,

@@ -69,6 +69,25 @@ describe("budgets", () => {
   });
 });
 
+describe("notifications", () => {
+  it("a new account's comments, mentions, follows and votes notify nobody until it has earned trust", async () => {
+    const author = await api.user();
+    const [b] = await Promise.all([api.user()]);
+    const post = api.post(author.id);
+    const fresh = await newcomer();
+    expect((await comment(api, fresh, post.id, `Nice one @${b.username}`)).status).toBe(201);
+    expect((await api.fetch(`/api/users/${author.id}/follow`, { method: "POST", user: fresh })).status).toBeLessThan(300);
+    expect((await api.fetch("/api/votes", { method: "POST", user: fresh, json: { postId: post.id, isUpvote: true } })).status).toBe(200);
+    expect(noticesOf(author.id)).toEqual([]);
+    expect(noticesOf(b.id)).toEqual([]);
+    // A member of long standing's same writes do.
+    const old = await api.user();
+    expect((await comment(api, old, post.id, `Nice one @${b.username}`)).status).toBe(201);
+    expect(noticesOf(author.id).map((n) => n.type)).toEqual(["comment_on_post"]);
+    expect(noticesOf(b.id).map((n) => n.type)).toEqual(["mention"]);
+  });
+});
+
 describe("a new account's comment with a link waits", () => {
   it("out of every list, counter and notification; its author sees it marked; a moderator approves it without JavaScript", async () => {
     const author = await api.user();

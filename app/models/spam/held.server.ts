@@ -79,7 +79,7 @@ export function decideHeld({ actorId, id, approve }: { actorId: number; id: numb
     tx.delete(heldItems).where(eq(heldItems.id, id)).run();
     let publishedId: number | null = null;
     if (approve && row.kind === "comment") {
-      publishedId = createComment({ userId: row.userId, postId: row.postId!, content: row.content, parentId: row.parentId }).id;
+      publishedId = createComment({ userId: row.userId, postId: row.postId!, content: row.content, parentId: row.parentId, vouched: true }).id;
     } else if (approve) {
       publishedId = createPost({ userId: row.userId, ...(JSON.parse(row.payload ?? "{}") as Omit<NewPostInput, "comment">), comment: row.content }).id;
     }
