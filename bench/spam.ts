@@ -260,8 +260,10 @@ async function runMode(label: string, env: Record<string, string>) {
       ["  of which repeated (campaign) text", String(repeatedVisible)],
       ["  of which with links", String(linkVisible)],
       ["spam items waiting in the queue", String(waiting)],
-      ["most visible items from one spam account (a day)", String(Math.max(0, ...perAccount.values()))],
-      ["most visible items from one /24 (a day)", String(Math.max(0, ...perNet.values()))],
+      // The stated limits (docs/product.md §9 defaults): a new account 5 posts and 30 comments a day;
+      // a /24 makes 50 accounts a day (20 an hour).
+      ["most visible items from one spam account (a day; limit 5 posts + 30 comments)", String(Math.max(0, ...perAccount.values()))],
+      ["most visible items from one /24 (a day; limit 50 accounts × 35)", String(Math.max(0, ...perNet.values()))],
       ["notifications real members got from spam accounts", `${notices.reduce((s, n) => s + n.n, 0)}${notices.length ? ` (${notices.map((n) => `${n.type} ${n.n}`).join(", ")})` : ""}`],
       ["real members' writes: published / waiting / refused", `${real.writes.ok} / ${real.writes.waiting} / ${real.writes.refused}`],
       ["run time", `${((performance.now() - started) / 1000).toFixed(0)} s`],
