@@ -17,9 +17,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { startServer, type RunningServer } from "../tests/support/server.ts";
+import { startServer } from "../tests/support/server.ts";
 import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, startYouTubeFake } from "../tests/fixtures/youtube-fake.ts";
-import { DRAWN_FIELD, HONEYPOT_FIELD } from "../app/lib/form-guard.ts";
+import { client, formSignUp, pool, sleep } from "./spam-client.ts";
 
 const SCALE = Number(process.env.BENCH_SPAM_SCALE ?? 1);
 const FORM_BOT_SPEED = Math.round(150 * SCALE);
@@ -27,51 +27,13 @@ const FORM_HUMAN_NETS = 3;
 const FORM_HUMAN_PER_NET = Math.round(30 * SCALE);
 const API_NETS = 10;
 const API_PER_NET = Math.round(30 * SCALE);
-const CONCURRENCY = 6;
 const PASSWORD = "a-bot-password";
 
 type Session = { id: number; username: string; cookie: string; ip: string; net: string };
 type Outcome = "ok" | "waiting" | "refused";
 type Counts = Record<string, number>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
-
-/** Runs `tasks` with at most `n` at a time. */
-async function pool<T>(tasks: (() => Promise<T>)[], n = CONCURRENCY): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    }),
-  );
-  return results;
-}
-
-function client(server: RunningServer) {
-  const call = async (p: string, { method = "GET", ip, cookie, json, form }: { method?: string; ip?: string; cookie?: string; json?: unknown; form?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = {};
-    if (ip) headers["X-Forwarded-For"] = ip;
-    if (cookie) headers.Cookie = cookie;
-    let body: string | undefined;
-    if (json !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(json);
-    }
-    if (form) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(form).toString();
-    }
-    const res = await fetch(`${server.url}${p}`, { method, headers, body, redirect: "manual" });
-    return res;
-  };
-  const sessionOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("chortle_session="))?.split(";")[0] ?? null;
-  return { call, sessionOf };
-}
 
 const outcomeOf = (status: number): Outcome => (status === 202 ? "waiting" : status < 300 ? "ok" : "refused");
 
@@ -275,27 +237,6 @@ async function runMode(label: string, env: Record<string, string>) {
     await youtube.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Draws the sign-up form, waits `waitMs`, sends it (with the honeypot filled when `greedy`). */
-async function formSignUp(
-  call: ReturnType<typeof client>["call"],
-  sessionOf: ReturnType<typeof client>["sessionOf"],
-  username: string,
-  ip: string,
-  waitMs: number,
-  greedy = false,
-): Promise<{ cookie: string | null; status: number }> {
-  const page = await (await call("/auth?signup=true", { ip })).text();
-  const drawn = new RegExp(`name="${DRAWN_FIELD}" value="([^"]+)"`).exec(page)?.[1] ?? "";
-  if (waitMs) await sleep(waitMs);
-  const res = await call("/auth", {
-    method: "POST",
-    ip,
-    form: { intent: "register", redirectTo: "/", username, email: `${username}@example.com`, password: PASSWORD, [DRAWN_FIELD]: drawn, [HONEYPOT_FIELD]: greedy ? "http://bot.example" : "" },
-  });
-  await res.arrayBuffer();
-  return { cookie: res.status === 303 ? sessionOf(res) : null, status: res.status };
 }
 
 function table({ label, rows, refusals }: Awaited<ReturnType<typeof runMode>>): string {
