@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "../ui/button.tsx";
-import { inputClass } from "../ui/input.tsx";
+import { SuspensionFields } from "./suspend-control.tsx";
 
 // 'Remove last day and suspend' (docs/product.md §11 "Spam"): a <details> form on a member's row and on
 // a case of the queue; it works without JavaScript.
@@ -13,14 +13,7 @@ export function SweepControl({ userId, username }: { userId: number; username: s
       </summary>
       <Form method="post" action={`/admin/users/${userId}/sweep`} className="absolute right-0 z-30 mt-1 w-72 space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg">
         <p>Everything {username} posted in the last 24 hours goes, and the account is suspended.</p>
-        <label className="block">
-          <span className="font-medium">Reason the member will read</span>
-          <textarea name="reason" required maxLength={500} rows={2} className={inputClass} defaultValue="Spam" />
-        </label>
-        <label className="block">
-          <span className="font-medium">Until (empty: no end)</span>
-          <input type="date" name="until" className={inputClass} />
-        </label>
+        <SuspensionFields defaultReason="Spam" />
         <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })}>
           Remove and suspend {username}
         </button>
