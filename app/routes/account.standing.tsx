@@ -50,7 +50,7 @@ export default function Standing({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="space-y-2">
             {loaderData.held.map((item) => (
-              <li key={item.id} id={`held-${item.id}`} data-testid="held-item" className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3 text-sm">
+              <li key={item.id} id={`held-${item.id}`} data-testid="held-item" className="held">
                 <p className="text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
                 {item.title ? <p className="font-semibold">{item.title}</p> : null}
                 <p className="whitespace-pre-wrap break-words">{item.content}</p>

@@ -5,7 +5,7 @@ import { page } from "~/http/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
-import { HeldComments } from "~/components/comments/held-comments.tsx";
+import { LazyHeldComments } from "~/components/lazy-parts.tsx";
 import { heldCommentsOf } from "~/models/spam/held.server.ts";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -113,7 +113,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             to comment and interact with this post.
           </p>
         )}
-        <HeldComments items={held} />
+        {held.length > 0 ? <LazyHeldComments items={held} /> : null}
         <CommentThread
           postId={post.id}
           comments={comments}

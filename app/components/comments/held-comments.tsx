@@ -7,13 +7,12 @@ export type HeldComment = { id: number; content: string; parentId: number | null
  * alone, marked as waiting; nobody else's page carries them.
  */
 export function HeldComments({ items }: { items: readonly HeldComment[] }) {
-  if (items.length === 0) return null;
   return (
     <ul aria-label="Your comments waiting for review" className="mb-3 space-y-2">
       {items.map((item) => (
-        <li key={item.id} id={`held-${item.id}`} data-testid="held-comment" className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3 text-sm">
-          <p className="mb-1 text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
-          <p className="whitespace-pre-wrap break-words text-slate-900">{item.content}</p>
+        <li key={item.id} id={`held-${item.id}`} data-testid="held-comment" className="held">
+          <p className="text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
+          <p className="whitespace-pre-wrap break-words">{item.content}</p>
         </li>
       ))}
     </ul>

@@ -7,10 +7,10 @@ import { HONEYPOT_FIELD } from "~/lib/form-guard.ts";
  */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-0 h-px w-px overflow-hidden opacity-0">
+    <div aria-hidden="true" className="hp">
       <label>
-        Your homepage
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        Homepage
+        <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </label>
     </div>
   );
