@@ -33,7 +33,13 @@ export const heldItems = sqliteTable(
     reason: text("reason", { enum: HELD_REASONS }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("held_items_user_idx").on(t.userId, t.postId), index("held_items_created_idx").on(t.createdAt)],
+  (t) => [
+    index("held_items_user_idx").on(t.userId, t.postId),
+    index("held_items_created_idx").on(t.createdAt),
+    // A post's or a comment's deletion takes the items that answer it (the cascade looks them up).
+    index("held_items_post_idx").on(t.postId),
+    index("held_items_parent_idx").on(t.parentId),
+  ],
 );
 
 // The normalised text of every post and comment a new account wrote (held or not) in the last day:
@@ -52,5 +58,5 @@ export const textPrints = sqliteTable(
     itemId: integer("item_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("text_prints_print_idx").on(t.print, t.createdAt)],
+  (t) => [index("text_prints_print_idx").on(t.print, t.createdAt), index("text_prints_user_idx").on(t.userId)],
 );
