@@ -56,4 +56,11 @@ describe("repeated text from new accounts", () => {
     expect(visible(post.id)).toHaveLength(3);
     expect(heldOf(a.id)).toEqual([]);
   });
+
+  it("RATE_LIMIT=off (this server) turns a new account's budgets off too", async () => {
+    const author = await api.user();
+    const post = api.post(author.id);
+    const a = await newcomer();
+    for (let i = 0; i < 12; i++) expect((await comment(a, post.id, `Plain comment number ${i} ${crypto.randomBytes(3).toString("hex")}`)).status).toBe(201);
+  });
 });
