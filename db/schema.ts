@@ -38,6 +38,10 @@ export const users = sqliteTable(
     // False only for an account registered with SIGNUP_MODE=verify until its address is verified: it
     // reads but does not write. Every other account (older ones, admin-made, seeded) is verified.
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(true),
+    // True for an account a visitor registered until it earns trust (TRUST_MIN_DAYS old with
+    // TRUST_MIN_UPVOTED upvoted posts or comments): smaller budgets, links and repeats held (decision 0121).
+    // Accounts from before, admin-made and seeded ones are trusted.
+    newcomer: integer("newcomer", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -289,7 +293,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 
@@ -333,6 +337,7 @@ export * from "./aggregate-schema.ts";
 export * from "./mute-schema.ts";
 export * from "./watch-schema.ts";
 export * from "./mail-schema.ts";
+export * from "./spam-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

@@ -18,6 +18,8 @@ const followSuggestions = lazyComponent(() => import("./profile/follow-suggestio
 const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
 // The account banners (a suspension, an address to verify) and the report dialog: on pages where one shows.
 const moderationParts = lazyComponent(() => import("./moderation-parts.tsx").then((m) => m.ModerationParts));
+// A new member's own comments that wait for a moderator: on a post page where they have some.
+const heldComments = lazyComponent(() => import("./comments/held-comments.tsx").then((m) => m.HeldComments));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
@@ -27,6 +29,7 @@ export const preloadProfileEditForm = profileEditForm.preload;
 export const LazyFollowSuggestions = followSuggestions.Component;
 export const LazyConfirmStep = confirmStep.Component;
 export const LazyModerationParts = moderationParts.Component;
+export const LazyHeldComments = heldComments.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready(), moderationParts.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready(), moderationParts.ready(), heldComments.ready()]);

@@ -8,9 +8,12 @@ import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
-import { enforceRateLimit, limitWrite, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import { enforceRateLimit, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
+import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
 import { getSession } from "./session-cookie.server.ts";
+import { limitSignupNetwork } from "../integrations/signup-limits.server.ts";
+import { checkBotTrap, type BotTrap } from "./bot-trap.server.ts";
 import { requireSelf } from "./guards.server.ts";
 
 // The contract of a route: what it says once, beside its code, about each method it answers, and
@@ -55,6 +58,12 @@ export type Contract<W extends Who = Who> = {
    * while the database is down; the feeds and robots are the same for everyone). Anyone's reads only.
    */
   readonly sessionless?: true;
+  /**
+   * A form people fill and bots fill too (sign-up, share, comment): its hidden honeypot must come back
+   * empty, and a "timed" form must have been on screen long enough (bot-trap.server.ts). Per intent
+   * on a page with several forms. Checked after the budget is spent; the JSON API has no form to draw.
+   */
+  readonly botTrap?: BotTrap | { readonly byIntent: Readonly<Record<string, BotTrap>> };
   /** A page: the caches its loader reads (app/pipeline/README.md; tests/api/page-reads.test.ts checks it). */
   readonly reads?: readonly CacheName[];
 };
@@ -133,7 +142,15 @@ function budgetOf(contract: Contract, intent: unknown): Budget | null {
   return typeof intent === "string" ? (budget.byIntent[intent] ?? null) : null;
 }
 
-const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "comment", "post", "report"]);
+/** The bot trap of this call's form: the contract's, or the one of the form's intent. */
+function trapOf(contract: Contract, intent: unknown): BotTrap | null {
+  const { botTrap } = contract;
+  if (!botTrap) return null;
+  if (typeof botTrap === "string") return botTrap;
+  return typeof intent === "string" ? (botTrap.byIntent[intent] ?? null) : null;
+}
+
+const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "follow", "comment", "post", "report"]);
 
 export type Admission = {
   /** The form's `intent` (a page with several forms spends by it). */
@@ -146,6 +163,8 @@ export type Admission = {
    * acts). Read only once who acts is known (a visitor is asked to sign in before the body is read).
    */
   claimed?: () => unknown;
+  /** The form of a form wrapper, for the contract's `botTrap`. */
+  form?: FormData;
 };
 
 /**
@@ -157,7 +176,7 @@ export async function admit<W extends Who>(
   contract: Contract<W>,
   request: Request,
   answer: AnswerKind,
-  { intent, clientIp, signIn, claimed }: Admission,
+  { intent, clientIp, signIn, claimed, form }: Admission,
 ): Promise<Admitted<W>> {
   if (contract.sessionless) {
     if (contract.who !== "anyone" || isWrite(request)) throw new Error("Only anyone's reads can be sessionless.");
@@ -179,10 +198,15 @@ export async function admit<W extends Who>(
   const budget = write ? budgetOf(contract, intent) : null;
   if (budget && WRITE_KINDS.has(budget)) {
     // A member's write budget; a visitor's write (only where anyone may write) is counted by address alone.
-    await limitWrite(budget as WriteKind, { userId: user?.id, ip: clientIp });
+    // (and a new account's smaller budget beside it: models/spam/trust.server.ts)
+    await spendWrite(budget as WriteKind, { user, ip: clientIp });
   } else if (budget) {
     await enforceRateLimit(budget as LimitedAction, clientIp);
+    // A registration also spends its network's sign-up budgets (an IPv4 /24, an IPv6 /48).
+    if (budget === "register") await limitSignupNetwork(clientIp);
   }
+  const trap = write && form ? trapOf(contract, intent) : null;
+  if (trap) checkBotTrap(trap, form!);
   return user as Admitted<W>;
 }
 

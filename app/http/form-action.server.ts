@@ -118,6 +118,7 @@ export function interactionAction<P extends Record<string, string | undefined>, 
         // Where to come back to after signing in (made only for visitors).
         signIn: () => signInProblem(withAnchor(base.back, base.anchor, { keepTransient: true }), signInToast),
         claimed: () => form.get("userId"),
+        form,
       });
       return await handler(withInput({ ...base, user }, contract, () => formFields(form)) as Interaction<C["who"], InputOf<C>>, params);
     } catch (error) {

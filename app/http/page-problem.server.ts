@@ -104,6 +104,7 @@ export function pageAction<R, const C extends Contract, F = never>(
           intent: form.get("intent"),
           signIn: () => pageSignIn(args.request, signIn && ((request) => signIn(request, form))),
           claimed: () => form.get("userId"),
+          form,
         })) as Admitted<C["who"]>;
       } catch (error) {
         // A refusal the page shows in its form (a spent budget, a suspended member …), when it says how.

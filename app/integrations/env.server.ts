@@ -27,6 +27,33 @@ const EnvSchema = z.object({
   SIGNUP_MODE: z
     .enum(["open", "verify", "invite", "closed"], { error: "SIGNUP_MODE must be 'open', 'verify', 'invite' or 'closed'" })
     .default("open"),
+  // The sign-up form must have been on screen this many seconds before it is sent (its signed stamp);
+  // 0 turns the check off. The honeypot field is checked whatever this says.
+  SIGNUP_MIN_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  // Sign-ups per network (an IPv4 /24, an IPv6 /48) an hour and a day, and per e-mail domain with
+  // SIGNUP_MODE=verify; 0 turns one off (RATE_LIMIT=off turns them all off).
+  SIGNUP_NETWORK_HOURLY: z.coerce.number().int().min(0).default(20),
+  SIGNUP_NETWORK_DAILY: z.coerce.number().int().min(0).default(50),
+  SIGNUP_DOMAIN_HOURLY: z.coerce.number().int().min(0).default(30),
+  SIGNUP_DOMAIN_DAILY: z.coerce.number().int().min(0).default(100),
+  // New accounts earn trust (docs/product.md §11 "Spam"): until an account a visitor registered is
+  // TRUST_MIN_DAYS old with TRUST_MIN_UPVOTED upvoted posts or comments, it has the smaller budgets
+  // below (per account; 0 turns one off), at most NEWCOMER_MAX_MENTIONS members named per comment,
+  // its comments with links wait for a moderator, and with NEWCOMER_POSTS_WAIT everything it writes.
+  TRUST_MIN_DAYS: z.coerce.number().min(0).default(3),
+  TRUST_MIN_UPVOTED: z.coerce.number().int().min(0).default(3),
+  NEWCOMER_POSTS_HOURLY: z.coerce.number().int().min(0).default(3),
+  NEWCOMER_POSTS_DAILY: z.coerce.number().int().min(0).default(5),
+  NEWCOMER_COMMENTS_HOURLY: z.coerce.number().int().min(0).default(10),
+  NEWCOMER_COMMENTS_DAILY: z.coerce.number().int().min(0).default(30),
+  NEWCOMER_MENTIONS_HOURLY: z.coerce.number().int().min(0).default(5),
+  NEWCOMER_MENTIONS_DAILY: z.coerce.number().int().min(0).default(10),
+  NEWCOMER_FOLLOWS_HOURLY: z.coerce.number().int().min(0).default(10),
+  NEWCOMER_FOLLOWS_DAILY: z.coerce.number().int().min(0).default(30),
+  NEWCOMER_MAX_MENTIONS: z.coerce.number().int().min(0).default(2),
+  NEWCOMER_POSTS_WAIT: bool(false),
+  // The same normalised text from another new account within this many hours is held.
+  REPEAT_WINDOW_HOURS: z.coerce.number().min(0).default(24),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Chortle <no-reply@chortle.local>"),
   // The notice and digest mails (docs/decisions/0131, 0132): how often the one sender looks at its

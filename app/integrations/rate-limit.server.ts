@@ -16,9 +16,11 @@ import { getEnv } from "./env.server.ts";
 //   report  (reports and appeals)                                                               20 an hour
 
 export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password" | "demo-login";
-export type WriteKind = "toggle" | "comment" | "post" | "report";
+/** "follow" spends the toggle budget; a new account has a follow budget of its own beside it. */
+export type WriteKind = "toggle" | "follow" | "comment" | "post" | "report";
+type BudgetKind = Exclude<WriteKind, "follow">;
 
-export const WRITE_BUDGETS: Record<WriteKind, { points: number; seconds: number }> = {
+export const WRITE_BUDGETS: Record<BudgetKind, { points: number; seconds: number }> = {
   toggle: { points: 120, seconds: 60 },
   comment: { points: 20, seconds: 300 },
   post: { points: 10, seconds: 3600 },
@@ -57,7 +59,7 @@ function storeClient(): Database.Database {
 
 const limiters = new Map<string, RateLimiterSQLite | null>();
 /** One limiter per budget (key prefix), created on first use; null when limits are off. */
-function limiter(name: string, budget: () => { points: number; seconds: number } | null): RateLimiterSQLite | null {
+export function limiter(name: string, budget: () => { points: number; seconds: number } | null): RateLimiterSQLite | null {
   if (!limiters.has(name)) {
     const config = parseRateLimit(getEnv().RATE_LIMIT) ? budget() : null;
     limiters.set(
@@ -78,7 +80,7 @@ function waitMessage(seconds: number, what = "attempts") {
 export const rateLimitRefusals = new Map<string, number>();
 
 /** Spends one point of `key` on `rl`; the refusal, or null when it may go ahead. */
-async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
+export async function spend(rl: RateLimiterSQLite | null, key: string, what?: string): Promise<RateLimitResult> {
   if (!rl) return { ok: true };
   try {
     await rl.consume(key);
@@ -133,7 +135,8 @@ export async function enforceLookupLimit(userId: number) {
 }
 
 /** One write of `kind` by a member (or a visitor) from an address: throws TooManyRequests when over budget. */
-export async function limitWrite(kind: WriteKind, { userId, ip }: { userId: number | null | undefined; ip: string | undefined }) {
+export async function limitWrite(writeKind: WriteKind, { userId, ip }: { userId: number | null | undefined; ip: string | undefined }) {
+  const kind: BudgetKind = writeKind === "follow" ? "toggle" : writeKind;
   const budget = WRITE_BUDGETS[kind];
   if (userId) {
     const result = await spend(limiter(`write-${kind}-user`, () => budget), String(userId), "requests");

@@ -43,34 +43,23 @@ export function createComment({
   postId,
   content,
   parentId = null,
+  vouched = false,
 }: {
   userId: number;
   postId: number;
   content: string;
   parentId?: number | null;
+  /** A moderator approved it (a new account's waiting comment): it notifies as a trusted member's does. */
+  vouched?: boolean;
 }): CommentView {
   return writeTransaction((tx): CommentView => {
-      const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
-      if (!post) throw notFound("Post not found");
-      let parentAuthor: number | null = null;
-      if (parentId !== null) {
-        const parent = tx
-          .select({ userId: comments.userId })
-          .from(comments)
-          .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
-          .get();
-        if (!parent) throw notFound("Comment not found");
-        parentAuthor = parent.userId;
-        assertMayInteract({ actorId: userId, targetId: parentAuthor });
-      }
-      assertMayInteract({ actorId: userId, targetId: post.userId });
-      assertMayMention({ actorId: userId, content });
+      const { post, parentAuthor } = assertMayComment(tx, { userId, postId, content, parentId });
       const row = tx.insert(comments).values({ postId, userId, parentId, content: content.trim() }).returning().get();
       tx.update(posts).set({ commentsCount: sql`${posts.commentsCount} + 1` }).where(eq(posts.id, postId)).run();
 
       const author = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
       const actor = author?.username ?? "Someone";
-      const about = { actorId: userId, postId, commentId: row.id };
+      const about = { actorId: userId, postId, commentId: row.id, vouched };
       if (parentId !== null) {
         notify({ ...about, userId: parentAuthor, type: "reply_to_comment", message: notificationMessage.reply_to_comment(actor, post.title) });
       }
@@ -78,10 +67,10 @@ export function createComment({
       if ((parentId === null || post.userId !== parentAuthor) && !authorMutedPost(tx, { postId, authorId: post.userId })) {
         notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
       }
-      const mentioned = notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content });
+      const mentioned = notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content, vouched });
       const told = new Set(mentioned);
       if (parentAuthor !== null) told.add(parentAuthor);
-      notifyThreadFollowers(tx, { postId, postTitle: post.title, authorId: post.userId, parentId, actorId: userId, alreadyTold: told });
+      notifyThreadFollowers(tx, { postId, postTitle: post.title, authorId: post.userId, parentId, actorId: userId, alreadyTold: told, vouched });
       const mentions = knownMembers(mentionedNames(row.content));
       return {
           id: row.id,
@@ -99,6 +88,33 @@ export function createComment({
           myVote: null,
       };
     });
+}
+
+/**
+ * The checks of a new comment (also of one that waits for a moderator: spam/held.server.ts): the post
+ * and the live parent of the same post exist (not_found), and no block stands between the writer and
+ * their authors or the members the text mentions (forbidden). Returns the post and the parent's author.
+ */
+export function assertMayComment(
+  tx: DbOrTx,
+  { userId, postId, content, parentId }: { userId: number; postId: number; content: string; parentId: number | null },
+): { post: { userId: number | null; title: string }; parentAuthor: number | null } {
+  const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  if (!post) throw notFound("Post not found");
+  let parentAuthor: number | null = null;
+  if (parentId !== null) {
+    const parent = tx
+      .select({ userId: comments.userId })
+      .from(comments)
+      .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
+      .get();
+    if (!parent) throw notFound("Comment not found");
+    parentAuthor = parent.userId;
+    assertMayInteract({ actorId: userId, targetId: parentAuthor });
+  }
+  assertMayInteract({ actorId: userId, targetId: post.userId });
+  assertMayMention({ actorId: userId, content });
+  return { post, parentAuthor };
 }
 
 export type DeleteCommentResult = { postId: number; mode: "hard" | "soft" };

@@ -44,7 +44,14 @@ export function assertMayMention({ actorId, content }: { actorId: number; conten
  */
 export function notifyMentions(
   tx: DbOrTx,
-  { commentId, postId, postTitle, actor, content }: { commentId: number; postId: number; postTitle: string; actor: { id: number; username: string }; content: string },
+  {
+    commentId,
+    postId,
+    postTitle,
+    actor,
+    content,
+    vouched = false,
+  }: { commentId: number; postId: number; postTitle: string; actor: { id: number; username: string }; content: string; vouched?: boolean },
 ): number[] {
   const names = mentionedNames(content);
   if (names.length === 0) return [];
@@ -64,7 +71,7 @@ export function notifyMentions(
     const userId = known[name];
     if (userId === undefined || userId === actor.id || already.has(userId) || !mayNotify(userId, actor.id)) continue;
     already.add(userId);
-    notify({ userId, actorId: actor.id, type: "mention", message: notificationMessage.mention(actor.username, postTitle), postId, commentId });
+    notify({ userId, actorId: actor.id, type: "mention", message: notificationMessage.mention(actor.username, postTitle), postId, commentId, vouched });
     notified.push(userId);
     room--;
   }

@@ -1,7 +1,7 @@
 import { notFound } from "~/lib/problem.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
-import { notifications, type NotificationType } from "#db/schema.ts";
+import { notifications, users, type NotificationType } from "#db/schema.ts";
 import type { NotificationView } from "~/lib/notifications.ts";
 import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
@@ -46,6 +46,8 @@ export type NewNotification = {
   message: string;
   postId?: number | null;
   commentId?: number | null;
+  /** A moderator approved the write that causes it: a new account's notifies too (spam: decision 0121). */
+  vouched?: boolean;
 };
 
 const p = sql.placeholder;
@@ -67,10 +69,24 @@ const statements = prepared((db) => {
       .insert(notifications)
       .values({ userId: p("userId"), actorId: p("actorId"), type: p("type"), message: p("message"), postId: p("postId"), commentId: p("commentId") })
       .prepare(),
+    actorIsNew: db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, p("actorId")), eq(users.newcomer, true), eq(users.isAdmin, false)))
+      .prepare(),
     withdrawOnPost: withdraw(notifications.postId, ["post_upvote", "post_downvote"]),
     withdrawOnComment: withdraw(notifications.commentId, ["comment_upvote", "comment_downvote"]),
   };
 });
+
+/**
+ * A new account's comments, mentions, follows and votes notify nobody until it has earned trust (a
+ * spammer reaches no member), unless a moderator approved the write (`vouched`). Every notice asks it,
+ * the thread lines too (watch.server.ts).
+ */
+export function mayNotifyAsActor(actorId: number | null, vouched = false): boolean {
+  return vouched || actorId === null || !statements().actorIsNew.get({ actorId });
+}
 
 /**
  * Creates a notification. Call it inside the transaction of its cause (one connection: it is part
@@ -80,7 +96,9 @@ const statements = prepared((db) => {
 export function notify(n: NewNotification): boolean {
   if (n.userId === null || n.userId === n.actorId) return false;
   if (!mayNotify(n.userId, n.actorId)) return false;
-  statements().insert.run({ ...n, postId: n.postId ?? null, commentId: n.commentId ?? null });
+  if (!mayNotifyAsActor(n.actorId, n.vouched)) return false;
+  const { vouched: _, ...row } = n;
+  statements().insert.run({ ...row, postId: n.postId ?? null, commentId: n.commentId ?? null });
   return true;
 }
 

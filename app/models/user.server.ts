@@ -90,6 +90,8 @@ export function createUser(input: {
   isAdmin?: boolean;
   /** False for a visitor's account under SIGNUP_MODE=verify, until the mailed link is opened. */
   emailVerified?: boolean;
+  /** True for a visitor's own registration: a new account until it earns trust (spam/trust.server.ts). */
+  newcomer?: boolean;
 }): UserRow {
   return writeTransaction(
     (tx) => {
@@ -113,6 +115,7 @@ export function createUser(input: {
           passwordHash: input.passwordHash,
           isAdmin: input.isAdmin ?? false,
           emailVerified: input.emailVerified ?? true,
+          newcomer: input.newcomer ?? false,
         })
         .returning()
         .get();

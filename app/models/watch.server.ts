@@ -6,7 +6,7 @@ import { comments, notifications, posts, threadWatches } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import type { ThreadWatch, WatchState } from "~/lib/interactions/watch.ts";
 import { mayNotify } from "./block.server.ts";
-import { notificationMessage, type DbOrTx } from "./notification.server.ts";
+import { mayNotifyAsActor, notificationMessage, type DbOrTx } from "./notification.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 
 type Target = { postId: number; commentId: number | null };
@@ -88,8 +88,17 @@ export function authorMutedPost(tx: DbOrTx, { postId, authorId }: { postId: numb
  */
 export function notifyThreadFollowers(
   tx: DbOrTx,
-  { postId, postTitle, authorId, parentId, actorId, alreadyTold }: { postId: number; postTitle: string; authorId: number | null; parentId: number | null; actorId: number; alreadyTold: ReadonlySet<number> },
+  {
+    postId,
+    postTitle,
+    authorId,
+    parentId,
+    actorId,
+    alreadyTold,
+    vouched = false,
+  }: { postId: number; postTitle: string; authorId: number | null; parentId: number | null; actorId: number; alreadyTold: ReadonlySet<number>; vouched?: boolean },
 ): number[] {
+  if (!mayNotifyAsActor(actorId, vouched)) return [];
   const rows = tx.all<{ userId: number }>(sql`
     WITH RECURSIVE up(id, parent_id) AS (
       SELECT id, parent_id FROM ${comments} WHERE id = ${parentId ?? -1}

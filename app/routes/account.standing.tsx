@@ -5,6 +5,8 @@ import { AppealSchema } from "~/lib/schemas/report.ts";
 import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
 import { page } from "~/http/page-problem.server.ts";
+import { heldItemsOf } from "~/models/spam/held.server.ts";
+import { HELD_LABEL } from "~/lib/spam-rules.ts";
 
 // /account/standing: the member's removed items, suspensions and their reasons, each with one
 // appeal (this route's action). Only the member sees it; a suspended member may still appeal.
@@ -18,7 +20,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const loader = page({ who: "member" }, ({ user }) => memberStanding(user.id));
+export const loader = page({ who: "member" }, ({ user }) => ({
+  ...memberStanding(user.id),
+  // A new member's posts and comments that wait for a moderator.
+  held: user.newcomer ? heldItemsOf(user.id).map(({ id, kind, title, content }) => ({ id, kind, title, content })) : [],
+}));
 
 // An appeal spends the report budget.
 export const action = interactionAction(
@@ -37,6 +43,22 @@ export default function Standing({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-2xl font-bold">Your standing</h1>
       <p className="text-sm text-slate-700">Only you can see this page. Each decision can be appealed once.</p>
+      {loaderData.held.length > 0 ? (
+        <section aria-labelledby="held-heading" className="space-y-2">
+          <h2 id="held-heading" className="text-lg font-semibold">
+            Waiting for review
+          </h2>
+          <ul className="space-y-2">
+            {loaderData.held.map((item) => (
+              <li key={item.id} id={`held-${item.id}`} data-testid="held-item" className="held">
+                <p className="text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
+                {item.title ? <p className="font-semibold">{item.title}</p> : null}
+                <p className="whitespace-pre-wrap break-words">{item.content}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <StandingList standing={loaderData} />
     </section>
   );

@@ -18,6 +18,7 @@ import { VERIFY_MAIL_SENT } from "~/lib/signup-rules.ts";
 import { SIGNUP_CLOSED_MESSAGE } from "~/lib/account-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
+import { stampFormDrawn } from "~/integrations/form-stamp.server.ts";
 import { startSession } from "~/http/session-cookie.server.ts";
 import { startSignIn } from "~/http/two-factor-sign-in.server.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
@@ -47,6 +48,8 @@ export const loader = page({ who: "anyone" }, ({ request, user }) => {
     invite: signupNeedsInvite(),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     forgot: forgot === "sent" ? ("sent" as const) : forgot ? ("form" as const) : null,
+    // When the sign-up form was drawn, signed (a sign-up sent sooner than a person fills it is refused).
+    drawn: stampFormDrawn(),
   };
 });
 
@@ -68,6 +71,8 @@ export const action = pageAction(
     who: "anyone",
     whileSuspended: true,
     budget: { byIntent: { login: "login", register: "register", demo: "demo-login", "forgot-password": "forgot-password" } },
+    // The sign-up form: its honeypot and its signed time stamp (a refusal re-renders it with a stamp that passes).
+    botTrap: { byIntent: { register: "timed" } },
   },
   async ({ request, user, form: formData }) => {
     if (user) throw redirect("/");
@@ -135,7 +140,13 @@ export const action = pageAction(
         throw invalid("Unknown action");
     }
   },
-  { refused: (form, problem) => formProblemReply(form, problem, { ...HIDDEN, wrap: withIntent(intentOf(form)) }) },
+  {
+    refused: (form, problem) =>
+      formProblemReply(form, problem, {
+        ...HIDDEN,
+        wrap: (result) => ({ ...withIntent(intentOf(form))(result), drawn: typeof problem.details?.drawn === "string" ? problem.details.drawn : undefined }),
+      }),
+  },
 );
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -155,7 +166,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-6">
           {mode === "signup" ? (
             loaderData.signupsOpen ? (
-              <RegisterForm key="register" redirectTo={redirectTo} lastResult={resultFor("register")} invite={loaderData.invite} />
+              <RegisterForm
+                key="register"
+                redirectTo={redirectTo}
+                lastResult={resultFor("register")}
+                invite={loaderData.invite}
+                drawn={(actionData && "drawn" in actionData ? actionData.drawn : undefined) ?? loaderData.drawn}
+              />
             ) : (
               <p role="status" data-testid="signups-closed" className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
                 {SIGNUP_CLOSED_MESSAGE}

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/post.$id.comments";
-import { createComment } from "~/models/comment.server.ts";
+import { submitComment } from "~/models/spam/submit.server.ts";
+import { HELD_COMMENT_TOAST } from "~/lib/spam-rules.ts";
 import { requireId } from "~/lib/schemas/id.ts";
 import {
   commentAnchor,
@@ -21,14 +22,16 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(({ params }) => `/post/${encodeURIComponent(params.id ?? "")}#comments`);
 
 export const action = interactionAction(
-  { who: "member", budget: "comment", input: CommentBoxFormSchema },
+  { who: "member", budget: "comment", input: CommentBoxFormSchema, botTrap: "honeypot" },
   (params: Route.ActionArgs["params"]) => `/post/${params.id}`,
   async (ctx, params) => {
     const postId = requireId(params.id, "Post not found");
     // Blank text (CommentBoxFormSchema's null) posts nothing.
     if (ctx.input === null) return succeed<CommentPayload>(ctx, { payload: { ignored: true } });
     const parentId = ctx.input.parentId ?? null;
-    const comment = createComment({ userId: ctx.user.id, postId, content: ctx.input.content, parentId });
+    const { published: comment, held } = await submitComment(ctx.user, { postId, content: ctx.input.content, parentId });
+    // A new account's comment that waits for a moderator: its author sees it marked on the post page.
+    if (held) return succeed<CommentPayload>(ctx, { anchor: `held-${held.id}`, toast: HELD_COMMENT_TOAST, payload: { held: true } });
     return succeed<CommentPayload>(ctx, {
       anchor: `comment-${comment.id}`,
       toast: { type: "success", title: commentToastTitle(parentId !== null) },

@@ -5,6 +5,8 @@ import { page } from "~/http/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
+import { LazyHeldComments } from "~/components/lazy-parts.tsx";
+import { heldCommentsOf } from "~/models/spam/held.server.ts";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
@@ -65,11 +67,14 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
   if (!post || !thread) throw notFound("Post not found");
   // The member opened it: read from now on ('Hide what I've read'); a browser's prefetch is not opening.
   if (user && !isPrefetch(request)) recordPostRead({ userId: user.id, postId: post.id });
+  // A new member's own comments that wait for a moderator (only a new account can have any).
+  const held = user?.newcomer ? heldCommentsOf(user.id, post.id).map(({ id, content, parentId }) => ({ id, content, parentId })) : [];
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const origin = siteOrigin(request);
   return {
     post,
     thread,
+    held,
     now: pageClock(),
     origin,
     editWindowHours: getEnv().EDIT_WINDOW_HOURS,
@@ -86,7 +91,7 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
 });
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, thread, now, origin, editWindowHours, canEdit, watch } = loaderData;
+  const { post, thread, held, now, origin, editWindowHours, canEdit, watch } = loaderData;
   const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
@@ -120,6 +125,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             to comment and interact with this post.
           </p>
         )}
+        {held.length > 0 ? <LazyHeldComments items={held} /> : null}
         <CommentThread
           postId={post.id}
           comments={comments}

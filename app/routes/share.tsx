@@ -18,6 +18,7 @@ import {
 } from "~/lib/share-dialog-state.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
+import { HELD_POST_TOAST } from "~/lib/spam-rules.ts";
 import { redirectWithToast } from "~/http/toast-cookie.server.ts";
 import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
 
@@ -35,7 +36,7 @@ function dialogOf(form: FormData) {
 // is a plain 403 (the contract). No budget here: creating the post (`sharePost`) spends the "post"
 // budget itself; the other intents only move the dialog along.
 export const action = pageAction(
-  { who: "member" },
+  { who: "member", botTrap: "honeypot" },
   async ({ user, form, context }) => {
     const { state, back } = dialogOf(form);
     const intent = String(form.get("intent") ?? "");
@@ -89,7 +90,9 @@ export const action = pageAction(
         videoId: videoIdFromUrl(values.url),
       };
       try {
-        const post = await sharePost({ userId: user.id, ip: context?.clientIp, submission });
+        const { published: post, held } = await sharePost({ userId: user.id, ip: context?.clientIp, submission });
+        // A new account's post that waits: back to the page under the dialog; their standing lists it.
+        if (held) return redirectWithToast(pageWithoutShare(new URL(safeRedirect(form.get("page"), "/"), "http://local.invalid")), HELD_POST_TOAST);
         return redirectWithToast(`/post/${post.id}`, {
           type: "success",
           title: SHARE_TEXTS.successTitle,

@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_PATH: databasePath,
       SEED_DEMO: "false",
       RATE_LIMIT: "off",
+      // Test servers are driven by scripts: the sign-up form's minimum fill time is off unless a test asks.
+      SIGNUP_MIN_SECONDS: "0",
       SMTP_URL: "",
       // A line per request is noise here, and with it web-tools' feed fetches met "other side
       // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Time } from "~/components/ui/time.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { inputClass } from "../ui/input.tsx";
+import { SweepControl } from "./sweep-control.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { CASE_ACTION_LABELS, REPORT_REASON_LABELS, type CaseAction, type ReportReason, type ReportTargetType } from "~/lib/interactions/report.ts";
 import { formatUntil, removedNotice } from "~/lib/moderation-rules.ts";
@@ -73,6 +74,7 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
       ) : null}
       {c.author ? <AuthorHistory author={c.author} /> : null}
       {c.status === "open" ? <DecisionForm c={c} /> : <Resolution c={c} />}
+      {c.status === "open" && c.author ? <SweepControl userId={c.author.id} username={c.author.username} /> : null}
     </article>
   );
 }

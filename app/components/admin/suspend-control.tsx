@@ -24,18 +24,27 @@ export function SuspendControl({ userId, username, suspension }: { userId: numbe
       </summary>
       <Form method="post" action={action} className="absolute right-0 z-30 mt-1 w-72 space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg">
         <input type="hidden" name="intent" value="suspend" />
-        <label className="block">
-          <span className="font-medium">Reason the member will read</span>
-          <textarea name="reason" required maxLength={500} rows={2} className={inputClass} />
-        </label>
-        <label className="block">
-          <span className="font-medium">Until (empty: no end)</span>
-          <input type="date" name="until" className={inputClass} />
-        </label>
+        <SuspensionFields />
         <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })}>
           Suspend {username}
         </button>
       </Form>
     </details>
+  );
+}
+
+/** A suspension's reason (what the member reads) and its optional end, for every form that suspends. */
+export function SuspensionFields({ defaultReason }: { defaultReason?: string }) {
+  return (
+    <>
+      <label className="block">
+        <span className="font-medium">Reason the member will read</span>
+        <textarea name="reason" required maxLength={500} rows={2} className={inputClass} defaultValue={defaultReason} />
+      </label>
+      <label className="block">
+        <span className="font-medium">Until (empty: no end)</span>
+        <input type="date" name="until" className={inputClass} />
+      </label>
+    </>
   );
 }

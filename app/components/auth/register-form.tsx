@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
 import { INVITE_HINT } from "~/lib/signup-rules.ts";
+import { DRAWN_FIELD } from "~/lib/form-guard.ts";
+import { Honeypot } from "../ui/honeypot.tsx";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
 import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";
 
@@ -37,8 +39,21 @@ function useUsernameAvailability(username: string) {
   return status;
 }
 
-/** `invite`: SIGNUP_MODE=invite, the form asks for the code a member gave. */
-export function RegisterForm({ redirectTo, lastResult, invite = false }: { redirectTo: string; lastResult?: FormResult; invite?: boolean }) {
+/**
+ * `invite`: SIGNUP_MODE=invite, the form asks for the code a member gave. `drawn`: the server's signed
+ * stamp of when the form was drawn (a person takes a few seconds to fill it: docs/product.md §11).
+ */
+export function RegisterForm({
+  redirectTo,
+  lastResult,
+  invite = false,
+  drawn,
+}: {
+  redirectTo: string;
+  lastResult?: FormResult;
+  invite?: boolean;
+  drawn: string;
+}) {
   const [form, fields] = useZodForm("register", () => authSchemas().then((m) => m.RegisterSchema), lastResult);
   // What the field holds, typed before the code arrived included (ui/dom-value.ts).
   const status = useUsernameAvailability(form.values.username ?? "");
@@ -56,6 +71,8 @@ export function RegisterForm({ redirectTo, lastResult, invite = false }: { redir
   return (
     <Form method="post" {...form.props} className="space-y-4" aria-label="Sign up">
       <HiddenFields intent="register" redirectTo={redirectTo} />
+      <input type="hidden" name={DRAWN_FIELD} value={drawn} />
+      <Honeypot />
       <FormAlert id={form.errorId} title="Registration failed" errors={form.errors} />
       <FormField field={fields.username} label="Username" autoComplete="username" hint={hint} />
       <FormField field={fields.email} label="Email" type="email" autoComplete="email" />

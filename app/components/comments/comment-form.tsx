@@ -11,6 +11,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { useDomValue } from "../ui/dom-value.ts";
 import { draftStore } from "./draft-store.ts";
 import { useThread } from "./thread-context.ts";
+import { Honeypot } from "../ui/honeypot.tsx";
 import { cleanText, visibleLength } from "~/lib/text.ts";
 
 export function VisitorCommentBox({ postId }: { postId: number }) {
@@ -87,6 +88,7 @@ export function CommentForm({
       id={isReply ? `reply-form-${parentId}` : `comment-form-${postId}`}
     >
       <JsField />
+      <Honeypot />
       {isReply ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <label htmlFor={boxId} className={isReply ? "sr-only" : "block text-sm font-semibold"}>
         {isReply ? `Reply to ${parentAuthor}` : "Add a comment"}

@@ -12,6 +12,7 @@ import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "
 import { truncateVisible, visibleLength } from "~/lib/text.ts";
 import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
 import { readForm } from "../ui/dom-value.ts";
+import { Honeypot } from "~/components/ui/honeypot.tsx";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -79,6 +80,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   const length = visibleLength(fields.text);
   return (
     <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+      <Honeypot />
       {/* Enter in a field means 'share' (the first submit button is the form's default). */}
       <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
       <Hidden share={share} names={["url", "title", "order"]} />

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share-dialog-state.ts";
 import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
+import { Honeypot } from "~/components/ui/honeypot.tsx";
 
 export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZone: string }) {
   const { values, errors, video } = share;
@@ -10,6 +11,7 @@ export function VideoStep({ share, timeZone }: { share: OpenShareDialog; timeZon
   const titleFirst = Boolean(errors.title && !errors.url);
   return (
     <Form method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+      <Honeypot />
       <Hidden share={share} names={["text", "author", "category", "order", "pick"]} />
       {video ? <input type="hidden" name="vid" value={video.details.id} /> : null}
       <Field id="share-url" label="YouTube video URL" error={errors.url}>

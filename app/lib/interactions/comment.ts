@@ -7,7 +7,7 @@ import type { CommentView } from "../types.ts";
 // checks them as you type). Browser-safe: no zod, no server code.
 
 /** What the comment form's fetcher receives on success: the new comment, or `ignored` for a blank one. */
-export type CommentPayload = { comment?: CommentView; ignored?: boolean };
+export type CommentPayload = { comment?: CommentView; ignored?: boolean; held?: boolean };
 export type CommentReply = ActionReply<CommentPayload>;
 
 /** The reply target a form names (its parentId), or null for a comment on the post. */

@@ -6,6 +6,7 @@ import { getEnv } from "../../integrations/env.server.ts";
 import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
 import type { RegisterInput } from "~/lib/schemas/auth.ts";
 import { hashPassword } from "../../integrations/password.server.ts";
+import { limitSignupDomain } from "../../integrations/signup-limits.server.ts";
 import { createUserAsAdmin } from "../admin/users.server.ts";
 import { createUser, DuplicateAccountError, isUsernameTaken } from "../user.server.ts";
 import { writeTransaction } from "../db.server.ts";
@@ -41,10 +42,12 @@ export async function registerAccount(input: RegisterInput): Promise<UserRow> {
   if (mode === "invite" && !code) throw invalid(INVITE_REQUIRED, "inviteCode");
   if (mode === "invite" && !isInviteUsable(code!)) throw invalid(INVITE_UNKNOWN, "inviteCode");
   if (isUsernameTaken({ username: input.username })) throw new DuplicateAccountError("username");
+  // With verify: one e-mail domain's sign-ups share a budget (after the cheap refusals).
+  await limitSignupDomain(input.email);
   const passwordHash = await hashPassword(input.password);
   // The code is spent with the account, or neither is (two visitors racing for one code: one wins).
   const user = writeTransaction((tx) => {
-    const made = createUser({ username: input.username, email: input.email, passwordHash, emailVerified: mode !== "verify" });
+    const made = createUser({ username: input.username, email: input.email, passwordHash, emailVerified: mode !== "verify", newcomer: true });
     if (mode === "invite") redeemInvite(tx, { code: code!, userId: made.id });
     return made;
   });

@@ -3,16 +3,21 @@
 // by the server, and one model call stores the post. Every failure is a Problem for the caller's
 // mapper (JSON status + {message}, or the dialog's field error / toast); too many shares is 429.
 import type { PostRow } from "#db/schema.ts";
+import { notFound } from "~/lib/problem.ts";
 import { SharePostSchema } from "~/lib/schemas/post.ts";
 import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { createPost } from "~/models/post/index.server.ts";
-import { limitWrite } from "../../integrations/rate-limit.server.ts";
+import { submitPost, type Submitted } from "../spam/submit.server.ts";
+import { spendWrite } from "../spam/trust.server.ts";
+import { getUserById } from "../user.server.ts";
 import { resolveVideo } from "../../integrations/video-resolver.server.ts";
 
-export async function sharePost({ userId, ip, submission }: { userId: number; ip: string | undefined; submission: unknown }): Promise<PostRow> {
-  // The 'post' write budget (10 shares an hour), spent before YouTube is asked anything.
-  await limitWrite("post", { userId, ip });
+export async function sharePost({ userId, ip, submission }: { userId: number; ip: string | undefined; submission: unknown }): Promise<Submitted<PostRow>> {
+  const user = getUserById({ id: userId });
+  if (!user) throw notFound("User not found");
+  // The 'post' write budget (10 shares an hour; fewer for a new account), spent before YouTube is asked anything.
+  await spendWrite("post", { user, ip });
   const { videoId, ...text } = parseOrThrow(SharePostSchema, submission);
   const video = await resolveVideo(videoId);
-  return createPost({ userId, ...text, ...video });
+  // A new account's post may wait for a moderator (spam/submit.server.ts).
+  return submitPost(user, { ...text, ...video });
 }

@@ -3,6 +3,7 @@
 // process alive). Every worker runs it: each task is idempotent and cheap.
 import { checkpointWal, optimizeDatabase } from "#db/client.server.ts";
 import { sweepExpiredSessions } from "~/models/session.server.ts";
+import { sweepOldPrints } from "~/models/spam/hold.server.ts";
 
 const EVERY_MS = Number(process.env.MAINTENANCE_INTERVAL_MS ?? 60_000);
 // PRAGMA optimize is for long-lived connections "every few hours"; once an hour is plenty.
@@ -27,6 +28,7 @@ export function startMaintenance() {
   timer = setInterval(() => {
     ticks++;
     runOnce("sweep", sweepExpiredSessions);
+    runOnce("sweep prints", sweepOldPrints);
     runOnce("checkpoint", () => checkpointWal("PASSIVE"));
     if (ticks % OPTIMIZE_EVERY === 0) runOnce("optimize", optimizeDatabase);
   }, EVERY_MS);

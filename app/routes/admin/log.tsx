@@ -32,6 +32,8 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   delete_self: "Deleted own account",
   reset_demo: "Reset the demo account",
   dismiss_report: "Dismissed a report",
+  approve_held: "Approved a waiting item",
+  reject_held: "Rejected a waiting item",
   delete_comment: "Deleted comment",
   suspend_user: "Suspended user",
   lift_suspension: "Lifted suspension",

@@ -8,6 +8,8 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { listCaseDetails } from "~/models/moderation/queue.server.ts";
 import { listOpenAppeals } from "~/models/moderation/standing.server.ts";
+import { listHeldQueue } from "~/models/spam/held.server.ts";
+import { HeldQueue } from "~/components/admin/held-queue.tsx";
 import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
 
 // /admin/reports: the review queue. Open cases first, most reported first (?status=resolved: the
@@ -22,13 +24,18 @@ export const loader = page(
   { who: "admin" },
   ({ request }) => {
     const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
-    return loadOrFail("Failed to load the reports", () => ({ status, cases: listCaseDetails({ status }), appeals: listOpenAppeals() }));
+    return loadOrFail("Failed to load the reports", () => ({
+      status,
+      cases: listCaseDetails({ status }),
+      appeals: listOpenAppeals(),
+      held: status === "open" ? listHeldQueue() : [],
+    }));
   },
   ADMIN_SIGN_IN,
 );
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { status, cases, appeals } = loaderData;
+  const { status, cases, appeals, held } = loaderData;
   const { timeZone } = useRootData();
   return (
     <div className="space-y-4">
@@ -38,6 +45,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           {status === "open" ? "Show resolved" : "Show open"}
         </Link>
       </div>
+      <HeldQueue items={held} timeZone={timeZone} />
       {appeals.length > 0 ? (
         <section aria-labelledby="appeals-heading" className="space-y-3">
           <h2 id="appeals-heading" className="text-lg font-semibold">

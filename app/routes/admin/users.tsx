@@ -5,6 +5,7 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
 import { SuspendControl } from "~/components/admin/suspend-control.tsx";
+import { SweepControl } from "~/components/admin/sweep-control.tsx";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -104,6 +105,7 @@ function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | n
           <>
             <ToggleAdmin user={user} />
             {user.isAdmin ? null : <SuspendControl userId={user.id} username={user.username} suspension={user.suspension} />}
+            {user.isAdmin ? null : <SweepControl userId={user.id} username={user.username} />}
             <ConfirmForm
               confirmKey={`delete-user-${user.id}`}
               trigger="Delete"

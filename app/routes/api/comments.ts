@@ -1,18 +1,22 @@
 import type { Route } from "./+types/comments";
-import { createComment } from "~/models/comment.server.ts";
+import { submitComment } from "~/models/spam/submit.server.ts";
+import { HELD_COMMENT_TOAST } from "~/lib/spam-rules.ts";
 import { CommentApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, json, onlyMethods } from "~/http/json-api.server.ts";
 
-// POST /api/comments {content, postId, parentId?}: 201 with the comment. The "comment" budget, like
+// POST /api/comments {content, postId, parentId?}: 201 with the comment (202 {pending, message, held}
+// when a new account's comment waits for a moderator). The "comment" budget, like
 // its form twin (/post/:id/comments).
 
 export const loader = onlyMethods("POST");
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: endpoint({ who: "member", budget: "comment", input: CommentApiSchema }, ({ user, input }) =>
-      createComment({ userId: user.id, postId: input.postId, content: input.content, parentId: input.parentId ?? null }),
-    ),
+    POST: endpoint({ who: "member", budget: "comment", input: CommentApiSchema }, async ({ user, input }) => {
+      const { published, held } = await submitComment(user, { postId: input.postId, content: input.content, parentId: input.parentId ?? null });
+      // A new account's comment that waits for a moderator: 202 with what waits (only its author sees it).
+      return held ? json({ pending: true, message: HELD_COMMENT_TOAST.description, held }, 202) : published;
+    }),
   },
   { status: { POST: 201 } },
 );

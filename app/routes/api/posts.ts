@@ -1,7 +1,8 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { apiAction, apiLoader, endpoint, json } from "~/http/json-api.server.ts";
+import { HELD_POST_TOAST } from "~/lib/spam-rules.ts";
 import { jsonRead } from "~/http/json-read.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
 import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
@@ -21,8 +22,10 @@ export const action = apiAction<Route.ActionArgs>(
   {
     // No budget here: sharePost (model) spends the "post" budget itself (the share dialog's form spends the same).
     POST: endpoint({ who: "member" }, async ({ context, user, body }) => {
-      const { id } = await sharePost({ userId: user.id, ip: context?.clientIp, submission: body });
-      return getPost({ id, viewerId: user.id });
+      const { published, held } = await sharePost({ userId: user.id, ip: context?.clientIp, submission: body });
+      // A new account's post that waits for a moderator: 202 with what waits (only its author sees it).
+      if (held) return json({ pending: true, message: HELD_POST_TOAST.description, held }, 202);
+      return getPost({ id: published.id, viewerId: user.id });
     }),
   },
   { alsoAllow: ["GET"], status: { POST: 201 } },

@@ -16,6 +16,6 @@ const who = ({ user, params }: { user: UserRow; params: Record<string, string | 
 });
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "member", budget: "toggle" }, (args) => followUser(who(args))),
-  DELETE: endpoint({ who: "member", budget: "toggle" }, (args) => unfollowUser(who(args))),
+  POST: endpoint({ who: "member", budget: "follow" }, (args) => followUser(who(args))),
+  DELETE: endpoint({ who: "member", budget: "follow" }, (args) => unfollowUser(who(args))),
 });

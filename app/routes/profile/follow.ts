@@ -12,7 +12,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(({ params }) => `/profile/${encodeURIComponent(params.id ?? "")}`);
 
 export const action = interactionAction(
-  { who: "member", budget: "toggle", input: FollowFormSchema },
+  { who: "member", budget: "follow", input: FollowFormSchema },
   (params: { id?: string }) => `/profile/${params.id}`,
   (ctx, params) => {
     const { intent } = ctx.input;

@@ -1,0 +1,90 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { comments, heldItems, posts, textPrints, type UserRow } from "#db/schema.ts";
+import { removeComment } from "../comment.server.ts";
+import { removePost } from "../post/delete.server.ts";
+import { hasLink, normalisedForRepeats } from "~/lib/spam-rules.ts";
+import { getEnv } from "../../integrations/env.server.ts";
+import type { DbOrTx } from "../notification.server.ts";
+import { getDb } from "#db/client.server.ts";
+
+// Whether a new account's post or comment waits for a moderator, and why (decision 0121):
+// - NEWCOMER_POSTS_WAIT: everything a new account writes waits;
+// - a comment with a link waits;
+// - a text whose normalised form matches one another new account wrote in the last
+//   REPEAT_WINDOW_HOURS waits (the first one of a wave is not a repeat; its repeats are).
+// Every new account's text leaves its print (text_prints) for the next one to be compared with.
+
+export type HeldReason = (typeof heldItems.$inferSelect)["reason"];
+const HOUR_MS = 3_600_000;
+
+/** The print of a text as repeats are compared (empty text has none). */
+export function textPrint(text: string): string | null {
+  const normal = normalisedForRepeats(text);
+  return normal.length < 8 ? null : crypto.createHash("sha256").update(normal).digest("base64url");
+}
+
+/** Why a new account's `text` of `kind` waits, or null when it goes straight to the site. */
+export function holdReason(tx: DbOrTx, user: Pick<UserRow, "id">, { kind, text }: { kind: "post" | "comment"; text: string }): HeldReason | null {
+  const env = getEnv();
+  if (env.NEWCOMER_POSTS_WAIT) return "newcomer";
+  if (kind === "comment" && hasLink(text)) return "link";
+  const print = textPrint(text);
+  if (print && env.REPEAT_WINDOW_HOURS > 0) {
+    const since = new Date(Date.now() - env.REPEAT_WINDOW_HOURS * HOUR_MS);
+    const seen = tx
+      .select({ id: textPrints.id })
+      .from(textPrints)
+      .where(and(eq(textPrints.print, print), ne(textPrints.userId, user.id), gt(textPrints.createdAt, since)))
+      .limit(1)
+      .get();
+    if (seen) return "repeated";
+  }
+  return null;
+}
+
+/** Leaves a new account's text's print for the next text to be compared with (and what it was published as). */
+export function leavePrint(tx: DbOrTx, userId: number, text: string, item?: { kind: "post" | "comment"; id: number }): void {
+  const print = textPrint(text);
+  if (print) tx.insert(textPrints).values({ userId, print, itemKind: item?.kind ?? null, itemId: item?.id ?? null }).run();
+}
+
+/**
+ * A text was repeated: its earlier copies that other new accounts published in the window go back to
+ * the queue too (reason "repeated"), so no copy of a wave stays on the site. Returns how many.
+ */
+export function pullRepeats(tx: DbOrTx, userId: number, text: string): number {
+  const print = textPrint(text);
+  if (!print) return 0;
+  const since = new Date(Date.now() - getEnv().REPEAT_WINDOW_HOURS * HOUR_MS);
+  const copies = tx
+    .select({ id: textPrints.id, userId: textPrints.userId, itemKind: textPrints.itemKind, itemId: textPrints.itemId })
+    .from(textPrints)
+    .where(and(eq(textPrints.print, print), ne(textPrints.userId, userId), gt(textPrints.createdAt, since), isNotNull(textPrints.itemId)))
+    .all();
+  let pulled = 0;
+  for (const copy of copies) {
+    tx.update(textPrints).set({ itemKind: null, itemId: null }).where(eq(textPrints.id, copy.id)).run();
+    if (copy.itemKind === "comment") {
+      const row = tx.select().from(comments).where(and(eq(comments.id, copy.itemId!), isNull(comments.deletedAt))).get();
+      if (!row || row.userId === null) continue;
+      tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason: "repeated" }).run();
+      removeComment(tx, row);
+    } else {
+      const row = tx.select().from(posts).where(eq(posts.id, copy.itemId!)).get();
+      if (!row || row.userId === null) continue;
+      const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
+      const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
+      tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason: "repeated" }).run();
+      removePost(tx, row.id, { authorId: row.userId });
+    }
+    pulled++;
+  }
+  return pulled;
+}
+
+/** Drops the prints older than the window (maintenance, every minute). */
+export function sweepOldPrints(): void {
+  const before = new Date(Date.now() - Math.max(getEnv().REPEAT_WINDOW_HOURS, 1) * HOUR_MS);
+  getDb().delete(textPrints).where(lt(textPrints.createdAt, before)).run();
+}
