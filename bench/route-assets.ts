@@ -8,13 +8,14 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 /** The code a page's build lists (its modules and their static imports), read from the manifest. */
-export const JS_BUDGET = { home: 120 * 1024, any: 125 * 1024 } as const;
+/** Any other page: 126 KB since decision 0133 (following a thread; the post page was at 124.8). */
+export const JS_BUDGET = { home: 120 * 1024, any: 126 * 1024 } as const;
 /**
  * Everything a page runs before it is usable, measured in Chromium (tests/budget/page-js.test.ts,
  * docs/decisions/0113): the files above, the lazy parts loaded at once (a member's account menu and
  * bell, an open dialog) and the document's inline scripts (the loader data React hydrates from).
  */
-export const RUN_BUDGET = { home: 130 * 1024, any: 135 * 1024 } as const;
+export const RUN_BUDGET = { home: 130 * 1024, any: 136 * 1024 } as const;
 
 type ManifestRoute = {
   id: string;

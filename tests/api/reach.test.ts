@@ -324,7 +324,7 @@ describe("link previews and search engines", () => {
   });
 
   it("titles and descriptions everywhere; noindex only where it belongs", async () => {
-    for (const [page, noindex] of [["/", false], ["/category/gaming", false], ["/search?q=x", true], ["/auth", true], ["/reset-password", true]] as const) {
+    for (const [page, noindex] of [["/", false], ["/category/gaming", false], ["/search?q=x", true], ["/auth", true], ["/reset-password?token=made-up&email=a%40b.co", true]] as const) {
       const html = await (await api.fetch(page)).text();
       expect(html, page).toMatch(/<title>[^<]+<\/title>/);
       expect(metaContent(html, "name", "description"), page).toBeTruthy();

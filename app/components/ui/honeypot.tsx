@@ -10,7 +10,7 @@ export function Honeypot() {
     <div aria-hidden="true" className="hp">
       <label>
         Homepage
-        <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </label>
     </div>
   );
