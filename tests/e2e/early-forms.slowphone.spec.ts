@@ -181,13 +181,15 @@ test("an admin's suspension typed early in a member's row is made", async ({ pag
   await loginAs(context, makeUser({ isAdmin: true }).id);
   await openEarly(page, `/admin/users?q=${member.username}`);
   const row = (p: Page) => p.locator(`#user-${member.id}`);
+  // The row's own Suspend form (its 'Remove last day and suspend' form asks the same).
+  const suspend = (p: Page) => row(p).locator("details", { has: p.getByLabel(`Suspend ${member.username}`, { exact: true }) });
   await beforeTheCode(page, "opening Suspend", () => row(page).getByText("Suspend", { exact: true }).click());
   const posts = await typeEarlyThenSend(
     page,
     "filling the suspension",
     [
-      { field: (p) => row(p).getByLabel("Reason the member will read"), text: "Typed early" },
-      { field: (p) => row(p).getByLabel("Until (empty: no end)"), text: "2099-01-01" },
+      { field: (p) => suspend(p).getByLabel("Reason the member will read"), text: "Typed early" },
+      { field: (p) => suspend(p).getByLabel("Until (empty: no end)"), text: "2099-01-01" },
     ],
     (p) => row(p).getByRole("button", { name: `Suspend ${member.username}` }),
     "/admin/users",

@@ -119,8 +119,10 @@ test("an admin suspends from the Users tab with an end, and lifts it", async ({ 
   await open(page, `/admin/users?q=${member.username}`, jsEnabled);
   const row = page.locator(`#user-${member.id}`);
   await row.getByText("Suspend", { exact: true }).click();
-  await row.getByLabel("Reason the member will read").fill("Cooling off");
-  await row.getByLabel("Until (empty: no end)").fill("2099-01-01");
+  // The row's own Suspend form (its 'Remove last day and suspend' form asks the same).
+  const suspend = row.locator("details", { has: page.getByLabel(`Suspend ${member.username}`, { exact: true }) });
+  await suspend.getByLabel("Reason the member will read").fill("Cooling off");
+  await suspend.getByLabel("Until (empty: no end)").fill("2099-01-01");
   await row.getByRole("button", { name: `Suspend ${member.username}` }).click();
   await expect(toast(page)).toContainText("User suspended");
   await expect(page.locator(`#user-${member.id}`)).toContainText("Your account is suspended until 2099-01-01 00:00 UTC: Cooling off");
