@@ -107,11 +107,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         canEdit={canEdit}
       />
       <section aria-labelledby="comments-heading" className="card">
-        <div className="mb-3 flex items-center justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="comments-heading" className="text-lg font-bold">
             Comments ({formatCount(post.commentsCount)})
           </h2>
-          <div className="flex items-center gap-1">
+          {/* On a small phone its two buttons go under the heading, whole, rather than past the screen. */}
+          <div className="flex shrink-0 items-center gap-1 whitespace-nowrap">
             {watch ? <WatchButton target="post" id={post.id} following={watch.post} isAuthor={watch.isAuthor} /> : null}
             <FeedLink href={`/post/${post.id}/comments.xml`} label="Comments feed" />
           </div>

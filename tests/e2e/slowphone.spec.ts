@@ -494,6 +494,23 @@ test.describe("a small phone in the dark", () => {
     });
   }
 
+  test("a comment's delete confirmation opens within a 320 px screen", async ({ page, context }) => {
+    const me = makeUser();
+    const post = makePost({ userId: makeUser().id });
+    const mine = createComment({ userId: me.id, postId: post.id, content: "Mine, to delete on a phone" });
+    await loginAs(context, me.id);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openEarly(page, `/post/${post.id}`);
+    await waitForCode(page);
+    await fullSpeed(page);
+    await page.locator(`#comment-${mine.id}`).getByLabel("Delete comment").click();
+    const confirm = page.locator(`#comment-${mine.id}`).getByText("Delete this comment?");
+    await expect(confirm).toBeVisible();
+    const box = (await confirm.locator("..").boundingBox())!;
+    expect(box.x, "starts on the screen").toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "ends on the screen").toBeLessThanOrEqual(320);
+  });
+
   test("card actions are at least 44 px on a phone", async ({ page, context }) => {
     const post = makePost({ userId: makeUser().id });
     await loginAs(context, makeUser().id);

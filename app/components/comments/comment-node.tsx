@@ -187,7 +187,7 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
   );
 }
 
-/** The delete icon (author only) and its confirmation, a <details> that works without JS. */
+/** The delete icon (author only) and its confirmation, a <details> that works without JS (opening leftwards: the icon ends its row, and a phone has no room to its right). */
 function DeleteComment({ id, fetcher, fetcherKey }: { id: number; fetcher: ReturnType<typeof useFetcher<ActionReply<{ mode: "hard" | "soft" }>>>; fetcherKey: string }) {
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
@@ -196,7 +196,7 @@ function DeleteComment({ id, fetcher, fetcherKey }: { id: number; fetcher: Retur
       <summary aria-label="Delete comment" title="Delete comment" className="cursor-pointer rounded-full px-2 py-1 text-xs text-slate-600 hover:bg-red-50 hover:text-red-700">
         <TrashIcon className="h-4 w-4" />
       </summary>
-      <div className="absolute left-0 z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+      <div className="absolute right-0 z-10 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
         <p className="text-sm font-semibold">Delete this comment?</p>
         <p className="mt-1 text-xs text-slate-600">This cannot be undone.</p>
         <div className="mt-2 flex gap-2">
