@@ -29,6 +29,9 @@ export const HELD_POST_TOAST = {
 /** Shown beside a member's own waiting comment or post (nobody else sees it). */
 export const HELD_LABEL = "Waiting for a moderator: only you can see this.";
 
+/** A new account's edit that would add a link (a new comment with one waits for a moderator instead). */
+export const NEWCOMER_LINK_EDIT = "New accounts cannot add a link by editing. Post it as a new comment: a moderator will look at it.";
+
 export function tooManyMentions(max: number): string {
   return `New members can mention at most ${max} member${max === 1 ? "" : "s"} in a comment.`;
 }

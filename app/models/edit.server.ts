@@ -1,3 +1,5 @@
+import { hasLink, NEWCOMER_LINK_EDIT } from "~/lib/spam-rules.ts";
+import { isNewcomer } from "./spam/trust.server.ts";
 import { eq } from "drizzle-orm";
 import { comments, posts, revisions, users } from "#db/schema.ts";
 import { getEnv } from "~/integrations/env.server.ts";
@@ -46,6 +48,12 @@ export function editComment(
     if (message) throw invalid(message, "content");
     const unchanged = { id, postId: comment.postId, content: comment.content, editedAt: comment.editedAt?.toISOString() ?? null };
     if (text === comment.content) return unchanged;
+    // A new account's comment with a link waits for a moderator (spam/submit.server.ts): an edit must not
+    // add one behind the queue's back.
+    if (hasLink(text) && !hasLink(comment.content)) {
+      const author = tx.select().from(users).where(eq(users.id, actorId)).get();
+      if (author && isNewcomer(author)) throw forbidden(NEWCOMER_LINK_EDIT);
+    }
     assertMayMention({ actorId, content: text });
     const now = new Date(options.now ?? Date.now());
     tx.insert(revisions)

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, heldItems, moderationLog, notifications, posts, users } from "#db/schema.ts";
-import { HELD_LABEL, tooManyMentions } from "~/lib/spam-rules.ts";
+import { HELD_LABEL, NEWCOMER_LINK_EDIT, tooManyMentions } from "~/lib/spam-rules.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { expectError } from "../support/expect-error.ts";
 
@@ -172,5 +172,29 @@ describe("NEWCOMER_POSTS_WAIT", () => {
     expect((await comment(waiting, fresh, post.id, "Just a friendly hello")).status).toBe(202);
     expect(commentsOn(post.id)).toHaveLength(0);
     expect((await comment(waiting, author, post.id, "Just a friendly hello")).status).toBe(201);
+  });
+});
+
+describe("edits", () => {
+  it("a new account cannot add a link by editing its comment (JSON and form); a trusted member can, and a link already there may stay", async () => {
+    const post = api.post((await api.user()).id);
+    const fresh = await newcomer();
+    const made = await comment(api, fresh, post.id, "A plain first comment");
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    await expectError(await api.fetch(`/api/comments/${id}`, { method: "PATCH", user: fresh, json: { content: "Deals at cheap.example.com now" } }), 403, NEWCOMER_LINK_EDIT);
+    expect(commentsOn(post.id).find((c) => c.id === id)?.content).toBe("A plain first comment");
+    // Text without a link is edited as ever (each edit spends the small comment budget: 3 an hour here).
+    expect((await api.fetch(`/api/comments/${id}`, { method: "PATCH", user: fresh, json: { content: "A plain comment, edited" } })).status).toBe(200);
+    // The page's form, without JavaScript: the same refusal, as its toast.
+    const other = await newcomer();
+    const second = (await (await comment(api, other, post.id, "Another plain comment")).json()) as { id: number };
+    const form = await api.fetch(`/comments/${second.id}/edit`, { method: "POST", user: other, form: { content: "Deals at http://cheap.example/x" }, headers: { Referer: `${api.url}/post/${post.id}` } });
+    expect((await readToast(form))?.description).toBe(NEWCOMER_LINK_EDIT);
+    expect(commentsOn(post.id).find((c) => c.id === second.id)?.content).toBe("Another plain comment");
+
+    const old = await api.user();
+    const theirs = (await (await comment(api, old, post.id, "An old hand's comment")).json()) as { id: number };
+    expect((await api.fetch(`/api/comments/${theirs.id}`, { method: "PATCH", user: old, json: { content: "See www.example.org for more" } })).status).toBe(200);
   });
 });
