@@ -95,8 +95,14 @@ export async function beforeTheCode(page: Page, what: string, act: () => Promise
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app-hydrated")), `${what}: the code had arrived before the action, so this tests nothing`).toBe(false);
   await page.evaluate(() => sessionStorage.removeItem("__acts"));
   await act();
+  // A <details> toggle event is queued as a task after the click, so the record may lag the act.
+  await expect
+    .poll(async () => (await readActs(page)).filter((a) => types.includes(a.type)).length, {
+      message: `${what}: the browser saw no ${types.join("/")} event`,
+      timeout: 3_000,
+    })
+    .toBeGreaterThan(0);
   const acts = (await readActs(page)).filter((a) => types.includes(a.type));
-  expect(acts.length, `${what}: the browser saw no ${types.join("/")} event`).toBeGreaterThan(0);
   expect(acts.filter((a) => a.hydrated), `${what}: done after the code had arrived, so this tests nothing`).toEqual([]);
 }
 
