@@ -24,7 +24,7 @@ import type { Theme } from "./lib/theme.ts";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
-import { EARLY_INPUT_SCRIPT } from "./http/early-input.server.ts";
+import { EARLY_INPUT_SCRIPT, JS_COMING_SCRIPT } from "./http/early-input.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
 import type { AccountBanner } from "./components/moderation-parts.tsx";
@@ -67,7 +67,7 @@ export const loader = page({ who: "anyone", reads: ["mutes"] }, async ({ request
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
       // Run in <head> before any module: the time zone cookie, and a note of what is typed early.
-      headScript: `${clientHintScript};${EARLY_INPUT_SCRIPT}`,
+      headScript: `${clientHintScript};${JS_COMING_SCRIPT};${EARLY_INPUT_SCRIPT}`,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
       // The banner on every page: a suspension (read against the clock now: it ends by itself at its
       // end), or an address still to verify.

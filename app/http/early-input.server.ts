@@ -8,3 +8,9 @@
 // (components/ui/dom-value.ts). Sent as loader data, so it costs the page's script nothing.
 export const EARLY_INPUT_SCRIPT =
   "addEventListener('input',function(e){var t=e.target;if(!t||!t.id||!('value'in t)||Object.keys(t).some(function(k){return k.indexOf('__reactFiber')==0}))return;(window.__typed=window.__typed||{})[t.id]=t.value},true)";
+
+// Marks <html data-js> before the first paint: this page's code is on its way. A URL-state dialog
+// (?forgot=1, ?confirm=…) then sits where the code's modal will be (app.css), so the showModal() at
+// hydration does not move a button from under a finger pressing it. Without JavaScript the mark never
+// comes and the dialog stays a section of the page.
+export const JS_COMING_SCRIPT = "document.documentElement.setAttribute('data-js','')";
