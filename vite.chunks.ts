@@ -18,6 +18,12 @@ const GROUPS: Record<string, string[]> = {
   // The profile layout's parts, on every profile tab.
   profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
 };
+/**
+ * A member's header parts (a lazy part, app/components/lazy-parts.tsx) and the bell drawing the
+ * notification pages share with it: every page that draws the bell is a member's, which has this chunk
+ * already, so the drawing is not a file of its own.
+ */
+const MEMBER_PARTS = ["/app/components/member-controls.tsx", "/app/components/notification-bell.tsx", "/app/components/bell-icon.tsx"];
 /** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
 const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/components/one-press.ts", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
@@ -72,6 +78,7 @@ function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<strin
     if (users.size >= pages.length * MOST_PAGES && !NEVER_SHELL.some((suffix) => id.endsWith(suffix))) assign(id, "shell");
   }
   for (const suffix of SHELL_EXTRA) for (const id of reach(find(suffix))) assign(id, "shell");
+  for (const suffix of MEMBER_PARTS) assign(find(suffix), "member-controls");
   for (const [chunk, starts] of Object.entries(GROUPS)) {
     const members = new Set(starts.flatMap((start) => [...reach(find(start))]));
     const groupPages = new Set(pages.filter((page) => starts.some((start) => reached.get(page)!.has(find(start)!))));

@@ -18,7 +18,8 @@ import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
 import { hasSessionCookie } from "./http/session-cookie.server.ts";
-import { NonceProvider } from "./components/nonce.tsx";
+import { HeadScriptProvider, NonceProvider } from "./components/nonce.tsx";
+import { HEAD_SCRIPT } from "./http/head-script.server.ts";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();
@@ -181,7 +182,11 @@ async function settleHandoff(routerContext: EntryContext): Promise<string | null
  */
 function renderWhole(request: Request, routerContext: EntryContext): { html: Buffer; text: string; failed: boolean } {
   // The streaming renderer writes the doctype before an <html> root; renderToString does not.
-  const text = deferModuleScript(`<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} />)}`);
+  const text = deferModuleScript(`<!DOCTYPE html>${renderToString(
+      <HeadScriptProvider value={HEAD_SCRIPT}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </HeadScriptProvider>,
+    )}`);
   return { html: Buffer.from(text, "utf8"), text, failed: text.includes("<!--$!-->") };
 }
 
@@ -245,7 +250,9 @@ export default async function handleRequest(
 
     const document = (
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <HeadScriptProvider value={HEAD_SCRIPT}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </HeadScriptProvider>
       </NonceProvider>
     );
     let deadline: NodeJS.Timeout | undefined;

@@ -14,7 +14,7 @@ import { Header, type HeaderUser } from "./components/header.tsx";
 import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { IconSprite } from "./components/icons.tsx";
-import { useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
+import { useHeadScript, useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import stylesheet from "./app.css?url";
 import { page } from "./http/page-problem.server.ts";
 import { getToast } from "./http/toast-cookie.server.ts";
@@ -23,8 +23,7 @@ import { readTheme } from "./http/theme-cookie.server.ts";
 import type { Theme } from "./lib/theme.ts";
 import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
-import { clientHintScript, getTimeZone } from "./http/client-hints.server.ts";
-import { EARLY_INPUT_SCRIPT, JS_COMING_SCRIPT } from "./http/early-input.server.ts";
+import { getTimeZone } from "./http/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
 import type { AccountBanner } from "./components/moderation-parts.tsx";
@@ -66,8 +65,6 @@ export const loader = page({ who: "anyone", reads: ["mutes"] }, async ({ request
       share,
       siteName: getEnv().SITE_NAME,
       timeZone: getTimeZone(request),
-      // Run in <head> before any module: the time zone cookie, and a note of what is typed early.
-      headScript: `${clientHintScript};${JS_COMING_SCRIPT};${EARLY_INPUT_SCRIPT}`,
       unreadCount: row ? countUnread({ userId: row.id }) : 0,
       // The banner on every page: a suspension (read against the clock now: it ends by itself at its
       // end), or an address still to verify.
@@ -94,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useLinkNavigation();
   const { pathname } = useLocation();
   const nonce = useNonce();
+  const headScript = useHeadScript();
   return (
     // The chosen theme is a class rendered by the server (no flash of the other one); without a
     // choice the stylesheet follows prefers-color-scheme.
@@ -104,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#e11d48" />
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
-        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.headScript }} /> : null}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         <Meta />
         <Links />
       </head>

@@ -1,78 +1,51 @@
-import { useCallback, useEffect, useRef, useState, useId } from "react";
-import { Time } from "~/components/ui/time.tsx";
-import { Form, useFetcher } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link.tsx";
-import { formatDateTime } from "~/lib/format.ts";
-import type { ActionReply } from "~/lib/interact.ts";
-import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
-import { BellIcon, NotificationIcon } from "./notification-icon.tsx";
-import { JsField, useInteractionReply } from "./interaction.tsx";
+import { badgeText } from "~/lib/notifications.ts";
+import { BellIcon } from "./bell-icon.tsx";
 
-/** docs/product.md §7: the unread count is polled every 60 s (and on focus); the list is fresh for a minute. */
+/** docs/product.md §7: the unread count is polled every 60 s (and on focus). */
 export const UNREAD_POLL_MS = 60_000;
-const LIST_FRESH_MS = 60_000;
 
-type ListState =
-  | { status: "idle" | "loading" | "error" }
-  | { status: "ready"; items: NotificationView[]; at: number; count: number };
+// The list's code comes when the bell is first opened: not part of a member's first load.
+const loadPanel = () => import("./notification-panel.tsx");
+const NotificationPanel = lazy(loadPanel);
+/** Fetches the list's code as the pointer or focus reaches the bell, before it is pressed. */
+const preloadPanel = () => void loadPanel().catch(() => {});
 
 /**
- * One notification: a button in a POST form to /notifications that marks it read and goes to its
- * post (or /). A form, so it works without JS too.
+ * What the bell shows until its list's code has come (and all it shows without JS): the heading,
+ * 'Mark all as read' as a plain POST, and the link to /notifications.
  */
-export function NotificationItem({ n, timeZone, onOpen }: { n: NotificationView; timeZone: string; onOpen?: () => void }) {
+function PanelFrame({ loading }: { loading: boolean }) {
   return (
-    <Form method="post" action="/notifications" onSubmit={onOpen} className="min-w-0 flex-1">
-      <input type="hidden" name="intent" value="open" />
-      <input type="hidden" name="id" value={n.id} />
-      <button
-        type="submit"
-        className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-100 ${n.isRead ? "" : "bg-blue-50/60"}`}
-      >
-        <NotificationIcon name={notificationIcon(n.type)} />
-        <span className="min-w-0 flex-1">
-          <span dir="auto" className="block break-words text-sm text-slate-900">{n.message}</span>
-          <Time value={n.createdAt} timeZone={timeZone} className="text-xs text-slate-600">
-            {formatDateTime(n.createdAt, timeZone)}
-          </Time>
-        </span>
-        {n.isRead ? null : (
-          <span data-testid="unread-dot" className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-blue-600">
-            <span className="sr-only">Unread</span>
-          </span>
-        )}
-      </button>
-    </Form>
-  );
-}
-
-/** 'Mark all as read': a fetcher with JS (toast, no reload), a plain POST without. */
-export function MarkAllRead({ onDone, className = "" }: { onDone?: () => void; className?: string }) {
-  const fetcherKey = useId();
-  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
-  useInteractionReply(fetcher, () => onDone?.());
-  return (
-    <Form navigate={false} fetcherKey={fetcherKey} method="post" action="/notifications" className={className}>
-      <JsField />
-      <input type="hidden" name="intent" value="read-all" />
-      <button type="submit" disabled={fetcher.state !== "idle"} className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
-        Mark all as read
-      </button>
-    </Form>
+    <>
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+        <h2 className="text-sm font-bold">Notifications</h2>
+        <form method="post" action="/notifications">
+          <input type="hidden" name="intent" value="read-all" />
+          <button type="submit" className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
+            Mark all as read
+          </button>
+        </form>
+      </div>
+      <div className="max-h-96 overflow-y-auto">
+        {loading ? <p className="px-4 py-6 text-center text-sm text-slate-600">Loading notifications...</p> : null}
+      </div>
+    </>
   );
 }
 
 /**
  * The header bell for signed-in users: red badge with the unread count ('9+' above 9) and a
- * <details> dropdown. With JS the list loads when it opens and the count refreshes every 60 s and
- * on focus while the tab is visible; without JS the dropdown links to the /notifications page.
+ * <details> dropdown. With JS the list loads when it opens (its code too, the first time) and the
+ * count refreshes every 60 s and on focus while the tab is visible; without JS the dropdown links to
+ * the /notifications page.
  */
 export function NotificationBell({ unreadCount, timeZone }: { unreadCount: number; timeZone: string }) {
   const [count, setCount] = useState(unreadCount);
-  const [list, setList] = useState<ListState>({ status: "idle" });
+  // How many times it has been opened in this page (0: never, so the list's code is not needed yet).
+  const [opening, setOpening] = useState(0);
   const details = useRef<HTMLDetailsElement>(null);
-  const latestCount = useRef(count);
-  latestCount.current = count;
 
   // The root loader's count is fresh after every navigation and action.
   useEffect(() => setCount(unreadCount), [unreadCount]);
@@ -82,7 +55,9 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
     const refresh = async () => {
       if (signedOut || document.visibilityState !== "visible") return;
       try {
-        const res = await fetch("/api/notifications/unread/count", { cache: "no-store" });
+        const res = await fetch("/api/notifications/unread/count", {
+          cache: "no-store",
+        });
         if (res.status === 401) signedOut = true;
         if (!res.ok) return;
         const body = (await res.json()) as { count?: unknown };
@@ -101,27 +76,13 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
     };
   }, []);
 
-  const loadList = useCallback(async () => {
-    setList((l) => (l.status === "ready" ? l : { status: "loading" }));
-    try {
-      const res = await fetch("/api/notifications", { cache: "no-store" });
-      if (!res.ok) throw new Error(`HTTP Error ${res.status}`);
-      const items = (await res.json()) as NotificationView[];
-      setList({ status: "ready", items, at: Date.now(), count: latestCount.current });
-    } catch {
-      setList({ status: "error" });
-    }
+  // Opened before this code arrived (the page works before hydration): as if it had just opened.
+  useEffect(() => {
+    if (details.current?.open) setOpening(1);
   }, []);
 
-  // Opened before this code arrived (the page works before hydration): load as if it had just opened.
-  useEffect(() => {
-    if (details.current?.open) void loadList();
-  }, [loadList]);
-
   const onToggle = () => {
-    if (!details.current?.open) return;
-    const stale = list.status !== "ready" || Date.now() - list.at > LIST_FRESH_MS || list.count !== count;
-    if (stale) void loadList();
+    if (details.current?.open) setOpening((n) => n + 1);
   };
   const close = () => {
     if (details.current) details.current.open = false;
@@ -131,6 +92,8 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
   return (
     <details ref={details} className="relative" onToggle={onToggle} data-menu>
       <summary
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
         className="relative inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-lg hover:bg-slate-100"
       >
@@ -146,37 +109,18 @@ export function NotificationBell({ unreadCount, timeZone }: { unreadCount: numbe
         ) : null}
       </summary>
       <div className="absolute right-0 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white shadow-lg">
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-          <h2 className="text-sm font-bold">Notifications</h2>
-          <MarkAllRead
-            onDone={() => {
-              setCount(0);
-              setList((l) => (l.status === "ready" ? { ...l, count: 0, items: l.items.map((n) => ({ ...n, isRead: true })) } : l));
-            }}
-          />
-        </div>
-        <div className="max-h-96 overflow-y-auto">
-          {list.status === "ready" ? (
-            list.items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications yet</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {list.items.map((n) => (
-                  <li key={n.id} className="flex">
-                    <NotificationItem n={n} timeZone={timeZone} onOpen={close} />
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : list.status === "loading" ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-600">Loading notifications...</p>
-          ) : list.status === "error" ? (
-            <p role="alert" className="px-4 py-6 text-center text-sm text-red-700">
-              Failed to load notifications
-            </p>
-          ) : null}
-        </div>
-        <Link to="/notifications" onClick={close} className="block border-t border-slate-200 px-4 py-2 text-center text-xs font-semibold text-brand hover:underline">
+        {opening > 0 ? (
+          <Suspense fallback={<PanelFrame loading />}>
+            <NotificationPanel opening={opening} count={count} timeZone={timeZone} onAllRead={() => setCount(0)} close={close} />
+          </Suspense>
+        ) : (
+          <PanelFrame loading={false} />
+        )}
+        <Link
+          to="/notifications"
+          onClick={close}
+          className="block border-t border-slate-200 px-4 py-2 text-center text-xs font-semibold text-brand hover:underline"
+        >
           View all notifications
         </Link>
       </div>

@@ -1,15 +1,6 @@
 import type { NotificationIconName } from "~/lib/notifications.ts";
-import { CommentIcon, type IconProps } from "./icons.tsx";
-
-export function BellIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
-
+import { BellIcon } from "./bell-icon.tsx";
+import { CommentIcon } from "./icons.tsx";
 
 // A notification's type icon, drawn inline (emoji fonts differ between devices, some have none).
 const PATHS: Record<Exclude<NotificationIconName, "bell" | "comment">, string> = {
@@ -41,7 +32,16 @@ export function NotificationIcon({ name }: { name: NotificationIconName }) {
   if (name === "bell") return <BellIcon className={className} />;
   if (name === "comment") return <CommentIcon className={className} />;
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

@@ -9,7 +9,7 @@ import { NotificationPageFormSchema } from "~/lib/schemas/interact.ts";
 import type { ActionReply } from "~/lib/interact.ts";
 import { isProblem, Problem } from "~/lib/problem.ts";
 import { interactionAction, succeed } from "~/http/form-action.server.ts";
-import { MarkAllRead, NotificationItem } from "~/components/notification-bell.tsx";
+import { MarkAllRead, NotificationItem } from "~/components/notification-item.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 
 // The notifications list as a page: the bell's dropdown without JavaScript, and 'View all'.

@@ -1,0 +1,55 @@
+import { useId } from "react";
+import { Form, useFetcher } from "react-router";
+import { Time } from "~/components/ui/time.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import type { ActionReply } from "~/lib/interact.ts";
+import { notificationIcon, type NotificationView } from "~/lib/notifications.ts";
+import { JsField, useInteractionReply } from "./interaction.tsx";
+import { NotificationIcon } from "./notification-icon.tsx";
+
+// A notification and 'Mark all as read': the /notifications page's and the bell's list's.
+
+/**
+ * One notification: a button in a POST form to /notifications that marks it read and goes to its
+ * post (or /). A form, so it works without JS too.
+ */
+export function NotificationItem({ n, timeZone, onOpen }: { n: NotificationView; timeZone: string; onOpen?: () => void }) {
+  return (
+    <Form method="post" action="/notifications" onSubmit={onOpen} className="min-w-0 flex-1">
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="id" value={n.id} />
+      <button type="submit" className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-100 ${n.isRead ? "" : "bg-blue-50/60"}`}>
+        <NotificationIcon name={notificationIcon(n.type)} />
+        <span className="min-w-0 flex-1">
+          <span dir="auto" className="block break-words text-sm text-slate-900">
+            {n.message}
+          </span>
+          <Time value={n.createdAt} timeZone={timeZone} className="text-xs text-slate-600">
+            {formatDateTime(n.createdAt, timeZone)}
+          </Time>
+        </span>
+        {n.isRead ? null : (
+          <span data-testid="unread-dot" className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-blue-600">
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
+      </button>
+    </Form>
+  );
+}
+
+/** 'Mark all as read': a fetcher with JS (toast, no reload), a plain POST without. */
+export function MarkAllRead({ onDone, className = "" }: { onDone?: () => void; className?: string }) {
+  const fetcherKey = useId();
+  const fetcher = useFetcher<ActionReply>({ key: fetcherKey });
+  useInteractionReply(fetcher, () => onDone?.());
+  return (
+    <Form navigate={false} fetcherKey={fetcherKey} method="post" action="/notifications" className={className}>
+      <JsField />
+      <input type="hidden" name="intent" value="read-all" />
+      <button type="submit" disabled={fetcher.state !== "idle"} className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
+        Mark all as read
+      </button>
+    </Form>
+  );
+}
