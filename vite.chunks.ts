@@ -16,7 +16,7 @@ import type { Plugin } from "vite";
 const GROUPS: Record<string, string[]> = {
   cards: ["/app/components/post-card.tsx"],
   // The profile layout's parts, on every profile tab.
-  profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
+  profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/rules/profile-rules.ts"],
 };
 /** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
 const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/components/one-press.ts", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];

@@ -3,7 +3,7 @@ import { Time } from "~/components/ui/time.tsx";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import type { ActionReply } from "~/lib/interact.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
 import { BellIcon, NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";

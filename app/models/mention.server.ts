@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notifications, users } from "#db/schema.ts";
-import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
+import { MENTION_LIMIT } from "~/rules/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { inJsonArray, prepared, type DbOrTx } from "./db.server.ts";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
@@ -12,7 +12,7 @@ import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
-import { parseId } from "~/lib/schemas/id.ts";
+import { parseId } from "~/rules/schemas/id-field.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
@@ -25,7 +25,7 @@ import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { thumbnailKnownMissing } from "~/integrations/thumbnail-cache.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 import { recordPostRead } from "~/models/mute/hide.server.ts";
 import { isPrefetch } from "~/http/prefetch.server.ts";
 

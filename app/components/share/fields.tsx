@@ -3,7 +3,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { inputClass } from "~/components/ui/input.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
-import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/lib/share-dialog-state.ts";
+import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import type { VideoDetails } from "~/lib/video.ts";
 import { thumbnailPath } from "~/lib/thumbnails.ts";
 

@@ -10,7 +10,7 @@ import {
   INVITE_TOO_NEW,
   INVITE_UNKNOWN,
   INVITE_UNUSED_MAX,
-} from "~/lib/signup-rules.ts";
+} from "~/rules/signup-rules.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
 import { refuseDemoAccounts } from "./demo.server.ts";

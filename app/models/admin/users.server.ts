@@ -3,7 +3,7 @@ import { getDb } from "#db/client.server.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users, type UserRow } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
-import { SUSPENDED_NOT_PROMOTABLE } from "~/lib/moderation-rules.ts";
+import { SUSPENDED_NOT_PROMOTABLE } from "~/rules/moderation-rules.ts";
 import { appendModerationLog, pageWindow, requireModerator, type Page } from "../moderation-log.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
 import { createUser } from "../user.server.ts";

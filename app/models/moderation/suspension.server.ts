@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-or
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
-import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/lib/moderation-rules.ts";
+import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/rules/moderation-rules.ts";
 import { prepared, writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
 import { notify } from "../notification.server.ts";

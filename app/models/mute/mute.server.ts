@@ -21,7 +21,7 @@ import {
   type MuteKind,
   type MuteView,
   type VisitorMutes,
-} from "~/lib/mute-rules.ts";
+} from "~/rules/mute-rules.ts";
 import { conflict, invalid, isProblem, notFound } from "~/lib/problem.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";
