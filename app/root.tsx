@@ -10,7 +10,8 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { Header, type HeaderUser } from "./components/header.tsx";
+import { Header } from "./components/header.tsx";
+import type { HeaderUser, RootViewerData } from "./lib/types.ts";
 import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { IconSprite } from "./components/icons.tsx";
@@ -20,7 +21,7 @@ import { page } from "./http/answers/page-problem.server.ts";
 import { getToast } from "./http/cookies/toast-cookie.server.ts";
 import { getDraft } from "./http/cookies/draft-cookie.server.ts";
 import { readTheme } from "./http/cookies/theme-cookie.server.ts";
-import type { Theme } from "./lib/theme.ts";
+import type { Theme } from "./lib/theme-names.ts";
 import { loadShareDialog } from "./routes/root/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
 import { clientHintScript, getTimeZone } from "./http/cookies/client-hints.server.ts";
@@ -74,7 +75,7 @@ export const loader = page({ who: "anyone", reads: ["mutes"] }, async ({ request
       banner: row ? accountBanner(row) : null,
       // The report dialog's URL state (?report=post-12), for members.
       report: row ? readReportParam(new URL(request.url).searchParams.get(REPORT_PARAM)) : null,
-    },
+    } satisfies RootViewerData & Record<string, unknown>,
     headers ? { headers } : undefined,
   );
 });

@@ -4,7 +4,7 @@ import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { ActionReply } from "~/rules/interactions/action-reply.ts";
-import { badgeText, notificationIcon, type NotificationView } from "~/lib/notifications.ts";
+import { badgeText, notificationIcon, type NotificationView } from "~/lib/notification-view.ts";
 import { BellIcon, NotificationIcon } from "./notification-icon.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 

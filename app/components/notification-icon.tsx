@@ -1,4 +1,4 @@
-import type { NotificationIconName } from "~/lib/notifications.ts";
+import type { NotificationIconName } from "~/lib/notification-view.ts";
 import { CommentIcon, type IconProps } from "./icons.tsx";
 
 export function BellIcon({ className = "h-5 w-5" }: IconProps) {

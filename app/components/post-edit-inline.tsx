@@ -18,7 +18,7 @@ import { useZodForm, type FormResult } from "./ui/field.tsx";
 
 type EditPostReply = { result?: FormResult; post?: { id: number }; toast?: Toast };
 
-const loadSchema = () => import("~/rules/schemas/post.ts").then((m) => m.PostEditSchema);
+const loadSchema = () => import("~/rules/schemas/post-input.ts").then((m) => m.PostEditSchema);
 
 export function PostEditInline({ post, onClose }: { post: PostView; onClose: () => void }) {
   const fetcherKey = useId();

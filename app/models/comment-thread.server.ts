@@ -7,7 +7,7 @@ import { comments, users, votes } from "#db/schema.ts";
 import type { ThreadData } from "~/lib/comment-thread.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { commentColumns, DELETED_TEXT } from "./comment.server.ts";
-import { BLOCKED_COMMENT_TEXT } from "~/rules/interactions/block.ts";
+import { BLOCKED_COMMENT_TEXT } from "~/rules/interactions/block-member.ts";
 import { MUTED_COMMENT_TEXT, type VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "./block.server.ts";
 import { mutingFor } from "./mute/mute.server.ts";

@@ -6,7 +6,7 @@ import { getEnv } from "~/integrations/env.server.ts";
 import { commentError } from "~/rules/comment-rules.ts";
 import { EDIT_OWN_ONLY, EDIT_WINDOW_CLOSED, withinEditWindow } from "~/rules/edit-rules.ts";
 import { conflict, forbidden, invalid, notFound } from "~/lib/problem.ts";
-import type { PostEditInput } from "~/rules/schemas/post.ts";
+import type { PostEditInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, notifyMentions } from "./mention.server.ts";

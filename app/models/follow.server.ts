@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
-import { SELF_FOLLOW, type FollowState } from "~/rules/interactions/follow.ts";
+import { SELF_FOLLOW, type FollowState } from "~/rules/interactions/follow-member.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";

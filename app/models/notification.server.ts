@@ -2,7 +2,7 @@ import { notFound } from "~/lib/problem.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { notifications, users, type NotificationType } from "#db/schema.ts";
-import type { NotificationView } from "~/lib/notifications.ts";
+import type { NotificationView } from "~/lib/notification-view.ts";
 import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
 import { isMuting, mutingFor } from "./mute/mute.server.ts";

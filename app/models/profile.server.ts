@@ -14,7 +14,7 @@ import {
   type ProfileView,
   type UserStats,
 } from "~/rules/profile-rules.ts";
-import type { ProfileUpdate } from "~/rules/schemas/profile.ts";
+import type { ProfileUpdate } from "~/rules/schemas/profile-input.ts";
 import { prepared } from "./db.server.ts";
 import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
 import { getUserById, toPublicUser } from "./user.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account.standing";
 import { StandingList } from "~/components/account/standing-list.tsx";
 import { APPEAL_SENT } from "~/rules/moderation-rules.ts";
-import { AppealSchema } from "~/rules/schemas/report.ts";
+import { AppealSchema } from "~/rules/schemas/moderation.ts";
 import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";

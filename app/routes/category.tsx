@@ -9,7 +9,7 @@ import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { CATEGORY_PAGE, MAX_LIST, pageClock, type CategoryCount } from "~/lib/browse.ts";
-import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { CategoryQuerySchema } from "~/rules/schemas/browse-query.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { getEnv } from "~/integrations/env.server.ts";

@@ -4,7 +4,7 @@ import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
-import { notificationHref } from "~/lib/notifications.ts";
+import { notificationHref } from "~/lib/notification-view.ts";
 import { NotificationPageFormSchema } from "~/rules/schemas/interact.ts";
 import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { isProblem, Problem } from "~/lib/problem.ts";

@@ -12,7 +12,7 @@ import { PostEditFields } from "~/components/post-edit-fields.tsx";
 import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { PostEditSchema } from "~/rules/schemas/post.ts";
+import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { editPost, postForEditing } from "~/models/edit.server.ts";
 
 // /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
@@ -57,7 +57,7 @@ export const action = pageAction(
 );
 
 export default function EditPostPage({ loaderData: post, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("edit-post", () => import("~/rules/schemas/post.ts").then((m) => m.PostEditSchema), actionData?.result, post);
+  const [form, fields] = useZodForm("edit-post", () => import("~/rules/schemas/post-input.ts").then((m) => m.PostEditSchema), actionData?.result, post);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-lg py-6">

@@ -14,7 +14,7 @@ import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/rules/schemas/id-field.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
-import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnails.ts";
+import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";

@@ -1,5 +1,5 @@
 import { REPORT_AUTH_TOAST, REPORT_FAIL_TITLE, REPORT_PARAM, REPORT_THANKS, type ReportView } from "~/rules/interactions/report.ts";
-import { ReportSchema } from "~/rules/schemas/report.ts";
+import { ReportSchema } from "~/rules/schemas/moderation.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

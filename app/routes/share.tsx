@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { pageAction } from "~/http/answers/page-problem.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 import { isProblem } from "~/lib/problem.ts";
-import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post.ts";
+import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post-input.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
   commentPageAnchor,

@@ -1,6 +1,6 @@
 // The texts and limits of editing (docs/product.md §5), without zod: the edit forms, the model and the
 // JSON endpoints share them. The length rules of an edit are those of creating (comment-rules.ts,
-// schemas/post.ts).
+// schemas/post-input.ts).
 
 export const EDIT_WINDOW_CLOSED = "The edit window for this post has closed.";
 export const EDIT_OWN_ONLY = "You can only edit your own posts and comments.";

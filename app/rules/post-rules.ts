@@ -1,5 +1,5 @@
 // The limits and texts of a post and of the share flow (docs/product.md §3, §5, §8), without zod: the share
-// dialog in the browser uses them, and the schemas in app/rules/schemas/post.ts check them.
+// dialog in the browser uses them, and the schemas in app/rules/schemas/post-input.ts check them.
 
 export const POST_LIMITS = { titleMin: 3, titleMax: 200, commentMax: 500, authorMax: 100 } as const;
 

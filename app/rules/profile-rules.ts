@@ -68,8 +68,8 @@ export function profilePath(userId: number, tab: ProfileTab = "posts"): string {
   return `/profile/${userId}${PROFILE_TABS.find((t) => t.key === tab)!.path}`;
 }
 
-/** What following someone answers: the follow contract's (rules/interactions/follow.ts). */
-export type { FollowState } from "./interactions/follow.ts";
+/** What following someone answers: the follow contract's (rules/interactions/follow-member.ts). */
+export type { FollowState } from "./interactions/follow-member.ts";
 
 /** docs/product.md §9: the profile refetches every 10 s, stale after 5 s. */
 export const PROFILE_REFRESH_MS = 10_000;

@@ -1,6 +1,6 @@
 // The share dialog's state lives in the URL of the page it is opened on (DESIGN: modal state in the
 // URL), so it works without JavaScript and survives sign-in. Client-safe: no zod here (the title rule,
-// postTitleError, is in app/rules/schemas/post.ts).
+// postTitleError, is in app/rules/schemas/post-input.ts).
 import { COMMENT_ORDERS, type CommentOrder, type FetchedComment, type VideoDetails } from "../lib/video.ts";
 import { SHARE_MESSAGES } from "./post-rules.ts";
 

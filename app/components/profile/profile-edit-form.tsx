@@ -21,7 +21,7 @@ export function ProfileEditForm({
   cancelHref: string;
   action: string;
 }) {
-  const [form, f] = useZodForm("profile-edit", () => import("~/rules/schemas/profile.ts").then((m) => m.ProfileUpdateSchema), lastResult, fields);
+  const [form, f] = useZodForm("profile-edit", () => import("~/rules/schemas/profile-input.ts").then((m) => m.ProfileUpdateSchema), lastResult, fields);
   const failed = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat().filter((m): m is string => Boolean(m)) : [];
   return (
     <Form

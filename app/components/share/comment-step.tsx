@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { CATEGORIES } from "~/lib/categories.ts";
+import { CATEGORIES } from "~/lib/category-list.ts";
 import { POST_LIMITS } from "~/rules/post-rules.ts";
 import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import { showToast } from "../toaster.tsx";

@@ -4,7 +4,7 @@
 // one file, /sitemap.xml is that file (the profiles last); past it, /sitemap.xml is an index of
 // /sitemap/{n}.xml (pages and posts) and /sitemap/profiles-{n}.xml.
 import { sitemapIndexXml, urlsetXml, type SitemapUrl } from "~/http/answers/atom.ts";
-import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { CATEGORIES, categorySlug } from "~/lib/category-list.ts";
 import { notFound } from "~/lib/problem.ts";
 import { countPosts, countSitemapProfiles, latestPostDate, listSitemapPosts, listSitemapProfiles } from "~/models/syndication.server.ts";
 import { getEnv, memoEnabled } from "../../integrations/env.server.ts";

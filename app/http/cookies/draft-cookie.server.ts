@@ -1,4 +1,5 @@
 import { attributes, signValue, unsignValue } from "./toast-cookie.server.ts";
+import type { FlashDraft } from "~/lib/types.ts";
 
 // The comment a no-JS submission failed to post, handed back to its box by the next page: a signed
 // flash cookie read once (like the toast), never a query param, so the text stays out of history,
@@ -9,7 +10,7 @@ const MAX_AGE_S = 60;
 // Browsers keep a cookie of about 4 KB; a longer draft (many multi-byte characters) is not kept.
 const MAX_COOKIE_CHARS = 3800;
 
-export type FlashDraft = { postId: number; parentId: number | null; text: string };
+export type { FlashDraft };
 
 /** The Set-Cookie header that hands `draft` to the next page, or null when it is too long to carry. */
 export function draftHeader(draft: FlashDraft): string | null {

@@ -1,4 +1,4 @@
-import { isTheme, type Theme } from "~/lib/theme.ts";
+import { isTheme, type Theme } from "~/lib/theme-names.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 
 // The theme chosen with the switch, kept a year. Read by the root loader, which renders it as the

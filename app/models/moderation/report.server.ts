@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
 import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/rules/interactions/report.ts";
-import type { ReportInput } from "~/rules/schemas/report.ts";
+import type { ReportInput } from "~/rules/schemas/moderation.ts";
 import { refuseDemoAccountsById } from "../account/demo.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 

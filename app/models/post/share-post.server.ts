@@ -4,7 +4,7 @@
 // mapper (JSON status + {message}, or the dialog's field error / toast); too many shares is 429.
 import type { PostRow } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
-import { SharePostSchema } from "~/rules/schemas/post.ts";
+import { SharePostSchema } from "~/rules/schemas/post-input.ts";
 import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { submitPost, type Submitted } from "../spam/submit.server.ts";
 import { spendWrite } from "../spam/trust.server.ts";

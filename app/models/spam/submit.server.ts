@@ -1,5 +1,5 @@
 import { heldItems, type UserRow } from "#db/schema.ts";
-import type { NewPostInput } from "~/rules/schemas/post.ts";
+import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { invalid } from "~/lib/problem.ts";
 import { tooManyMentions } from "~/rules/spam-rules.ts";

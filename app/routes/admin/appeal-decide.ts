@@ -1,7 +1,7 @@
 import type { Route } from "./+types/appeal-decide";
 import { APPEAL_NOT_FOUND } from "~/rules/moderation-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { DecideAppealSchema } from "~/rules/schemas/report.ts";
+import { DecideAppealSchema } from "~/rules/schemas/moderation.ts";
 import { decideAppeal } from "~/models/moderation/standing.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/report-resolve";
 import { CASE_NOT_FOUND, CASE_RESOLVED_TOAST } from "~/rules/interactions/report.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { ResolveCaseSchema } from "~/rules/schemas/report.ts";
+import { ResolveCaseSchema } from "~/rules/schemas/moderation.ts";
 import { resolveCase } from "~/models/moderation/queue.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/user-suspend";
 import { formatUntil } from "~/rules/moderation-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { SuspendFormSchema } from "~/rules/schemas/report.ts";
+import { SuspendFormSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

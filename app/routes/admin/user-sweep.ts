@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user-sweep";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { SuspendSchema } from "~/rules/schemas/report.ts";
+import { SuspendSchema } from "~/rules/schemas/moderation.ts";
 import { sweepMember } from "~/models/spam/sweep.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

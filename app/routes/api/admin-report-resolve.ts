@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-report-resolve";
 import { CASE_NOT_FOUND } from "~/rules/interactions/report.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { ResolveCaseSchema } from "~/rules/schemas/report.ts";
+import { ResolveCaseSchema } from "~/rules/schemas/moderation.ts";
 import { resolveCase } from "~/models/moderation/queue.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-user-suspension";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { SuspendSchema } from "~/rules/schemas/report.ts";
+import { SuspendSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 

@@ -3,7 +3,7 @@ import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { editPost } from "~/models/edit.server.ts";
-import { PostEditSchema } from "~/rules/schemas/post.ts";
+import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reports";
-import { ReportSchema } from "~/rules/schemas/report.ts";
+import { ReportSchema } from "~/rules/schemas/moderation.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 

@@ -1,5 +1,5 @@
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { UserListQuerySchema } from "~/rules/schemas/profile.ts";
+import { UserListQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
 import { apiLoader } from "~/http/answers/json-api.server.ts";

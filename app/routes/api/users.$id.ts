@@ -1,7 +1,7 @@
 import type { Route } from "./+types/users.$id";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { getProfile, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
-import { ProfileUpdateSchema } from "~/rules/schemas/profile.ts";
+import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 

@@ -16,7 +16,7 @@ import { getUserById } from "~/models/user.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
-import { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { profileTab } from "~/routes/profile/profile-tab.server.ts";
 import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
 

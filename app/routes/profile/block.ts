@@ -1,7 +1,7 @@
-import { blockFailTitle, blockToastText, blockToastTitle, type BlockState } from "~/rules/interactions/block.ts";
+import { blockFailTitle, blockToastText, blockToastTitle, type BlockState } from "~/rules/interactions/block-member.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { BlockFormSchema } from "~/rules/schemas/profile.ts";
+import { BlockFormSchema } from "~/rules/schemas/profile-input.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
 import { formAnchor, interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

@@ -7,7 +7,7 @@ import { formatRelative, formatScore } from "~/lib/format.ts";
 import { profilePath } from "~/rules/profile-rules.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.

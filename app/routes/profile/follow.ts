@@ -1,7 +1,7 @@
-import { FOLLOW_AUTH_TOAST, followFailTitle, followToastTitle, type FollowState } from "~/rules/interactions/follow.ts";
+import { FOLLOW_AUTH_TOAST, followFailTitle, followToastTitle, type FollowState } from "~/rules/interactions/follow-member.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { FollowFormSchema } from "~/rules/schemas/profile.ts";
+import { FollowFormSchema } from "~/rules/schemas/profile-input.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";

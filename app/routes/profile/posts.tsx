@@ -6,7 +6,7 @@ import { PostList } from "~/components/post-card.tsx";
 import { profilePath } from "~/rules/profile-rules.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 

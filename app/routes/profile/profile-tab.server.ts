@@ -1,7 +1,7 @@
 import { MAX_LIST, pageClock } from "~/lib/browse.ts";
 import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import type { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import type { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import type { z } from "zod";
 import type { UserRow } from "#db/schema.ts";
 import { siteOrigin } from "../../http/origin.server.ts";

@@ -10,7 +10,7 @@ import { invalid } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { ProfileUpdateSchema } from "~/rules/schemas/profile.ts";
+import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
 import { hasBlocked } from "~/models/block.server.ts";

@@ -8,7 +8,7 @@ import { profilePath } from "~/rules/profile-rules.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
 import { signInPath } from "~/http/guards.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;

@@ -5,7 +5,7 @@ import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profil
 import { profilePath } from "~/rules/profile-rules.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/rules/schemas/profile.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.

@@ -1,6 +1,6 @@
 // The share dialog's server side: its URL state read for the root loader, with the video looked up
 // (app/integrations/video-resolver.server.ts) and the pages of comments loaded through the cached client.
-import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post.ts";
+import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post-input.ts";
 import {
   isShareOpen,
   MAX_COMMENT_PAGES,

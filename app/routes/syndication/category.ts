@@ -1,4 +1,4 @@
-import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { notFound } from "~/lib/problem.ts";
 import { listFeedEntries } from "~/models/syndication.server.ts";
 import { postsFeed, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { textField, tokenField } from "./text-fields.ts";
 import { truncateVisible } from "../../lib/text.ts";
-import { categoryFromSlug, DEFAULT_CATEGORY } from "../../lib/categories.ts";
+import { categoryFromSlug, DEFAULT_CATEGORY } from "../../lib/category-list.ts";
 import { CATEGORY_PAGE, FEED_PAGE, FEED_SORTS, HOME_SORTS, LIST_SORTS, MAX_CONTRIBUTORS, MAX_LIST, TIMEFRAMES } from "../../lib/browse.ts";
 
 export const MAX_QUERY = 100;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMMENT_MESSAGES, commentError } from "../comment-rules.ts";
 import { parseId } from "../../lib/id.ts";
 import { CommentApiSchema, CommentFormSchema, NotificationFormSchema, VoteApiSchema } from "./interact.ts";
-import { badgeText, notificationHref, notificationIcon } from "../../lib/notifications.ts";
+import { badgeText, notificationHref, notificationIcon } from "../../lib/notification-view.ts";
 
 describe("comment rules (docs/product.md §5)", () => {
   it("comments need 5 to 1000 characters, replies 3 to 500; blank is no error", () => {

@@ -9,9 +9,9 @@ import { AdminListQuerySchema, ReasonSchema, RedactSchema } from "./admin.ts";
 import { UsernameSchema, LoginSchema, RegisterSchema } from "./sign-in.ts";
 import { HomeQuerySchema, SearchPageQuerySchema, SearchQuerySchema } from "./browse-query.ts";
 import { CommentFormSchema } from "./interact.ts";
-import { PostTextSchema, SHARE_MESSAGES } from "./post.ts";
-import { ProfileUpdateSchema } from "./profile.ts";
-import { AppealSchema, DecideAppealSchema, ReportSchema, ResolveCaseSchema, SuspendSchema } from "./report.ts";
+import { PostTextSchema, SHARE_MESSAGES } from "./post-input.ts";
+import { ProfileUpdateSchema } from "./profile-input.ts";
+import { AppealSchema, DecideAppealSchema, ReportSchema, ResolveCaseSchema, SuspendSchema } from "./moderation.ts";
 
 const modules = import.meta.glob<Record<string, unknown>>(["./*.ts", "!./*.test.ts"], { eager: true });
 
@@ -83,7 +83,7 @@ describe("every string a schema accepts has a declared kind", () => {
   it("finds the schemas of every module of this folder", () => {
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(10);
     const names = schemas.map((s) => s.name);
-    for (const name of ["report.ts ReportSchema", "report.ts AppealSchema", "admin.ts RedactSchema", "sign-in.ts RegisterSchema", "browse-query.ts HomeQuerySchema"]) {
+    for (const name of ["moderation.ts ReportSchema", "moderation.ts AppealSchema", "admin.ts RedactSchema", "sign-in.ts RegisterSchema", "browse-query.ts HomeQuerySchema"]) {
       expect(names).toContain(name);
     }
   });

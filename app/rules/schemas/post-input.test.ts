@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../lib/categories.ts";
-import { NewPostSchema, PostTitleSchema, SharePostSchema } from "./post.ts";
+import { CATEGORIES } from "../../lib/category-list.ts";
+import { NewPostSchema, PostTitleSchema, SharePostSchema } from "./post-input.ts";
 
 const VALID = {
   title: "  A title with spaces around  ",

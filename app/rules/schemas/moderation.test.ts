@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readReportParam } from "../interactions/report-url.ts";
-import { ReportSchema, SUSPENSION_UNTIL_INVALID, SuspendSchema } from "./report.ts";
+import { ReportSchema, SUSPENSION_UNTIL_INVALID, SuspendSchema } from "./moderation.ts";
 import { suspensionMessage } from "../moderation-rules.ts";
 
 describe("the report contract", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "../../lib/categories.ts";
+import { CATEGORIES } from "../../lib/category-list.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../../lib/video-url.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
 import { isoDateField } from "./date-field.ts";
