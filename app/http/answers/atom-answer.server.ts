@@ -1,7 +1,7 @@
 // Turns feed rows into Atom documents with absolute URLs, and answers them with conditional GET:
 // an ETag of the body and a Last-Modified that moves whenever the body does (a deleted post too).
 import crypto from "node:crypto";
-import { atomXml, escapeHtml, type AtomEntry } from "~/http/answers/atom.ts";
+import { atomXml, escapeHtml, type AtomEntry } from "~/http/answers/xml.server.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { youtubeWatchUrl } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";

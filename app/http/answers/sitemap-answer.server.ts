@@ -3,7 +3,7 @@
 // first, lastmod their newest post), in files of their own cut the same way. While everything fits in
 // one file, /sitemap.xml is that file (the profiles last); past it, /sitemap.xml is an index of
 // /sitemap/{n}.xml (pages and posts) and /sitemap/profiles-{n}.xml.
-import { sitemapIndexXml, urlsetXml, type SitemapUrl } from "~/http/answers/atom.ts";
+import { sitemapIndexXml, urlsetXml, type SitemapUrl } from "~/http/answers/xml.server.ts";
 import { CATEGORIES, categorySlug } from "~/lib/category-list.ts";
 import { notFound } from "~/lib/problem.ts";
 import { countPosts, countSitemapProfiles, latestPostDate, listSitemapPosts, listSitemapProfiles } from "~/models/syndication.server.ts";

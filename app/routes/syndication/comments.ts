@@ -1,4 +1,4 @@
-import { atomXml } from "~/http/answers/atom.ts";
+import { atomXml } from "~/http/answers/xml.server.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { listPostCommentEntries } from "~/models/syndication.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atomXml, escapeXml, feedUpdated, urlsetXml } from "./atom.ts";
+import { atomXml, escapeXml, feedUpdated, urlsetXml } from "./xml.server.ts";
 
 describe("escapeXml", () => {
   it("escapes the five markup characters and drops what XML 1.0 forbids", () => {
