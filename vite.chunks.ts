@@ -16,7 +16,7 @@ import type { Plugin } from "vite";
 const GROUPS: Record<string, string[]> = {
   cards: ["/app/components/post-card.tsx"],
   // The profile layout's parts, on every profile tab.
-  profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/lib/profile.ts"],
+  profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/rules/profile-rules.ts"],
 };
 /**
  * A member's header parts (a lazy part, app/components/lazy-parts.tsx) and the bell drawing the
@@ -25,7 +25,7 @@ const GROUPS: Record<string, string[]> = {
  */
 const MEMBER_PARTS = ["/app/components/member-controls.tsx", "/app/components/notification-bell.tsx", "/app/components/bell-icon.tsx"];
 /** Small modules of many pages that would otherwise be files of a few hundred bytes each. */
-const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/components/one-press.ts", "/app/lib/categories.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];
+const SHELL_EXTRA = ["/app/components/avatar.tsx", "/app/components/interaction.tsx", "/app/components/one-press.ts", "/app/lib/category-list.ts", "/app/components/atom-link.tsx", "/app/components/ui/card.tsx"];
 /** A module used by at least this share of the pages goes to the shell. */
 const MOST_PAGES = 0.4;
 /** Form helpers (the text rules they count with, the hook that keeps what was typed early) stay out of the shell however many pages have a form: the home page has none. */

@@ -17,9 +17,9 @@ import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } fr
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
-import { hasSessionCookie } from "./http/session-cookie.server.ts";
+import { hasSessionCookie } from "./http/cookies/session-cookie.server.ts";
 import { HeadScriptProvider, NonceProvider } from "./components/nonce.tsx";
-import { HEAD_SCRIPT } from "./http/head-script.server.ts";
+import { HEAD_SCRIPT } from "./routes/root/head-script.server.ts";
 
 // Migrate, ensure the admin account and seed once, when the server build is loaded.
 runStartupTasks();

@@ -10,24 +10,25 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { Header, type HeaderUser } from "./components/header.tsx";
+import { Header } from "./components/header.tsx";
+import type { HeaderUser, RootViewerData } from "./lib/types.ts";
 import { LazyModerationParts, LazyShareDialog } from "./components/lazy-parts.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { useHeadScript, useNonce, ZOD_JITLESS_SCRIPT } from "./components/nonce.tsx";
 import stylesheet from "./app.css?url";
-import { page } from "./http/page-problem.server.ts";
-import { getToast } from "./http/toast-cookie.server.ts";
-import { getDraft } from "./http/draft-cookie.server.ts";
-import { readTheme } from "./http/theme-cookie.server.ts";
-import type { Theme } from "./lib/theme.ts";
-import { loadShareDialog } from "./http/share-dialog-loader.server.ts";
+import { page } from "./http/answers/page-problem.server.ts";
+import { getToast } from "./http/cookies/toast-cookie.server.ts";
+import { getDraft } from "./http/cookies/draft-cookie.server.ts";
+import { readTheme } from "./http/cookies/theme-cookie.server.ts";
+import type { Theme } from "./lib/theme-names.ts";
+import { loadShareDialog } from "./routes/root/share-dialog-loader.server.ts";
 import { getEnv } from "./integrations/env.server.ts";
-import { getTimeZone } from "./http/client-hints.server.ts";
+import { getTimeZone } from "./http/cookies/client-hints.server.ts";
 import { countUnread } from "./models/notification.server.ts";
 import { activeSuspension } from "./models/moderation/suspension.server.ts";
 import type { AccountBanner } from "./components/moderation-parts.tsx";
-import { readReportParam, REPORT_PARAM } from "./lib/interactions/report-url.ts";
+import { readReportParam, REPORT_PARAM } from "./rules/interactions/report-url.ts";
 import { isNoindexPath } from "./lib/seo.ts";
 import { useRouteModulePreload } from "./components/route-preload.tsx";
 import { useLinkNavigation, WritesUnderWay } from "./components/ui/link.tsx";
@@ -71,7 +72,7 @@ export const loader = page({ who: "anyone", reads: ["mutes"] }, async ({ request
       banner: row ? accountBanner(row) : null,
       // The report dialog's URL state (?report=post-12), for members.
       report: row ? readReportParam(new URL(request.url).searchParams.get(REPORT_PARAM)) : null,
-    },
+    } satisfies RootViewerData & Record<string, unknown>,
     headers ? { headers } : undefined,
   );
 });

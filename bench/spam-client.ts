@@ -1,7 +1,7 @@
 // The HTTP side of bench/spam.ts: calls as from an address behind the trusted proxy (X-Forwarded-For),
 // the sign-up form as a person or a bot fills it, and a pool that keeps a few calls in flight.
 import type { RunningServer } from "../tests/support/server.ts";
-import { DRAWN_FIELD, HONEYPOT_FIELD } from "../app/lib/form-guard.ts";
+import { DRAWN_FIELD, HONEYPOT_FIELD } from "../app/rules/form-guard.ts";
 
 const CONCURRENCY = 6;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./schema.ts";
+import { users } from "./account-schema.ts";
 
 // E-mail (docs/decisions/0131, 0132): what each member opted into, how far their notices were mailed,
 // and the queue the one sender empties.

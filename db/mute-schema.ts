@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { posts, users } from "./schema.ts";
+import { users } from "./account-schema.ts";
+import { posts } from "./post-schema.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

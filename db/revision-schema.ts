@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { comments, posts, users } from "./schema.ts";
+import { users } from "./account-schema.ts";
+import { comments, posts } from "./post-schema.ts";
 
 // Edit history (docs/decisions/0068): one row per edit, keeping the version the edit replaced. A
 // post's row holds its title, category and quoted author; a comment's row its text. The current

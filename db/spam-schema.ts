@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { comments, posts, users } from "./schema.ts";
+import { users } from "./account-schema.ts";
+import { comments, posts } from "./post-schema.ts";
 
 // Spam defences (docs/product.md §11 "Spam", decision 0121). A new account's post or comment that must
 // wait for a moderator is kept here, not in posts or comments, until it is approved: so it is in no

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "./schema.ts";
+import { users } from "./account-schema.ts";
 
 // Two-factor sign-in (TOTP, RFC 6238) for the members who turn it on (docs/decisions/0066).
 const createdAt = () =>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable } from "drizzle-orm/sqlite-core";
-import { comments, posts, users } from "./schema.ts";
+import { users } from "./account-schema.ts";
+import { comments, posts } from "./post-schema.ts";
 
 // Following a thread (docs/decisions/0130): a member follows a whole post (comment_id null) or the
 // replies under one comment. A post's author follows it without a row; their row with following = 0

@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link.tsx";
-import { avatarColour, avatarLetter } from "~/lib/avatar.ts";
+import { avatarColour, avatarLetter } from "~/lib/avatar-style.ts";
 
 type AvatarSize = "sm" | "md" | "lg";
 // .avatar is the md size (app.css).

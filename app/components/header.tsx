@@ -4,8 +4,7 @@ import { shareDialogHref } from "~/lib/browse.ts";
 import { LogoIcon } from "./icons.tsx";
 import { LazyMemberControls, preloadShareDialog } from "./lazy-parts.tsx";
 import { buttonClass } from "./ui/button.tsx";
-
-export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
+import type { HeaderUser } from "~/lib/types.ts";
 
 export function Header({
   user,

@@ -3,7 +3,7 @@ import { Time } from "~/components/ui/time.tsx";
 import { Link } from "~/components/ui/link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import type { DiffPart } from "~/lib/edit-rules.ts";
+import type { DiffPart } from "~/rules/edit-rules.ts";
 
 // One version of a post's or a comment's history: its time, each field with what changed from the
 // version before (<ins>/<del>, every text escaped by React), and an admin's redact form; and the

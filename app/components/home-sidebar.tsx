@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { TopContributor } from "~/lib/browse.ts";
-import { HOME_CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { HOME_CATEGORIES, categorySlug } from "~/lib/category-list.ts";
 import { formatCount, formatScore } from "~/lib/format.ts";
 import { AvatarLink } from "./avatar.tsx";
 import { ModalLink } from "./ui/modal-link.tsx";

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root.tsx";
+import type { RootViewerData } from "~/lib/types.ts";
 
 let hydrated = false;
 
@@ -21,7 +21,7 @@ export function useHydrated(): boolean {
 
 /** The root loader's viewer, time zone and site name. */
 export function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRouteLoaderData<RootViewerData>("root");
   return { user: data?.user ?? null, timeZone: data?.timeZone ?? "UTC", siteName: data?.siteName ?? "Chortle" };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useHydrated } from "./hooks.ts";
 import { useNavigate, type FetcherWithComponents } from "react-router";
-import { JS_FIELD, type ActionReply } from "~/lib/interact.ts";
+import { JS_FIELD, type ActionReply } from "~/rules/interactions/action-reply.ts";
 import { showToast } from "./toaster.tsx";
 
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { Avatar } from "./avatar.tsx";
-import type { HeaderUser } from "./header.tsx";
+import type { HeaderUser } from "~/lib/types.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link.tsx";
-import { badgeText } from "~/lib/notifications.ts";
+import { badgeText } from "~/lib/notification-view.ts";
 import { BellIcon } from "./bell-icon.tsx";
 
 /** docs/product.md §7: the unread count is polled every 60 s (and on focus). */

@@ -1,4 +1,4 @@
-import type { NotificationIconName } from "~/lib/notifications.ts";
+import type { NotificationIconName } from "~/lib/notification-view.ts";
 import { BellIcon } from "./bell-icon.tsx";
 import { CommentIcon } from "./icons.tsx";
 

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { Time } from "~/components/ui/time.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import type { ActionReply } from "~/lib/interact.ts";
-import { notificationIcon, type NotificationView } from "~/lib/notifications.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
+import { notificationIcon, type NotificationView } from "~/lib/notification-view.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { NotificationIcon } from "./notification-icon.tsx";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { NotificationView } from "~/lib/notifications.ts";
+import type { NotificationView } from "~/lib/notification-view.ts";
 import { MarkAllRead, NotificationItem } from "./notification-item.tsx";
 
 /** docs/product.md §7: the list is fresh for a minute. */

@@ -1,4 +1,4 @@
-import { CATEGORIES } from "~/lib/categories.ts";
+import { CATEGORIES } from "~/lib/category-list.ts";
 import { FieldErrors, FormAlert, FormField, inputClass, type FieldState } from "./ui/field.tsx";
 
 // The fields of a post's edit (title, category, quoted author), with their messages beside them: the

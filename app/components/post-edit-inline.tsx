@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, useId } from "react";
 import { Form, useFetcher } from "react-router";
 import type { PostView } from "~/lib/browse.ts";
-import { JS_FIELD } from "~/lib/interact.ts";
+import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { useRootData } from "./hooks.ts";
 import { PostEditFields } from "./post-edit-fields.tsx";
@@ -18,7 +18,7 @@ import { useZodForm, type FormResult } from "./ui/field.tsx";
 
 type EditPostReply = { result?: FormResult; post?: { id: number }; toast?: Toast };
 
-const loadSchema = () => import("~/lib/schemas/post.ts").then((m) => m.PostEditSchema);
+const loadSchema = () => import("~/rules/schemas/post-input.ts").then((m) => m.PostEditSchema);
 
 export function PostEditInline({ post, onClose }: { post: PostView; onClose: () => void }) {
   const fetcherKey = useId();

@@ -8,7 +8,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASON_VALUES,
   type ReportTargetType,
-} from "~/lib/interactions/report.ts";
+} from "~/rules/interactions/report.ts";
 
 // The report dialog: its open state is the URL (?report=post-12), so it opens from a plain link on
 // any page and works without JavaScript (a section of the page); its form posts to /reports, which

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
-import { REPORT_PARAM, reportParam } from "~/lib/interactions/report-url.ts";
+import { REPORT_PARAM, reportParam } from "~/rules/interactions/report-url.ts";
 
 // The Report entry of a card's menu, a comment's actions and a profile: a link to this very page
 // with ?report=… (other parameters kept), which opens the report dialog (./report-dialog.tsx).

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
-import { nextSaveIntent, savedAfter, type SaveReply } from "~/lib/interactions/save.ts";
+import { nextSaveIntent, savedAfter, type SaveReply } from "~/rules/interactions/save.ts";
 import { StarIcon } from "./icons.tsx";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { useOnePress } from "./one-press.ts";

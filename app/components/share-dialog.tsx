@@ -1,10 +1,10 @@
 // The two-step share dialog (docs/product.md §2), in the UI kit's URL-state <Dialog>: its state lives in the
-// page URL (app/lib/share-dialog-state.ts) and every button posts to /share, so without JavaScript it is a
+// page URL (app/rules/share-dialog-state.ts) and every button posts to /share, so without JavaScript it is a
 // server-rendered section of the page; with JavaScript it is a modal <dialog> and the fields update
 // live (counter, picking a comment, disabled submit, paste from the clipboard). The pieces are in
 // components/share/.
 import { useEffect, useRef } from "react";
-import { SHARE_TEXTS, type OpenShareDialog, type ShareDialogData } from "~/lib/share-dialog-state.ts";
+import { SHARE_TEXTS, type OpenShareDialog, type ShareDialogData } from "~/rules/share-dialog-state.ts";
 import { useHydrated } from "./hooks.ts";
 import { CommentStep } from "./share/comment-step.tsx";
 import { VideoStep } from "./share/video-step.tsx";

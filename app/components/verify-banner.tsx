@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { verifyBannerText } from "~/lib/signup-rules.ts";
+import { verifyBannerText } from "~/rules/signup-rules.ts";
 import { Button } from "./ui/button.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { formatScore } from "~/lib/format.ts";
-import { applyVote, NO_VOTE, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/lib/interactions/vote.ts";
+import { applyVote, NO_VOTE, voteTarget, type MyVote, type VoteReply, type VoteState } from "~/rules/interactions/vote.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { useOnePress } from "./one-press.ts";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
-import { nextWatchIntent, watchLabel, type WatchReply } from "~/lib/interactions/watch.ts";
+import { nextWatchIntent, watchLabel, type WatchReply } from "~/rules/interactions/watch.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { useOnePress } from "./one-press.ts";
 

@@ -1,4 +1,4 @@
-import { DRAWN_FIELD, DRAWN_FORM_MAX_HOURS, HONEYPOT_FIELD, HONEYPOT_MESSAGE, STAMP_UNREADABLE_MESSAGE, TOO_QUICK_MESSAGE } from "~/lib/form-guard.ts";
+import { DRAWN_FIELD, DRAWN_FORM_MAX_HOURS, HONEYPOT_FIELD, HONEYPOT_MESSAGE, STAMP_UNREADABLE_MESSAGE, TOO_QUICK_MESSAGE } from "~/rules/form-guard.ts";
 import { invalid, Problem } from "~/lib/problem.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { formDrawnAt, stampFormDrawn } from "../integrations/form-stamp.server.ts";

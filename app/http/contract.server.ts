@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { UserRow } from "#db/schema.ts";
-import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
+import { ADMIN_ACCESS_DENIED, ADMIN_REQUIRED } from "~/rules/schemas/admin.ts";
+import { refuseDemo } from "~/rules/demo-rules.ts";
 import { forbidden, Problem } from "~/lib/problem.ts";
 import type { Toast } from "~/lib/toast.ts";
 import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
@@ -11,7 +11,7 @@ import { getEnv } from "../integrations/env.server.ts";
 import { enforceRateLimit, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
-import { getSession } from "./session-cookie.server.ts";
+import { getSession } from "./cookies/session-cookie.server.ts";
 import { limitSignupNetwork } from "../integrations/signup-limits.server.ts";
 import { checkBotTrap, type BotTrap } from "./bot-trap.server.ts";
 import { requireSelf } from "./guards.server.ts";
@@ -27,7 +27,7 @@ import { requireSelf } from "./guards.server.ts";
 //   (`notDemo`), and which budget a call spends (a member's write budget, or an address's budget of
 //   the sign-in family), spent after who acts is known (a visitor's refused write costs nothing);
 // - the schema that parses its input (the body of a write, the query of a JSON read), so that every
-//   text field goes through the one normaliser (app/lib/schemas/text.ts);
+//   text field goes through the one normaliser (app/rules/schemas/text-fields.ts);
 // - for a page: the caches its loader reads (app/pipeline/README.md).
 //
 // Each wrapper carries its contracts on the function it returns (`contractsOf`), and

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { invalid } from "~/lib/problem.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import type { Contract } from "./contract.server.ts";
 
 // A route's input, as the contract wrappers read it: the body once (a form, or 400), and the value the

@@ -5,10 +5,10 @@ import type { Toast } from "~/lib/toast.ts";
 import { CHALLENGE_EXPIRED, CHALLENGE_TTL_MS, completeChallenge, createChallenge, isChallengeLive } from "~/models/account/two-factor-challenge.server.ts";
 import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
-import type { GoToProblem } from "./conform-problem.server.ts";
-import { noStore } from "./json-api.server.ts";
-import { publicSelf, startSession } from "./session-cookie.server.ts";
-import { redirectWithToast } from "./toast-cookie.server.ts";
+import type { GoToProblem } from "./answers/conform-problem.server.ts";
+import { noStore } from "./answers/json-api.server.ts";
+import { publicSelf, startSession } from "./cookies/session-cookie.server.ts";
+import { redirectWithToast } from "./cookies/toast-cookie.server.ts";
 
 // Sign-in after the password check: a member without two-factor gets a session at once; with it, no
 // session yet but a pending challenge (models/account/two-factor-challenge.server.ts) whose random

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { THUMBNAIL_SIZES, type ThumbnailSize } from "~/lib/thumbnails.ts";
+import { THUMBNAIL_SIZES, type ThumbnailSize } from "~/lib/thumbnail-sizes.ts";
 import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
 import { getEnv } from "./env.server.ts";
 import { rgbPng } from "./png.server.ts";

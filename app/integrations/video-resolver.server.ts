@@ -2,9 +2,9 @@
 // set, else oEmbed, else the manual-post placeholders. What a client says about a video is never
 // used. The share dialog's loader shows the lookup (with YouTube's own reason in the red panel);
 // `sharePost` (both the dialog's form and POST /api/posts) resolves through `resolveVideo`.
-import { SHARE_MESSAGES, type VideoFacts } from "~/lib/schemas/post.ts";
+import { SHARE_MESSAGES, type VideoFacts } from "~/rules/schemas/post-input.ts";
 import { invalid, unavailable } from "~/lib/problem.ts";
-import type { ShareVideo } from "~/lib/share-dialog-state.ts";
+import type { ShareVideo } from "~/rules/share-dialog-state.ts";
 import type { VideoDetails } from "~/lib/video.ts";
 import { parseVideoId, UNKNOWN_VIDEO_ID } from "~/lib/video-url.ts";
 import { youtube } from "./youtube/client.server.ts";

@@ -2,7 +2,7 @@
 // time): strict ISO 8601, as `<input type="date">` sends it ("2030-02-01") or a full date-time with
 // its offset ("2030-02-01T10:30:00Z", "…+05:30"). Nothing else is taken, and an impossible date or
 // time is refused rather than moved ("2099-02-30" is not March 2). Plain TypeScript: the schemas
-// (app/lib/schemas/date-field.ts) and any screen may use it.
+// (app/rules/schemas/date-field.ts) and any screen may use it.
 
 /** Which forms a field takes: a calendar date (00:00 UTC that day) or a date-time, or a date-time only. */
 export type IsoDateForm = "date or date-time" | "date-time";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CommentApiSchema } from "./schemas/interact.ts";
-import { PostTextSchema } from "./schemas/post.ts";
-import { ProfileUpdateSchema } from "./schemas/profile.ts";
+import { CommentApiSchema } from "../rules/schemas/interact.ts";
+import { PostTextSchema } from "../rules/schemas/post-input.ts";
+import { ProfileUpdateSchema } from "../rules/schemas/profile-input.ts";
 import { cleanText, hasLoneSurrogate, isInvisible, truncateVisible, visibleLength } from "./text.ts";
 
 const ZWSP = "\u200B";

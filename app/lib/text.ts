@@ -8,7 +8,7 @@
 // - text of nothing but spaces and invisible characters (zero-width spaces …) is empty.
 // Text with an unpaired surrogate is not text: `hasLoneSurrogate` lets the schemas refuse it.
 // Values that are not free text (passwords, usernames, codes, links …) are not cleaned but refused
-// when they hold such characters (`hasControlCharacter`, `hasUnsafeCharacter`; schemas/text.ts).
+// when they hold such characters (`hasControlCharacter`, `hasUnsafeCharacter`; rules/schemas/text-fields.ts).
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;

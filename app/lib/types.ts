@@ -1,5 +1,17 @@
 // Shapes shared by models (which produce them) and components (which show them).
 
+/** The signed-in member as the header and the member controls show them. */
+export type HeaderUser = { id: number; username: string; displayName: string; isAdmin: boolean };
+
+/** A no-JS comment that failed, handed back to its box by the next page (http/cookies/draft-cookie.server.ts). */
+export type FlashDraft = { postId: number; parentId: number | null; text: string };
+
+/**
+ * What the root loader hands every component (`useRouteLoaderData("root")`): declared here, and
+ * checked against the loader in app/root.tsx, so no component imports the root route (a cycle).
+ */
+export type RootViewerData = { user: HeaderUser | null; timeZone: string; siteName: string; draft: FlashDraft | null };
+
 /** A comment as lists and the API show it (docs/product.md §3). A deleted one keeps its place as '[deleted]'. */
 export type CommentView = {
   id: number;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { notifications } from "#db/schema.ts";
-import { BLOCKED_COMMENT_TEXT, BLOCKED_INTERACTION } from "~/lib/interactions/block.ts";
+import { BLOCKED_COMMENT_TEXT, BLOCKED_INTERACTION } from "~/rules/interactions/block-member.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockUser, hasBlocked, listBlocks, mayNotify, unblockUser } from "./block.server.ts";

@@ -5,11 +5,10 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { blocks, follows, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
-import { BLOCKED_INTERACTION, SELF_BLOCK, type BlockedMember, type BlockState } from "~/lib/interactions/block.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
+import { BLOCKED_INTERACTION, SELF_BLOCK, type BlockedMember, type BlockState } from "~/rules/interactions/block-member.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { versionedCache } from "./data-version.server.ts";
-import type { DbOrTx } from "./notification.server.ts";
-import { prepared, writeTransaction } from "./db.server.ts";
+import { prepared, writeTransaction, type DbOrTx } from "./db.server.ts";
 
 type BlockInput = { blockerId: number; blockedId: number };
 

@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, users } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { assertMayInteract } from "./block.server.ts";
-import { notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
-import { writeTransaction } from "./db.server.ts";
+import { notificationMessage, notify } from "./notification.server.ts";
+import { writeTransaction, type DbOrTx } from "./db.server.ts";
 import { assertMayMention, knownMembers, notifyMentions } from "./mention.server.ts";
 import { authorMutedPost, notifyThreadFollowers } from "./watch.server.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
@@ -34,7 +34,7 @@ export const commentColumns = {
  * the post's commentsCount and the notifications: the parent's author gets reply_to_comment, the
  * post's author comment_on_post (once, never for your own content, not once they muted its replies),
  * the thread's followers one batched thread_activity line (watch.server.ts). Content is already valid
- * (CommentFormSchema / CommentApiSchema in lib/schemas/interact.ts); replies go only to live comments
+ * (CommentFormSchema / CommentApiSchema in rules/schemas/interact.ts); replies go only to live comments
  * of the same post. Problem(not_found) otherwise; forbidden when the post's or the parent's author,
  * or a member the text @mentions, and the commenter blocked each other (either way).
  */

@@ -7,6 +7,8 @@ import { getDb, type Db } from "#db/client.server.ts";
 
 /** The handle a write transaction gives its callback (the same API as the database). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The database or a transaction on it: what a write that may run inside another one takes. */
+export type DbOrTx = Db | Tx;
 
 /**
  * One write, all or nothing: `BEGIN IMMEDIATE` (the write lock is taken at the start, so two writers

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { moderationLog, notifications, revisions } from "#db/schema.ts";
-import { EDIT_WINDOW_CLOSED, REDACTED_TEXT } from "~/lib/edit-rules.ts";
+import { EDIT_WINDOW_CLOSED, REDACTED_TEXT } from "~/rules/edit-rules.ts";
 import { mentionParts, mentionedNames } from "~/lib/mentions.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockUser } from "./block.server.ts";

@@ -1,12 +1,12 @@
-import { hasLink, NEWCOMER_LINK_EDIT } from "~/lib/spam-rules.ts";
+import { hasLink, NEWCOMER_LINK_EDIT } from "~/rules/spam-rules.ts";
 import { isNewcomer } from "./spam/trust.server.ts";
 import { eq } from "drizzle-orm";
 import { comments, posts, revisions, users } from "#db/schema.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { commentError } from "~/lib/comment-rules.ts";
-import { EDIT_OWN_ONLY, EDIT_WINDOW_CLOSED, withinEditWindow } from "~/lib/edit-rules.ts";
+import { commentError } from "~/rules/comment-rules.ts";
+import { EDIT_OWN_ONLY, EDIT_WINDOW_CLOSED, withinEditWindow } from "~/rules/edit-rules.ts";
 import { conflict, forbidden, invalid, notFound } from "~/lib/problem.ts";
-import type { PostEditInput } from "~/lib/schemas/post.ts";
+import type { PostEditInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, notifyMentions } from "./mention.server.ts";

@@ -3,14 +3,14 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { follows, notifications, posts, users } from "#db/schema.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
-import { SELF_FOLLOW, type FollowState } from "~/lib/interactions/follow.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
+import { SELF_FOLLOW, type FollowState } from "~/rules/interactions/follow-member.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";
-import { notifyNewFollower, type DbOrTx } from "./notification.server.ts";
+import { notifyNewFollower } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { getDb } from "#db/client.server.ts";
-import { inJsonArray, prepared, preparedFor, writeTransaction } from "./db.server.ts";
+import { inJsonArray, prepared, preparedFor, writeTransaction, type DbOrTx } from "./db.server.ts";
 import { isMuting, mutingFor } from "./mute/mute.server.ts";
 import { mutedParams, mutedPostCondition, mutesWords } from "./mute/muted-sql.server.ts";
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notifications, users } from "#db/schema.ts";
-import { MENTION_LIMIT } from "~/lib/edit-rules.ts";
+import { MENTION_LIMIT } from "~/rules/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { assertMayInteract } from "./block.server.ts";
-import { inJsonArray, prepared } from "./db.server.ts";
-import { mayNotify, notificationMessage, notify, type DbOrTx } from "./notification.server.ts";
+import { inJsonArray, prepared, type DbOrTx } from "./db.server.ts";
+import { mayNotify, notificationMessage, notify } from "./notification.server.ts";
 
 // @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
 // the comment (created or edited), so a mention and its notice are kept or lost together.

@@ -2,8 +2,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { moderationLog, users, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
 import { forbidden } from "~/lib/problem.ts";
-import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/lib/schemas/admin.ts";
-import type { DbOrTx } from "./notification.server.ts";
+import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/rules/schemas/admin.ts";
+import type { DbOrTx } from "./db.server.ts";
 
 // The moderation log: every admin action appends one row, in the transaction of the action itself.
 // The table has no foreign keys (an entry outlives whom and what it names) and its triggers refuse

@@ -1,17 +1,14 @@
 import { notFound } from "~/lib/problem.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { getDb, type Db } from "#db/client.server.ts";
+import { getDb } from "#db/client.server.ts";
 import { notifications, users, type NotificationType } from "#db/schema.ts";
-import type { NotificationView } from "~/lib/notifications.ts";
+import type { NotificationView } from "~/lib/notification-view.ts";
 import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
 import { isMuting, mutingFor } from "./mute/mute.server.ts";
 import { mutedNoticeCondition } from "./mute/muted-sql.server.ts";
 
 export type { NotificationView };
-
-/** A connection or the transaction a write runs in: notifications are created beside their cause. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const NOTIFICATION_LIST_LIMIT = 50;
 

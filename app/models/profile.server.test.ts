@@ -7,8 +7,8 @@ import { createComment } from "./comment.server.ts";
 import { followUser } from "./follow.server.ts";
 import { listSavedPosts, listUpvotedPosts, listUserComments, listUserPosts } from "./profile-lists.server.ts";
 import { getProfile, getUserStats, getWeeklyActivity, mayEditProfile, updateProfile } from "./profile.server.ts";
-import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 
 /** What the route hands the model: the form or body parsed once with the shared schema. */
 const edit = (input: object) => parseOrThrow(ProfileUpdateSchema, input);

@@ -1,4 +1,4 @@
-// A member's profile: the view with docs/product.md §3's defaults, badges by the rules of lib/profile.ts, the
+// A member's profile: the view with docs/product.md §3's defaults, badges by the rules of rules/profile-rules.ts, the
 // owner's edit, the side panel's stats and the about tab's weekly activity.
 import { and, count, eq, gte, isNull, sql, sum } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
@@ -13,8 +13,8 @@ import {
   type ProfileFields,
   type ProfileView,
   type UserStats,
-} from "~/lib/profile.ts";
-import type { ProfileUpdate } from "~/lib/schemas/profile.ts";
+} from "~/rules/profile-rules.ts";
+import type { ProfileUpdate } from "~/rules/schemas/profile-input.ts";
 import { prepared } from "./db.server.ts";
 import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
 import { getUserById, toPublicUser } from "./user.server.ts";

@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from "diff";
-import type { DiffPart } from "~/lib/edit-rules.ts";
+import type { DiffPart } from "~/rules/edit-rules.ts";
 
 // How a revision keeps what the edit that replaced it changed (revisions.diff, decision 0103): worked
 // out once, when the edit is written, as runs of lengths, and cut back into words from the two

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { revisions } from "#db/schema.ts";
-import { HISTORY_PAGE_SIZE, REDACTED_TEXT, type DiffPart } from "~/lib/edit-rules.ts";
+import { HISTORY_PAGE_SIZE, REDACTED_TEXT, type DiffPart } from "~/rules/edit-rules.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { recordStatements } from "../../tests/support/statements.ts";
 import { createComment } from "./comment.server.ts";

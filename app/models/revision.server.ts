@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { comments, posts, revisions, type RevisionRow } from "#db/schema.ts";
-import { HISTORY_PAGE_SIZE, REDACT_REASON_MAX, REDACT_REASON_REQUIRED, REDACTED_TEXT, type DiffPart } from "~/lib/edit-rules.ts";
+import { HISTORY_PAGE_SIZE, REDACT_REASON_MAX, REDACT_REASON_REQUIRED, REDACTED_TEXT, type DiffPart } from "~/rules/edit-rules.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
 import type { Db } from "#db/client.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { sessions, users, type UserRow } from "#db/schema.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
+import { refuseDemo } from "~/rules/demo-rules.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { hashToken, randomToken } from "./token.server.ts";
 import { versionedCache } from "./data-version.server.ts";

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { feedTokens, users } from "#db/schema.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
+import { refuseDemo } from "~/rules/demo-rules.ts";
 import { randomToken } from "./token.server.ts";
 
 /** The member's token, made now if they have none yet. */

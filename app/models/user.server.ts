@@ -1,5 +1,5 @@
 import { Problem } from "~/lib/problem.ts";
-import { BADGE_RULES, type Badge, type ProfileView } from "~/lib/profile.ts";
+import { BADGE_RULES, type Badge, type ProfileView } from "~/rules/profile-rules.ts";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, users, votes } from "#db/schema.ts";
-import { VOTE_NOT_FOUND, voteChange, type MyVote, type VoteChange } from "~/lib/interactions/vote.ts";
+import { VOTE_NOT_FOUND, voteChange, type MyVote, type VoteChange } from "~/rules/interactions/vote.ts";
 import { notFound } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
 import { groupCommit, prepared, writeTransaction } from "./db.server.ts";

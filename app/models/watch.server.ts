@@ -4,10 +4,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, threadWatches } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
-import type { ThreadWatch, WatchState } from "~/lib/interactions/watch.ts";
+import type { ThreadWatch, WatchState } from "~/rules/interactions/watch.ts";
 import { mayNotify } from "./block.server.ts";
-import { mayNotifyAsActor, notificationMessage, type DbOrTx } from "./notification.server.ts";
-import { prepared, writeTransaction } from "./db.server.ts";
+import { mayNotifyAsActor, notificationMessage } from "./notification.server.ts";
+import { prepared, writeTransaction, type DbOrTx } from "./db.server.ts";
 
 type Target = { postId: number; commentId: number | null };
 

@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.delete";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
 import { FormAlert, FormField, useZodForm } from "~/components/ui/field.tsx";
-import { DeleteAccountFormSchema } from "~/lib/schemas/account.ts";
+import { DeleteAccountFormSchema } from "~/rules/schemas/account.ts";
 import { deleteAccount } from "~/models/account/credentials.server.ts";
 import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
-import { endSession } from "~/http/session-cookie.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { endSession } from "~/http/cookies/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // /account/delete: 'Delete my account', the confirmation step the profile's about tab links to. The
 // member confirms with their password; the account goes with the admin deletion's cascade (logged as
@@ -58,7 +58,7 @@ export const action = pageAction({ who: "member", budget: "login", whileSuspende
 }, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function DeleteAccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("delete-account", () => import("~/lib/schemas/account.ts").then((m) => m.DeleteAccountFormSchema), actionData);
+  const [form, fields] = useZodForm("delete-account", () => import("~/rules/schemas/account.ts").then((m) => m.DeleteAccountFormSchema), actionData);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">

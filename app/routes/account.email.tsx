@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.email";
-import { page, pageAction } from "~/http/page-problem.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { formFields } from "~/http/route-input.server.ts";
-import { EMAIL_KIND_LABELS, EMAIL_KIND_LIST } from "~/lib/email-rules.ts";
-import { EmailPreferencesFormSchema } from "~/lib/schemas/email.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { EMAIL_KIND_LABELS, EMAIL_KIND_LIST } from "~/rules/email-rules.ts";
+import { EmailPreferencesFormSchema } from "~/rules/schemas/email.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { getEmailPreferences, setEmailPreferences } from "~/models/mail/preferences.server.ts";
 import { SubmitButton } from "~/components/ui/field.tsx";
 

@@ -1,6 +1,6 @@
-import { jsonDownload } from "~/http/download.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { jsonDownload } from "~/http/answers/download.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { exportFileName, exportMemberData } from "~/models/account/data-export.server.ts";
 

@@ -3,14 +3,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.password";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { ChangePasswordFormSchema } from "~/lib/schemas/account.ts";
+import { ChangePasswordFormSchema } from "~/rules/schemas/account.ts";
 import { changePassword } from "~/models/account/credentials.server.ts";
 import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // /account/password: a signed-in member changes their password (current + new twice). Every other
 // session of the account ends; this one stays. Works without JavaScript (POST → 303 + toast, or
@@ -54,7 +54,7 @@ export const action = pageAction({ who: "member", budget: "login", whileSuspende
 }, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("change-password", () => import("~/lib/schemas/account.ts").then((m) => m.ChangePasswordFormSchema), actionData);
+  const [form, fields] = useZodForm("change-password", () => import("~/rules/schemas/account.ts").then((m) => m.ChangePasswordFormSchema), actionData);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/account.standing";
 import { StandingList } from "~/components/account/standing-list.tsx";
-import { APPEAL_SENT } from "~/lib/moderation-rules.ts";
-import { AppealSchema } from "~/lib/schemas/report.ts";
+import { APPEAL_SENT } from "~/rules/moderation-rules.ts";
+import { AppealSchema } from "~/rules/schemas/moderation.ts";
 import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { heldItemsOf } from "~/models/spam/held.server.ts";
-import { HELD_LABEL } from "~/lib/spam-rules.ts";
+import { HELD_LABEL } from "~/rules/spam-rules.ts";
 
 // /account/standing: the member's removed items, suspensions and their reasons, each with one
 // appeal (this route's action). Only the member sees it; a suspended member may still appeal.

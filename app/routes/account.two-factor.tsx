@@ -5,15 +5,15 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/account.two-factor";
 import { EnabledPanel, PendingSetupPanel, RecoveryCodesPanel, StartSetup } from "~/components/account/two-factor-panels.tsx";
 import { invalid, isProblem } from "~/lib/problem.ts";
-import { TwoFactorDisableSchema, TwoFactorEnableSchema } from "~/lib/schemas/two-factor.ts";
+import { TwoFactorDisableSchema, TwoFactorEnableSchema } from "~/rules/schemas/two-factor.ts";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorStatus } from "~/models/account/two-factor.server.ts";
-import { invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { failWith } from "~/http/form-action.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
-import { redirectWithToast, toastHeader } from "~/http/toast-cookie.server.ts";
+import { invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { failWith } from "~/http/answers/form-action.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
+import { redirectWithToast, toastHeader } from "~/http/cookies/toast-cookie.server.ts";
 import { qrCodeSvg } from "~/integrations/totp.server.ts";
-import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
+import { PRIVATE_PAGE, privatePageHeaders } from "~/http/answers/private-page.server.ts";
 
 // /account/two-factor: a signed-in member turns two-factor sign-in on (a secret as text and QR code,
 // then one valid code; the ten recovery codes are shown once, in the answer to that POST) or off

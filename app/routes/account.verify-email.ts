@@ -1,8 +1,8 @@
-import { VERIFIED_TOAST, VERIFY_LINK_INVALID, resentToast } from "~/lib/signup-rules.ts";
+import { VERIFIED_TOAST, VERIFY_LINK_INVALID, resentToast } from "~/rules/signup-rules.ts";
 import { resendVerification, verifyEmail } from "~/models/account/email-verification.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { resource } from "~/http/contract.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // GET /account/verify-email?token=…: the mailed link. It verifies the address (signed in or not: the
 // token is the proof) and goes home with 'E-mail verified', or with the error toast when the link is

@@ -8,20 +8,20 @@ import { ForgotPasswordDialog } from "~/components/auth/forgot-password-dialog.t
 import { RegisterForm } from "~/components/auth/register-form.tsx";
 import { authHref, type AuthIntent } from "~/lib/auth-links.ts";
 import { invalid, notFound } from "~/lib/problem.ts";
-import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/lib/schemas/auth.ts";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "~/rules/schemas/sign-in.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { findDemoUser, requestPasswordReset, verifyLogin } from "~/http/authenticator.server.ts";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
 import { registerAccount, signupNeedsInvite, signupsOpen, takenOnForm } from "~/models/account/registration.server.ts";
-import { VERIFY_MAIL_SENT } from "~/lib/signup-rules.ts";
-import { SIGNUP_CLOSED_MESSAGE } from "~/lib/account-rules.ts";
+import { VERIFY_MAIL_SENT } from "~/rules/signup-rules.ts";
+import { SIGNUP_CLOSED_MESSAGE } from "~/rules/account-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
 import { stampFormDrawn } from "~/integrations/form-stamp.server.ts";
-import { startSession } from "~/http/session-cookie.server.ts";
+import { startSession } from "~/http/cookies/session-cookie.server.ts";
 import { startSignIn } from "~/http/two-factor-sign-in.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 type Intent = AuthIntent;
 

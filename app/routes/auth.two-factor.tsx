@@ -5,12 +5,12 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/auth.two-factor";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { safeRedirect } from "~/lib/redirect.ts";
-import { TwoFactorCodeSchema } from "~/lib/schemas/two-factor.ts";
-import { formProblemReply, goToReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
+import { TwoFactorCodeSchema } from "~/rules/schemas/two-factor.ts";
+import { formProblemReply, goToReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
 import { challengeGone, finishPageSignIn } from "~/http/two-factor-sign-in.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
-import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
+import { PRIVATE_PAGE, privatePageHeaders } from "~/http/answers/private-page.server.ts";
 
 // /auth/two-factor: the sign-in's second step. The password was right; a code from the authenticator
 // app (or a recovery code) makes the session. Without a live challenge the visitor goes back to /auth.
@@ -55,7 +55,7 @@ export const action = pageAction({ who: "anyone", whileSuspended: true, budget: 
 }, { refused: (form, problem) => formProblemReply(form, problem, HIDDEN) });
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("two-factor-step", () => import("~/lib/schemas/two-factor.ts").then((m) => m.TwoFactorCodeSchema), actionData);
+  const [form, fields] = useZodForm("two-factor-step", () => import("~/rules/schemas/two-factor.ts").then((m) => m.TwoFactorCodeSchema), actionData);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/category";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { CategoryDrawer, CategoryLinks, listHref, SortForm } from "~/components/category/category-nav.tsx";
 import { FeedLink } from "~/components/atom-link.tsx";
@@ -9,8 +9,8 @@ import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { CATEGORY_PAGE, MAX_LIST, pageClock, type CategoryCount } from "~/lib/browse.ts";
-import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
-import { CategoryQuerySchema } from "~/lib/schemas/browse.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
+import { CategoryQuerySchema } from "~/rules/schemas/browse-query.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { listCategoryPosts } from "~/models/post/index.server.ts";
@@ -19,7 +19,7 @@ import { siteOrigin } from "~/http/origin.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 // One screen for /category/{name} and /categories (all of them).
 

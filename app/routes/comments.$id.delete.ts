@@ -1,7 +1,7 @@
 import type { Route } from "./+types/comments.$id.delete";
 import { deleteComment } from "~/models/comment.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /comments/:id/delete: the author deletes their comment (a '[deleted]' placeholder stays

@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/comments.$id.edit";
 import { editComment, type EditedComment } from "~/models/edit.server.ts";
 import { getCommentHistory } from "~/models/revision.server.ts";
-import { editParam } from "~/lib/edit-rules.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { CommentEditSchema } from "~/lib/schemas/interact.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { editParam } from "~/rules/edit-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { CommentEditSchema } from "~/rules/schemas/interact.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // POST /comments/:id/edit: the author edits their comment's text. Without JS the edit box is the

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/comments.$id.watch";
 import { watchComment } from "~/models/watch.server.ts";
-import { followingAfter, watchAnchor, watchToastTitle, type WatchPayload } from "~/lib/interactions/watch.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { WatchFormSchema } from "~/lib/schemas/interact.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { followingAfter, watchAnchor, watchToastTitle, type WatchPayload } from "~/rules/interactions/watch.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { WatchFormSchema } from "~/rules/schemas/interact.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /comments/:id/watch with intent=follow|unfollow: the replies below one comment.

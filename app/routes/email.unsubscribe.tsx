@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/email.unsubscribe";
-import { page, pageAction } from "~/http/page-problem.server.ts";
-import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBE_SCOPE_TEXT } from "~/lib/email-rules.ts";
-import { UnsubscribeLinkSchema } from "~/lib/schemas/email.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
+import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBE_SCOPE_TEXT } from "~/rules/email-rules.ts";
+import { UnsubscribeLinkSchema } from "~/rules/schemas/email.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { isUnsubscribeLinkValid, unsubscribeByLink } from "~/models/mail/preferences.server.ts";
 
 // /email/unsubscribe?u=&scope=&sig=: every mail's one-click unsubscribe, without signing in (the

@@ -1,9 +1,9 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/history";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { notFound } from "~/lib/problem.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { pageParam } from "~/lib/schemas/paging.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { pageParam } from "~/rules/schemas/paging.ts";
 import { useRootData } from "~/components/hooks.ts";
 import { HistoryPager, VersionCard, versionLabel } from "~/components/history-version.tsx";
 import { getCommentHistory, getPostHistory } from "~/models/revision.server.ts";

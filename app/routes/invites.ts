@@ -1,7 +1,7 @@
-import { INVITE_CREATED_TITLE } from "~/lib/signup-rules.ts";
+import { INVITE_CREATED_TITLE } from "~/rules/signup-rules.ts";
 import { createInvite } from "~/models/account/invites.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /invites: the about tab's 'Create invite' form. 303 back with the new code in the toast

@@ -1,6 +1,6 @@
 import { redirectLoader, resource } from "~/http/contract.server.ts";
-import { endSession } from "~/http/session-cookie.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { endSession } from "~/http/cookies/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 export const loader = redirectLoader(() => "/");
 

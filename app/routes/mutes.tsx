@@ -2,16 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/mutes";
 import { MutesPage } from "~/components/mutes/mutes-page.tsx";
 import { invalid } from "~/lib/problem.ts";
-import { HIDE_READ_OFF, HIDE_READ_ON, muteFailTitle, muteToastText, muteToastTitle, VISITOR_MUTES_FULL, type MuteKind } from "~/lib/mute-rules.ts";
-import { MuteFormSchema, MutesPageQuerySchema } from "~/lib/schemas/mute.ts";
+import { HIDE_READ_OFF, HIDE_READ_ON, muteFailTitle, muteToastText, muteToastTitle, VISITOR_MUTES_FULL, type MuteKind } from "~/rules/mute-rules.ts";
+import { MuteFormSchema, MutesPageQuerySchema } from "~/rules/schemas/mute.ts";
 import { addMute, addVisitorMute, listMutes, mutingFor, previewMute, removeMute, removeMuteOf, removeVisitorMute, visitorMuteViews } from "~/models/mute/mute.server.ts";
 import { listHiddenPosts, setHideRead } from "~/models/mute/hide.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
-import { readVisitorMutes, visitorMutesHeader, visitorMutesValue } from "~/http/mute-cookie.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { PRIVATE_PAGE, privatePageHeaders } from "~/http/private-page.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
+import { readVisitorMutes, visitorMutesHeader, visitorMutesValue } from "~/http/cookies/mute-cookie.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { PRIVATE_PAGE, privatePageHeaders } from "~/http/answers/private-page.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // /mutes: what a member (or a visitor, by a cookie) muted, with forms to mute a word, a member or a
 // category and to unmute; 'Hide what I've read'; the Hidden tab (?tab=hidden) to show a hidden post

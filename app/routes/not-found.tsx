@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PROBLEM_STATUS } from "~/lib/problem.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { resource } from "~/http/contract.server.ts";
 import type { Route } from "./+types/not-found";
 import { NotFoundPanel } from "~/components/not-found-panel.tsx";

@@ -2,13 +2,13 @@ import { useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
-import { notificationHref } from "~/lib/notifications.ts";
-import { NotificationPageFormSchema } from "~/lib/schemas/interact.ts";
-import type { ActionReply } from "~/lib/interact.ts";
+import { notificationHref } from "~/lib/notification-view.ts";
+import { NotificationPageFormSchema } from "~/rules/schemas/interact.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { isProblem, Problem } from "~/lib/problem.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { MarkAllRead, NotificationItem } from "~/components/notification-item.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post.$id.comments";
 import { submitComment } from "~/models/spam/submit.server.ts";
-import { HELD_COMMENT_TOAST } from "~/lib/spam-rules.ts";
-import { requireId } from "~/lib/schemas/id.ts";
+import { HELD_COMMENT_TOAST } from "~/rules/spam-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import {
   commentAnchor,
   commentDraft,
@@ -10,9 +10,9 @@ import {
   commentToastTitle,
   replyTarget,
   type CommentPayload,
-} from "~/lib/interactions/comment.ts";
-import { CommentBoxFormSchema } from "~/lib/schemas/interact.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+} from "~/rules/interactions/comment.ts";
+import { CommentBoxFormSchema } from "~/rules/schemas/interact.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /post/:id/comments: a comment, or a reply when parentId is set. Blank is ignored.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post.$id.delete";
 import { deletePost } from "~/models/post/index.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, succeed, withAnchor } from "~/http/form-action.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { interactionAction, succeed, withAnchor } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /post/:id/delete: the author deletes their post (offered on their own profile).

@@ -3,16 +3,16 @@ import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import type { Route } from "./+types/post.$id.edit";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { SubmitButton, useZodForm } from "~/components/ui/field.tsx";
 import { PostEditFields } from "~/components/post-edit-fields.tsx";
-import { JS_FIELD } from "~/lib/interact.ts";
+import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import type { Toast } from "~/lib/toast.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { PostEditSchema } from "~/lib/schemas/post.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { editPost, postForEditing } from "~/models/edit.server.ts";
 
 // /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
@@ -57,7 +57,7 @@ export const action = pageAction(
 );
 
 export default function EditPostPage({ loaderData: post, actionData }: Route.ComponentProps) {
-  const [form, fields] = useZodForm("edit-post", () => import("~/lib/schemas/post.ts").then((m) => m.PostEditSchema), actionData?.result, post);
+  const [form, fields] = useZodForm("edit-post", () => import("~/rules/schemas/post-input.ts").then((m) => m.PostEditSchema), actionData?.result, post);
   const submitting = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-lg py-6">

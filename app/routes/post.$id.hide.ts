@@ -1,9 +1,9 @@
 import type { Route } from "./+types/post.$id.hide";
-import { HIDE_TEXT, HIDE_TITLE, hideFailTitle, UNHIDE_TEXT, UNHIDE_TITLE } from "~/lib/mute-rules.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { HideFormSchema } from "~/lib/schemas/mute.ts";
+import { HIDE_TEXT, HIDE_TITLE, hideFailTitle, UNHIDE_TEXT, UNHIDE_TITLE } from "~/rules/mute-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { HideFormSchema } from "~/rules/schemas/mute.ts";
 import { hidePost, POST_NOT_FOUND, unhidePost, type HideState } from "~/models/mute/hide.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /post/:id/hide with intent=hide|unhide: 'Hide' on a card (303 back with 'Post hidden' and an

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/post.$id.save";
 import { savePost, unsavePost } from "~/models/save.server.ts";
-import { saveAnchor, saveToastTitle, type SavePayload } from "~/lib/interactions/save.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { SaveFormSchema } from "~/lib/schemas/interact.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { saveAnchor, saveToastTitle, type SavePayload } from "~/rules/interactions/save.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { SaveFormSchema } from "~/rules/schemas/interact.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /post/:id/save with intent=save|unsave.

@@ -1,7 +1,7 @@
-import { REPORT_AUTH_TOAST, REPORT_FAIL_TITLE, REPORT_PARAM, REPORT_THANKS, type ReportView } from "~/lib/interactions/report.ts";
-import { ReportSchema } from "~/lib/schemas/report.ts";
+import { REPORT_AUTH_TOAST, REPORT_FAIL_TITLE, REPORT_PARAM, REPORT_THANKS, type ReportView } from "~/rules/interactions/report.ts";
+import { ReportSchema } from "~/rules/schemas/moderation.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /reports {targetType, targetId, reason, note?}: the report dialog's form. 303 back to the page

@@ -4,15 +4,15 @@ import { Form, redirect, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "~/components/ui/field.tsx";
-import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { INVALID_RESET_LINK_MESSAGE } from "~/rules/account-rules.ts";
 import { invalid } from "~/lib/problem.ts";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
-import { ResetPasswordFormSchema } from "~/lib/schemas/auth.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
+import { ResetPasswordFormSchema } from "~/rules/schemas/sign-in.ts";
 import { isPasswordResetTokenValid, resetPassword } from "~/models/account/password-reset.server.ts";
 import { retryAfterDocumentHeaders } from "~/integrations/rate-limit.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
@@ -100,7 +100,7 @@ function Notice({ title, linkText, to = "/auth", children }: { title: string; li
 }
 
 function ResetForm({ token, email, lastResult }: { token: string; email: string; lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useZodForm("reset-password", () => import("~/lib/schemas/auth.ts").then((m) => m.ResetPasswordFormSchema), lastResult);
+  const [form, fields] = useZodForm("reset-password", () => import("~/rules/schemas/sign-in.ts").then((m) => m.ResetPasswordFormSchema), lastResult);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/revisions.$id.redact";
 import { redactRevision } from "~/models/revision.server.ts";
-import { RedactSchema } from "~/lib/schemas/admin.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { RedactSchema } from "~/rules/schemas/admin.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /revisions/:id/redact {reason}: an admin removes one earlier version's text from a history

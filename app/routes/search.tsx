@@ -2,14 +2,14 @@ import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/search";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { internal } from "~/lib/problem.ts";
 import { Avatar } from "~/components/avatar.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
-import { SearchPageQuerySchema, type SearchTab } from "~/lib/schemas/browse.ts";
+import { SearchPageQuerySchema, type SearchTab } from "~/rules/schemas/browse-query.ts";
 import { searchEverything } from "~/models/post/index.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
@@ -18,7 +18,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { SortForm, viewParams } from "~/components/category/category-nav.tsx";
 import { HiddenFields } from "~/components/ui/hidden-fields.tsx";
 import type { ListSort, Timeframe } from "~/lib/browse.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 /**
  * How many of each list a tab shows: the All tab the first few of each, the others 20 of theirs. A

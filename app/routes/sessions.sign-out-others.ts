@@ -1,7 +1,7 @@
 import { signOutOtherSessions } from "~/models/session.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /sessions/sign-out-others: 'Sign out everywhere else' from the profile's about tab. Ends every
 // session of the signed-in user but this one; 303 back to the about tab with a toast (JS off),

@@ -1,10 +1,10 @@
 // The share dialog's action: every button of the dialog posts here with an intent, and the answer
 // is a redirect back to the page under the dialog with the dialog's new state in the URL.
 import { redirect } from "react-router";
-import { pageAction } from "~/http/page-problem.server.ts";
+import { pageAction } from "~/http/answers/page-problem.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 import { isProblem } from "~/lib/problem.ts";
-import { postTitleError, SHARE_MESSAGES } from "~/lib/schemas/post.ts";
+import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post-input.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
   commentPageAnchor,
@@ -15,11 +15,11 @@ import {
   shareHref,
   type ShareErrorCode,
   type ShareState,
-} from "~/lib/share-dialog-state.ts";
+} from "~/rules/share-dialog-state.ts";
 import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
-import { HELD_POST_TOAST } from "~/lib/spam-rules.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
 
 export const loader = redirectLoader(() => "/?share=1");

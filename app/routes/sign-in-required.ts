@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/redirect.ts";
 import { resource } from "~/http/contract.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // A visitor following a member-only link (a trending post or a contributor in the home sidebar)
 // lands on /auth with a toast and comes back afterwards (docs/product.md §2). Members go straight through.

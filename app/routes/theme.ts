@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { redirectLoader } from "~/http/contract.server.ts";
-import { interactionAction, withAnchor } from "~/http/form-action.server.ts";
-import { themeHeader } from "~/http/theme-cookie.server.ts";
-import { ThemeFormSchema } from "~/lib/schemas/theme.ts";
+import { interactionAction, withAnchor } from "~/http/answers/form-action.server.ts";
+import { themeHeader } from "~/http/cookies/theme-cookie.server.ts";
+import { ThemeFormSchema } from "~/rules/schemas/theme-form.ts";
 
 // POST /theme: the theme switch (a plain form, so it works without JavaScript): sets the cookie and
 // goes 303 back to the page it was on, which the server then renders in that theme.

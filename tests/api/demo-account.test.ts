@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { passwordResetTokens, reports } from "#db/schema.ts";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { findUserByLogin } from "~/models/user.server.ts";
 import { makeUser } from "../support/unit-factories.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";

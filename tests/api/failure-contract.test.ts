@@ -6,7 +6,7 @@
 // the same message (a visitor is asked to sign in by the form in its words, by the API in its own).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JS_FIELD } from "~/lib/interact.ts";
+import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import { ApiClient, readToast, startApiServer, type ApiUser } from "../support/api-client.ts";
 
 let api: ApiClient;

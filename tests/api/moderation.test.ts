@@ -3,8 +3,8 @@
 // page forms without JavaScript and their fetchers alike), while reading and account upkeep go on.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JS_FIELD } from "~/lib/interact.ts";
-import { EDIT_PROFILE_INTENT } from "~/lib/profile.ts";
+import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
+import { EDIT_PROFILE_INTENT } from "~/rules/profile-rules.ts";
 import { ApiClient, readToast, startApiServer, type ApiUser } from "../support/api-client.ts";
 import { expectError } from "../support/expect-error.ts";
 

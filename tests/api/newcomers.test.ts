@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, heldItems, moderationLog, notifications, posts, users } from "#db/schema.ts";
-import { HELD_LABEL, NEWCOMER_LINK_EDIT, tooManyMentions } from "~/lib/spam-rules.ts";
+import { HELD_LABEL, NEWCOMER_LINK_EDIT, tooManyMentions } from "~/rules/spam-rules.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { expectError } from "../support/expect-error.ts";
 

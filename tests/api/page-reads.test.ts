@@ -8,7 +8,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { contractsOf } from "~/http/contract.server.ts";
-import { startSession } from "~/http/session-cookie.server.ts";
+import { startSession } from "~/http/cookies/session-cookie.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { traceComputations, type CacheName } from "~/models/cache-registry.server.ts";
 import { makePost, makeUser } from "../support/unit-factories.ts";

@@ -5,7 +5,7 @@
 // Week' once stayed for up to a minute: the answer memo kept a page made from the sidebar's lagging
 // entry under the new stamp (decision 0104).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categorySlug } from "~/lib/categories.ts";
+import { categorySlug } from "~/lib/category-list.ts";
 import { followUser } from "~/models/follow.server.ts";
 import { savePost } from "~/models/save.server.ts";
 import { castVote } from "~/models/vote.server.ts";

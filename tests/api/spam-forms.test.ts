@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, posts, users } from "#db/schema.ts";
-import { DRAWN_FIELD, HONEYPOT_FIELD, HONEYPOT_MESSAGE, STAMP_UNREADABLE_MESSAGE, TOO_QUICK_MESSAGE } from "~/lib/form-guard.ts";
+import { DRAWN_FIELD, HONEYPOT_FIELD, HONEYPOT_MESSAGE, STAMP_UNREADABLE_MESSAGE, TOO_QUICK_MESSAGE } from "~/rules/form-guard.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
 let api: ApiClient;

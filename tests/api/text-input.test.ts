@@ -129,7 +129,7 @@ describe("moderation texts", () => {
     expect(one<{ message: string }>(sql`SELECT message FROM notifications WHERE user_id = ${frank.id} AND type = 'appeal_outcome'`)?.message).toContain(KEPT);
   });
 
-  // The redaction route reads its reason without RedactSchema (app/lib/schemas/admin.ts) for now:
+  // The redaction route reads its reason without RedactSchema (app/rules/schemas/admin.ts) for now:
   // this fails until it parses with it, and then `.fails` comes off.
   it("a redaction reason is cleaned before it is logged", async () => {
     const created = await comment("the first version of a comment");

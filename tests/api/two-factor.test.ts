@@ -6,7 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { posts as postsTable, sessions, suspensions, users as usersTable } from "#db/schema.ts";
-import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
+import { INVALID_CODE } from "~/rules/schemas/two-factor.ts";
 import { CHALLENGE_ENDED, CHALLENGE_EXPIRED, CHALLENGE_MAX_ATTEMPTS } from "~/models/account/two-factor-challenge.server.ts";
 import { MAX_FAILED_CODES, TWO_FACTOR_ALREADY_ON, TWO_FACTOR_OFF } from "~/models/account/two-factor.server.ts";
 import { hashToken } from "~/models/token.server.ts";

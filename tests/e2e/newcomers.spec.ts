@@ -4,7 +4,7 @@
 // text from a second new account waits too, and pulls the first copy back to the queue.
 import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures.ts";
-import { HELD_LABEL } from "~/lib/spam-rules.ts";
+import { HELD_LABEL } from "~/rules/spam-rules.ts";
 
 const toast = (page: Page) => page.getByTestId("toast");
 

@@ -6,7 +6,7 @@
 // database and session secret.
 import type { Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { HONEYPOT_MESSAGE, TOO_QUICK_MESSAGE } from "~/lib/form-guard.ts";
+import { HONEYPOT_MESSAGE, TOO_QUICK_MESSAGE } from "~/rules/form-guard.ts";
 import { expect, test, uniqueName } from "./fixtures.ts";
 
 let server: RunningServer;

@@ -4,8 +4,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { comments, posts, users } from "#db/schema.ts";
 import routes from "~/routes.ts";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
-import { categorySlug } from "~/lib/categories.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
+import { categorySlug } from "~/lib/category-list.ts";
 import type { ApiClient, ApiUser } from "./api-client.ts";
 
 type Route = { id: string; file: string; pattern: string };

@@ -4,7 +4,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { inputClass } from "../ui/input.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { removedNotice } from "~/lib/moderation-rules.ts";
+import { removedNotice } from "~/rules/moderation-rules.ts";
 
 // /account/standing's lists: each removal and suspension with its reason and its one appeal.
 

@@ -5,7 +5,7 @@ import { FormAlert, FormField, SubmitButton, useZodForm, type FormResult } from 
 // The pieces of /account/two-factor: start, the secret (text and QR code) with the code that turns it
 // on, the recovery codes shown once, and turning it off. Plain forms: they work without JavaScript.
 
-const schemas = () => import("~/lib/schemas/two-factor.ts");
+const schemas = () => import("~/rules/schemas/two-factor.ts");
 
 export type PendingSetup = { secret: string; otpauthUrl: string; qr: { viewBox: string; path: string } };
 

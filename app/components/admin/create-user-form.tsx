@@ -13,7 +13,7 @@ export const CREATE_FAILED = "Failed to create user. Please try again.";
  * form is used, and by the action) and 'Grant admin privileges'. With JavaScript the button waits for the three fields.
  */
 export function CreateUserForm({ lastResult }: { lastResult: FormResult }) {
-  const [form, fields] = useZodForm("create-user", () => import("~/lib/schemas/admin.ts").then((m) => m.AdminCreateUserSchema), lastResult);
+  const [form, fields] = useZodForm("create-user", () => import("~/rules/schemas/admin.ts").then((m) => m.AdminCreateUserSchema), lastResult);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("form") === "create-user";

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Link } from "../ui/link.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { HELD_REASON_LABELS } from "~/lib/spam-rules.ts";
+import { HELD_REASON_LABELS } from "~/rules/spam-rules.ts";
 
 // The queue's "Waiting for approval": new accounts' posts and comments that wait for a moderator
 // (docs/product.md §11 "Spam"), each with why it waits and two plain forms (no JavaScript needed).

@@ -3,7 +3,7 @@ import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { inputClass } from "~/components/ui/input.tsx";
-import { ADMIN_QUERY_MAX } from "~/lib/admin-rules.ts";
+import { ADMIN_QUERY_MAX } from "~/rules/admin-rules.ts";
 
 // The parts every admin list shares: a GET search form (?q=), page links (?page=) and the rows.
 

@@ -4,8 +4,8 @@ import { buttonClass } from "../ui/button.tsx";
 import { inputClass } from "../ui/input.tsx";
 import { SweepControl } from "./sweep-control.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { CASE_ACTION_LABELS, REPORT_REASON_LABELS, type CaseAction, type ReportReason, type ReportTargetType } from "~/lib/interactions/report.ts";
-import { formatUntil, removedNotice } from "~/lib/moderation-rules.ts";
+import { CASE_ACTION_LABELS, REPORT_REASON_LABELS, type CaseAction, type ReportReason, type ReportTargetType } from "~/rules/interactions/report.ts";
+import { formatUntil, removedNotice } from "~/rules/moderation-rules.ts";
 
 // One case of /admin/reports: its reasons and notes, the item as its author sees it, the author's
 // history, and the decision form (a plain form: it works without JavaScript).

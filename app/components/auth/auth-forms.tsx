@@ -7,7 +7,7 @@ import { FormAlert, FormField, SubmitButton, useZodForm, type FormResult } from 
 export type { FormResult };
 
 /** The account schemas, loaded when a form is first used (app/components/ui/field.tsx). */
-export const authSchemas = () => import("~/lib/schemas/auth.ts");
+export const authSchemas = () => import("~/rules/schemas/sign-in.ts");
 
 export function HiddenFields({ intent, redirectTo }: { intent: AuthIntent; redirectTo: string }) {
   return (

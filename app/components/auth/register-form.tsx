@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
-import { INVITE_HINT } from "~/lib/signup-rules.ts";
-import { DRAWN_FIELD } from "~/lib/form-guard.ts";
+import { USERNAME_TAKEN_MESSAGE } from "~/rules/account-rules.ts";
+import { INVITE_HINT } from "~/rules/signup-rules.ts";
+import { DRAWN_FIELD } from "~/rules/form-guard.ts";
 import { Honeypot } from "../ui/honeypot.tsx";
 import { FormAlert, FormField, SubmitButton, useZodForm } from "../ui/field.tsx";
 import { authSchemas, HiddenFields, useSubmitting, type FormResult } from "./auth-forms.tsx";

@@ -1,9 +1,9 @@
 import { useRef, useState, useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
-import type { ActionReply } from "~/lib/interact.ts";
-import type { CommentReply } from "~/lib/interactions/comment.ts";
-import { commentError, commentLimits } from "~/lib/comment-rules.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
+import type { CommentReply } from "~/rules/interactions/comment.ts";
+import { commentError, commentLimits } from "~/rules/comment-rules.ts";
 import { useHydrated } from "../hooks.ts";
 import { MentionTextarea } from "./mention-textarea.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";

@@ -3,7 +3,7 @@ import { Time } from "~/components/ui/time.tsx";
 import { useRef, useState, useId } from "react";
 import { Form, useNavigate, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
-import type { ActionReply } from "~/lib/interact.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { formatRelative } from "~/lib/format.ts";
 import { Avatar } from "../avatar.tsx";
 import { useHydrated } from "../hooks.ts";
@@ -14,7 +14,7 @@ import { BlockButton } from "../profile/block-button.tsx";
 import { WatchButton } from "../watch-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
-import { editParam, withinEditWindow } from "~/lib/edit-rules.ts";
+import { editParam, withinEditWindow } from "~/rules/edit-rules.ts";
 import { countAll, useThread, type Node } from "./thread-context.ts";
 import { MuteLink } from "../mutes/mute-link.tsx";
 

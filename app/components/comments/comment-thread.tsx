@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
-import type { loader as rootLoader } from "~/root.tsx";
+import type { RootViewerData } from "~/lib/types.ts";
 import type { CommentView } from "~/lib/types.ts";
-import { COMMENT_MESSAGES } from "~/lib/comment-rules.ts";
+import { COMMENT_MESSAGES } from "~/rules/comment-rules.ts";
 import { parseId } from "~/lib/id.ts";
-import { editedCommentId } from "~/lib/edit-rules.ts";
+import { editedCommentId } from "~/rules/edit-rules.ts";
 import { CommentForm, VisitorCommentBox } from "./comment-form.tsx";
 import { CommentNode } from "./comment-node.tsx";
 import { buildTree, findNode, MAX_DEPTH, Thread, type ThreadContext, type ThreadViewer } from "./thread-context.ts";
@@ -45,7 +45,7 @@ export function CommentThread({
 }) {
   const searchParams = new URLSearchParams(useLocation().search);
   // A no-JS comment that failed comes back with the next page (a flash cookie the root loader read).
-  const flashDraft = useRouteLoaderData<typeof rootLoader>("root")?.draft;
+  const flashDraft = useRouteLoaderData<RootViewerData>("root")?.draft;
   const draft = flashDraft?.postId === postId ? flashDraft : null;
   const replyTo = parseId(searchParams.get("replyTo"));
   const [openReply, setOpenReply] = useState<number | null>(replyTo);

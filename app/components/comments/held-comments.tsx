@@ -1,4 +1,4 @@
-import { HELD_LABEL } from "~/lib/spam-rules.ts";
+import { HELD_LABEL } from "~/rules/spam-rules.ts";
 
 export type HeldComment = { id: number; content: string; parentId: number | null };
 

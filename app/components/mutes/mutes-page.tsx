@@ -3,8 +3,8 @@ import { Link } from "~/components/ui/link.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { inputClass } from "~/components/ui/input.tsx";
 import type { PostView } from "~/lib/browse.ts";
-import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/categories.ts";
-import { MAX_MUTE_LENGTH, type MuteKind, type MuteView } from "~/lib/mute-rules.ts";
+import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/category-list.ts";
+import { MAX_MUTE_LENGTH, type MuteKind, type MuteView } from "~/rules/mute-rules.ts";
 
 // The /mutes page: what is muted (with Unmute), forms to mute more, 'Hide what I've read', and the
 // Hidden tab. Plain forms (POST → 303 → toast), so every one works without JavaScript.

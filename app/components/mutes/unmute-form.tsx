@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { MuteKind } from "~/lib/mute-rules.ts";
+import type { MuteKind } from "~/rules/mute-rules.ts";
 
 /** 'Unmute' (a profile): a plain form (POST /mutes → 303 back → toast). */
 export function UnmuteForm({ kind, value, className, children }: { kind: MuteKind; value: string | number; className?: string; children: ReactNode }) {

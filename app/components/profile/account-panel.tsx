@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FollowingFeedPanel } from "../private-atom-url.tsx";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
-import type { BlockedMember } from "~/lib/interactions/block.ts";
+import type { BlockedMember } from "~/rules/interactions/block-member.ts";
 import { BlockedList } from "./blocked-list.tsx";
 import { InviteList, type OwnerInvites } from "./invite-list.tsx";
 import { SessionList, type SessionItem } from "./session-list.tsx";

@@ -1,4 +1,4 @@
-import type { EarnedBadge } from "~/lib/profile.ts";
+import type { EarnedBadge } from "~/rules/profile-rules.ts";
 import { stroke, type IconProps } from "../icons.tsx";
 
 /** docs/product.md §3's badge icons (fire, medal, crown, rocket), drawn; sized by .badge (app.css). */

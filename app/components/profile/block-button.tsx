@@ -1,5 +1,5 @@
 import { Form, useFetcher } from "react-router";
-import type { BlockIntent, BlockReply } from "~/lib/interactions/block.ts";
+import type { BlockIntent, BlockReply } from "~/rules/interactions/block-member.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { buttonClass } from "../ui/button.tsx";
 

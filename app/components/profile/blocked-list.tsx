@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link.tsx";
-import type { BlockedMember } from "~/lib/interactions/block.ts";
+import type { BlockedMember } from "~/rules/interactions/block-member.ts";
 import { BlockButton } from "./block-button.tsx";
 
 /** The about tab's list of the members the owner blocked, each with its Unblock form. */

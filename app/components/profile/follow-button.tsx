@@ -1,5 +1,5 @@
 import { Form, useFetcher } from "react-router";
-import type { FollowReply, FollowState } from "~/lib/interactions/follow.ts";
+import type { FollowReply, FollowState } from "~/rules/interactions/follow-member.ts";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { useOnePress } from "../one-press.ts";
 import { buttonClass } from "../ui/button.tsx";

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { BIO_MAX, type ProfileFields } from "~/lib/profile.ts";
+import { BIO_MAX, type ProfileFields } from "~/rules/profile-rules.ts";
 import { buttonClass, LinkButton } from "../ui/button.tsx";
 import { FormAlert, FormField, TextareaWithCounter, useZodForm, type FormResult } from "../ui/field.tsx";
-import { EDIT_PROFILE_INTENT } from "~/lib/profile.ts";
+import { EDIT_PROFILE_INTENT } from "~/rules/profile-rules.ts";
 
 
 /**
@@ -21,7 +21,7 @@ export function ProfileEditForm({
   cancelHref: string;
   action: string;
 }) {
-  const [form, f] = useZodForm("profile-edit", () => import("~/lib/schemas/profile.ts").then((m) => m.ProfileUpdateSchema), lastResult, fields);
+  const [form, f] = useZodForm("profile-edit", () => import("~/rules/schemas/profile-input.ts").then((m) => m.ProfileUpdateSchema), lastResult, fields);
   const failed = lastResult?.status === "error" ? Object.values(lastResult.error ?? {}).flat().filter((m): m is string => Boolean(m)) : [];
   return (
     <Form

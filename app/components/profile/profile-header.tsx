@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { Time } from "~/components/ui/time.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format.ts";
-import type { ProfileFields, ProfileView } from "~/lib/profile.ts";
+import type { ProfileFields, ProfileView } from "~/rules/profile-rules.ts";
 import { Avatar } from "../avatar.tsx";
 import { FeedLink } from "../atom-link.tsx";
 import { LinkButton } from "../ui/button.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
-import type { UserStats } from "~/lib/profile.ts";
+import type { UserStats } from "~/rules/profile-rules.ts";
 import { Avatar } from "../avatar.tsx";
 import { Panel } from "../ui/card.tsx";
 

@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import { FEED_STEP, MAX_LIST } from "~/lib/browse.ts";
-import { PROFILE_TABS, profilePath } from "~/lib/profile.ts";
+import { PROFILE_TABS, profilePath } from "~/rules/profile-rules.ts";
 import { LinkButton } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { Tabs } from "../ui/tabs.tsx";

@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/format.ts";
-import type { ActivityWeek } from "~/lib/profile.ts";
+import type { ActivityWeek } from "~/rules/profile-rules.ts";
 
 const SLOT = 24;
 const HEIGHT = 102;

@@ -2,7 +2,7 @@
 // 'Clear Selection' / 'Use Selected Comment' (the no-JS way to fill the fields from a pick).
 import { buttonClass } from "~/components/ui/button.tsx";
 import { formatCount } from "~/lib/format.ts";
-import { commentPageAnchor, SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/lib/share-dialog-state.ts";
+import { commentPageAnchor, SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import type { FetchedComment } from "~/lib/video.ts";
 import { Avatar } from "../avatar.tsx";
 import { ApiError, formatVideoDate } from "./fields.tsx";

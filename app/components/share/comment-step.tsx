@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { CATEGORIES } from "~/lib/categories.ts";
-import { POST_LIMITS } from "~/lib/post-rules.ts";
-import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/lib/share-dialog-state.ts";
+import { CATEGORIES } from "~/lib/category-list.ts";
+import { POST_LIMITS } from "~/rules/post-rules.ts";
+import { SHARE_PARAM, SHARE_TEXTS, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import { showToast } from "../toaster.tsx";
 import { CommentPicker } from "./comment-picker.tsx";
 import { ApiError, Field, Hidden, shareInputClass, TextInput, VideoCard } from "./fields.tsx";
@@ -41,7 +41,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   // What was typed before this code arrived (the page works before hydration) becomes the state, so
   // the counter and the submit button agree with what the fields show.
   // React's hydration writes the textarea's server text back over what was typed: the head script's
-  // note of it (http/early-input.server.ts) comes first. Nothing typed and nothing from the server:
+  // note of it (routes/root/early-input.server.ts) comes first. Nothing typed and nothing from the server:
   // the draft this tab kept for the video (a dropped connection, a reload).
   useEffect(() => {
     const form = formRef.current;

@@ -3,9 +3,9 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { inputClass } from "~/components/ui/input.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
-import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/lib/share-dialog-state.ts";
+import { SHARE_PARAM, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import type { VideoDetails } from "~/lib/video.ts";
-import { thumbnailPath } from "~/lib/thumbnails.ts";
+import { thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 
 /** The dialog's inputs: the kit's input look, below their label. */
 export const shareInputClass = `mt-1 ${inputClass}`;

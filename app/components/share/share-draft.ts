@@ -1,7 +1,7 @@
 // The share dialog's second step (comment text, author, category), kept in this tab's sessionStorage
 // as it is typed, by video link: a dropped connection while sharing ('Connection lost', then Retry)
 // or a reload gives it back. Cleared once the post is shared. Storage blocked or full: it forgets.
-import type { ShareValues } from "~/lib/share-dialog-state.ts";
+import type { ShareValues } from "~/rules/share-dialog-state.ts";
 
 export type ShareDraft = Pick<ShareValues, "text" | "author" | "category">;
 

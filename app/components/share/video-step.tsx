@@ -1,7 +1,7 @@
 // Step 1 'Video & Title': the link, the video it leads to (or why not) and the post's title.
 import { Form } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button.tsx";
-import { SHARE_PARAM, type OpenShareDialog } from "~/lib/share-dialog-state.ts";
+import { SHARE_PARAM, type OpenShareDialog } from "~/rules/share-dialog-state.ts";
 import { ApiError, Field, Hidden, TextInput, VideoCard } from "./fields.tsx";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 

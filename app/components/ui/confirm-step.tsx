@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
-import { REASON_MAX } from "~/lib/admin-rules.ts";
+import { REASON_MAX } from "~/rules/admin-rules.ts";
 import { buttonClass } from "./button.tsx";
 import { Dialog } from "./dialog.tsx";
 import { HiddenFields } from "./hidden-fields.tsx";

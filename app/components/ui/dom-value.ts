@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from "react";
 
 // What a person types before the page's code arrives (it paints first and hydrates later, a second or
 // more on a slow phone) is in the fields, not in React's state, and React's hydration writes a
-// <textarea>'s server text back over it (the head script, http/early-input.server.ts, notes what was
+// <textarea>'s server text back over it (the head script, routes/root/early-input.server.ts, notes what was
 // typed). This module is the one way a component learns what its fields hold: when it hydrates, from
 // the fields themselves (the note first), and after that from the form's own input and change events,
 // never from a field's handler that hydration may have missed. docs/decisions/0114.

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/form-guard.ts";
+import { HONEYPOT_FIELD } from "~/rules/form-guard.ts";
 
 /**
  * The field people never fill (docs/product.md §11 "Spam"): off screen, hidden from screen readers

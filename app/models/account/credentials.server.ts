@@ -1,7 +1,7 @@
 import type { UserRow } from "#db/schema.ts";
-import { refuseDemo } from "~/lib/demo-rules.ts";
+import { refuseDemo } from "~/rules/demo-rules.ts";
 import { invalid } from "~/lib/problem.ts";
-import { CURRENT_PASSWORD_WRONG, DELETE_PASSWORD_WRONG } from "~/lib/schemas/account.ts";
+import { CURRENT_PASSWORD_WRONG, DELETE_PASSWORD_WRONG } from "~/rules/schemas/account.ts";
 import { replacePassword } from "~/models/account/password-change.server.ts";
 import { deleteOwnAccount } from "~/models/account/self-delete.server.ts";
 import { hashPassword, verifyPassword } from "../../integrations/password.server.ts";

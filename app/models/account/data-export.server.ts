@@ -5,7 +5,7 @@ import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, follows, hiddenPosts, mailQueue, mutes, notifications, posts, saves, sessions, threadWatches, users, votes } from "#db/schema.ts";
 import { getEmailPreferences } from "../mail/preferences.server.ts";
-import { isDemo } from "~/lib/demo-rules.ts";
+import { isDemo } from "~/rules/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { writeTransaction } from "../db.server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
-import { DEMO_REFUSED, SEEDED_REFUSED } from "~/lib/demo-rules.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
+import { DEMO_REFUSED, SEEDED_REFUSED } from "~/rules/demo-rules.ts";
 import { isSeededMember } from "./demo.server.ts";
 import { hashPasswordSync } from "~/integrations/password.server.ts";
 import { changePassword, deleteAccount } from "./credentials.server.ts";

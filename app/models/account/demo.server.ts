@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { SEEDED_MEMBER_HASH_PREFIX } from "#db/seed.ts";
 import { users } from "#db/schema.ts";
-import { refuseDemo, SEEDED_REFUSED } from "~/lib/demo-rules.ts";
+import { refuseDemo, SEEDED_REFUSED } from "~/rules/demo-rules.ts";
 import { forbidden, notFound } from "~/lib/problem.ts";
-import type { DbOrTx } from "../notification.server.ts";
+import type { DbOrTx } from "../db.server.ts";
 
 type Account = { username: string; passwordHash: string };
 

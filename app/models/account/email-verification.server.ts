@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { emailVerificationTokens, users, type UserRow } from "#db/schema.ts";
-import { ALREADY_VERIFIED, VERIFY_FIRST, VERIFY_LINK_HOURS, VERIFY_RESEND_SECONDS, VERIFY_RESEND_TOO_SOON } from "~/lib/signup-rules.ts";
+import { ALREADY_VERIFIED, VERIFY_FIRST, VERIFY_LINK_HOURS, VERIFY_RESEND_SECONDS, VERIFY_RESEND_TOO_SOON } from "~/rules/signup-rules.ts";
 import { conflict, forbidden, Problem } from "~/lib/problem.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { sendMail } from "../../integrations/mail.server.ts";

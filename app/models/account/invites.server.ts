@@ -10,9 +10,8 @@ import {
   INVITE_TOO_NEW,
   INVITE_UNKNOWN,
   INVITE_UNUSED_MAX,
-} from "~/lib/signup-rules.ts";
-import type { DbOrTx } from "../notification.server.ts";
-import { writeTransaction } from "../db.server.ts";
+} from "~/rules/signup-rules.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
 import { refuseDemoAccounts } from "./demo.server.ts";
 import { assertEmailVerified } from "./email-verification.server.ts";

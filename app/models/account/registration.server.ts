@@ -1,10 +1,10 @@
 import type { UserRow } from "#db/schema.ts";
-import { EMAIL_TAKEN_MESSAGE, SIGNUP_CLOSED_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/lib/account-rules.ts";
+import { EMAIL_TAKEN_MESSAGE, SIGNUP_CLOSED_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/rules/account-rules.ts";
 import { conflict, forbidden, invalid, type Problem } from "~/lib/problem.ts";
-import { INVITE_REQUIRED, INVITE_UNKNOWN } from "~/lib/signup-rules.ts";
+import { INVITE_REQUIRED, INVITE_UNKNOWN } from "~/rules/signup-rules.ts";
 import { getEnv } from "../../integrations/env.server.ts";
-import type { AdminCreateUserInput } from "~/lib/schemas/admin.ts";
-import type { RegisterInput } from "~/lib/schemas/auth.ts";
+import type { AdminCreateUserInput } from "~/rules/schemas/admin.ts";
+import type { RegisterInput } from "~/rules/schemas/sign-in.ts";
 import { hashPassword } from "../../integrations/password.server.ts";
 import { limitSignupDomain } from "../../integrations/signup-limits.server.ts";
 import { createUserAsAdmin } from "../admin/users.server.ts";

@@ -11,7 +11,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { comments, follows, posts, users, votes } from "#db/schema.ts";
 import { removeComment } from "../comment.server.ts";
-import type { DbOrTx } from "../notification.server.ts";
+import type { DbOrTx } from "../db.server.ts";
 
 /** The account and everything it made, every counter its rows fed corrected (see above). */
 export function removeAccount(tx: DbOrTx, userId: number) {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { emailVerificationTokens, users } from "#db/schema.ts";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
-import { DEMO_REFUSED } from "~/lib/demo-rules.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
+import { DEMO_REFUSED } from "~/rules/demo-rules.ts";
 import {
   ALREADY_VERIFIED,
   INVITE_NOT_IN_GOOD_STANDING,
@@ -14,7 +14,7 @@ import {
   INVITE_UNUSED_MAX,
   VERIFY_FIRST,
   VERIFY_RESEND_TOO_SOON,
-} from "~/lib/signup-rules.ts";
+} from "~/rules/signup-rules.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { hashPasswordSync } from "~/integrations/password.server.ts";
 import { makeUser } from "../../../tests/support/unit-factories.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { problemOf } from "../../../tests/support/expect-error.ts";
 import { makeUser } from "../../../tests/support/unit-factories.ts";
 import { totpCode } from "~/integrations/totp.server.ts";
-import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
+import { INVALID_CODE } from "~/rules/schemas/two-factor.ts";
 import {
   CHALLENGE_ENDED,
   CHALLENGE_EXPIRED,

@@ -3,7 +3,7 @@ import { problemOf } from "../../../tests/support/expect-error.ts";
 import { makeUser } from "../../../tests/support/unit-factories.ts";
 import { totpCode } from "~/integrations/totp.server.ts";
 import { isProblem, type Problem } from "~/lib/problem.ts";
-import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
+import { INVALID_CODE } from "~/rules/schemas/two-factor.ts";
 import { listUserSessions, createSession } from "../session.server.ts";
 import {
   CODE_LOCK_MS,

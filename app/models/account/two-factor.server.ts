@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { recoveryCodes, sessions, twoFactor, type UserRow } from "#db/schema.ts";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { forbidden, invalid, Problem } from "~/lib/problem.ts";
-import { DELETE_PASSWORD_WRONG } from "~/lib/schemas/account.ts";
-import { INVALID_CODE } from "~/lib/schemas/two-factor.ts";
+import { DELETE_PASSWORD_WRONG } from "~/rules/schemas/account.ts";
+import { INVALID_CODE } from "~/rules/schemas/two-factor.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { verifyPassword } from "../../integrations/password.server.ts";
 import { newRecoveryCode, newTotpSecret, otpauthUrl, totpStep } from "../../integrations/totp.server.ts";

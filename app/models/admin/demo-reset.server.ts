@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { demoAccountPosts } from "#db/seed.ts";
 import { blocks, hiddenPosts, listSettings, mutes, notifications, postReads, posts, saves, users } from "#db/schema.ts";
-import { DEMO_USERNAME } from "~/lib/account-rules.ts";
+import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { notFound } from "~/lib/problem.ts";
 import { removeAccountContent } from "../account/removal.server.ts";
 import { writeTransaction } from "../db.server.ts";

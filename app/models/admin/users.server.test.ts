@@ -9,7 +9,7 @@ import { listModerationLog } from "../moderation-log.server.ts";
 import { deletePost } from "../post/index.server.ts";
 import { castVote } from "../vote.server.ts";
 import { liftSuspension, suspendUser } from "../moderation/suspension.server.ts";
-import { SUSPENDED_NOT_PROMOTABLE } from "~/lib/moderation-rules.ts";
+import { SUSPENDED_NOT_PROMOTABLE } from "~/rules/moderation-rules.ts";
 import { listAdminPosts } from "./posts.server.ts";
 import { getDailyActivity, getDashboardStats, lastDays } from "./stats.server.ts";
 import { CANNOT_CHANGE_OWN_ROLE, createUserAsAdmin, LAST_ADMIN, listAdminUsers, toggleUserAdmin } from "./users.server.ts";

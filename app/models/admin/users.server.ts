@@ -3,12 +3,11 @@ import { getDb } from "#db/client.server.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users, type UserRow } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
-import { SUSPENDED_NOT_PROMOTABLE } from "~/lib/moderation-rules.ts";
-import type { DbOrTx } from "../notification.server.ts";
+import { SUSPENDED_NOT_PROMOTABLE } from "~/rules/moderation-rules.ts";
 import { appendModerationLog, pageWindow, requireModerator, type Page } from "../moderation-log.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
 import { createUser } from "../user.server.ts";
-import { writeTransaction } from "../db.server.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
 // The admin's user management: the list, creating accounts, and the admin role. Every change is
 // checked here (the acting admin, yourself, the last admin) and written with its log entry.

@@ -7,8 +7,8 @@
 // holds for mail too: blocks are applied here (a block made after a notice keeps it out of mail).
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { emailCursors, emailPreferences, mailQueue, notifications, posts, users } from "#db/schema.ts";
-import { NOTICE_KINDS, type UnsubscribeScope } from "~/lib/email-rules.ts";
-import { notificationHref } from "~/lib/notifications.ts";
+import { NOTICE_KINDS, type UnsubscribeScope } from "~/rules/email-rules.ts";
+import { notificationHref } from "~/lib/notification-view.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction, type Tx } from "../db.server.ts";
 import { digestMail, noticesMail, type MailBody } from "./mail-body.server.ts";

@@ -2,7 +2,7 @@
 // the unsubscribe a signed link makes (decision 0131).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { emailCursors, emailPreferences, notifications, type EmailKind } from "#db/schema.ts";
-import { EMAIL_KIND_LIST, INVALID_UNSUBSCRIBE_LINK, NOTICE_KINDS, type EmailPreferences, type UnsubscribeScope } from "~/lib/email-rules.ts";
+import { EMAIL_KIND_LIST, INVALID_UNSUBSCRIBE_LINK, NOTICE_KINDS, type EmailPreferences, type UnsubscribeScope } from "~/rules/email-rules.ts";
 import { invalid } from "~/lib/problem.ts";
 import { isUnsubscribeSignature } from "./unsubscribe-link.server.ts";
 import { prepared, writeTransaction, type Tx } from "../db.server.ts";

@@ -2,7 +2,7 @@
 // and nobody can make one for another member. It names the member and what it ends; it does not
 // expire (an old mail's link must still work, RFC 8058), and ending a kind twice changes nothing.
 import crypto from "node:crypto";
-import type { UnsubscribeScope } from "~/lib/email-rules.ts";
+import type { UnsubscribeScope } from "~/rules/email-rules.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 
 function signature(userId: number, scope: UnsubscribeScope): string {

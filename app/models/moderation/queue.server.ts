@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
-import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, type ReportReason, type ReportTargetType } from "~/lib/interactions/report.ts";
-import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/lib/moderation-rules.ts";
+import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, type ReportReason, type ReportTargetType } from "~/rules/interactions/report.ts";
+import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/rules/moderation-rules.ts";
 import { removeComment } from "../comment.server.ts";
-import { writeTransaction } from "../db.server.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
 import { removePost } from "../post/delete.server.ts";
-import { notify, type DbOrTx } from "../notification.server.ts";
+import { notify } from "../notification.server.ts";
 import { findReportedItem, type ReportedItem } from "./report.server.ts";
 import { suspendInTx, suspensionRecords } from "./suspension.server.ts";
 

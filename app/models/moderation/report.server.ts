@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
-import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/lib/interactions/report.ts";
-import type { ReportInput } from "~/lib/schemas/report.ts";
+import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/rules/interactions/report.ts";
+import type { ReportInput } from "~/rules/schemas/moderation.ts";
 import { refuseDemoAccountsById } from "../account/demo.server.ts";
-import { writeTransaction } from "../db.server.ts";
-import type { DbOrTx } from "../notification.server.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
 // Members flag a post, a comment or a member. Every report joins the open case of its item; the
 // case's report_count changes in the same BEGIN IMMEDIATE transaction as the report row.

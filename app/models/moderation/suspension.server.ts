@@ -2,10 +2,10 @@ import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-or
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound } from "~/lib/problem.ts";
-import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/lib/moderation-rules.ts";
-import { prepared, writeTransaction } from "../db.server.ts";
+import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/rules/moderation-rules.ts";
+import { prepared, writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
-import { notify, type DbOrTx } from "../notification.server.ts";
+import { notify } from "../notification.server.ts";
 
 // Suspensions: a reason and an end (or none). A suspension lasts while it is not lifted and its end
 // is later than the clock at read time, so it ends by itself without any job.

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { hiddenPosts, listSettings, mutes, users } from "#db/schema.ts";
-import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/categories.ts";
+import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/category-list.ts";
 import {
   MAX_MUTE_WORDS,
   MAX_MUTES,
@@ -21,7 +21,7 @@ import {
   type MuteKind,
   type MuteView,
   type VisitorMutes,
-} from "~/lib/mute-rules.ts";
+} from "~/rules/mute-rules.ts";
 import { conflict, invalid, isProblem, notFound } from "~/lib/problem.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";

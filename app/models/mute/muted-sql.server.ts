@@ -5,7 +5,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "#db/client.server.ts";
 import { comments, hiddenPosts, postReads, posts } from "#db/schema.ts";
-import { holdsMutedWord } from "~/lib/mute-rules.ts";
+import { holdsMutedWord } from "~/rules/mute-rules.ts";
 import { mutedWordsQuery } from "../post/fts.server.ts";
 import type { Muting } from "./mute.server.ts";
 

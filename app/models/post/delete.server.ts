@@ -2,8 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { posts, users } from "#db/schema.ts";
 import { forbidden, notFound } from "~/lib/problem.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
-import { writeTransaction } from "../db.server.ts";
-import type { DbOrTx } from "../notification.server.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
 /** Who deletes a post: its author, or a moderator (logged, with the reason the author reads). */
 export type PostDeleter = { authorId: number } | { moderator: Moderator; reason?: string | null };

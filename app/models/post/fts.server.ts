@@ -39,7 +39,7 @@ export function wordsQuery(q: string): FtsQuery | null {
 }
 
 /**
- * A member's muted words and phrases (folded keys, app/lib/mute-rules.ts) as one expression over a
+ * A member's muted words and phrases (folded keys, app/rules/mute-rules.ts) as one expression over a
  * post's own texts (not its poster's name: muting a member is another mute): any of them, each a
  * phrase of whole words (the word index folds case and accents as the keys are folded).
  */

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, isNotNull } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users, votes } from "#db/schema.ts";
 import type { CategoryCount, TopContributor } from "~/lib/browse.ts";
-import { CATEGORIES, categorySlug } from "~/lib/categories.ts";
+import { CATEGORIES, categorySlug } from "~/lib/category-list.ts";
 import { prepared } from "../db.server.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { posts } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
-import type { VisitorMutes } from "~/lib/mute-rules.ts";
+import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
 import { isMuting, mutingFor } from "../mute/mute.server.ts";
 import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";

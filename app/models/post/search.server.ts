@@ -7,7 +7,7 @@ import { timeframeStart, type ListSort, type PostView, type Timeframe, type User
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, preparedFor } from "../db.server.ts";
 
-import type { VisitorMutes } from "~/lib/mute-rules.ts";
+import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
 import { mutingFor } from "../mute/mute.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";

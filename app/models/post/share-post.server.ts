@@ -4,8 +4,8 @@
 // mapper (JSON status + {message}, or the dialog's field error / toast); too many shares is 429.
 import type { PostRow } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
-import { SharePostSchema } from "~/lib/schemas/post.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { SharePostSchema } from "~/rules/schemas/post-input.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { submitPost, type Submitted } from "../spam/submit.server.ts";
 import { spendWrite } from "../spam/trust.server.ts";
 import { getUserById } from "../user.server.ts";

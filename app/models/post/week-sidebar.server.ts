@@ -7,7 +7,7 @@ import { MAX_CONTRIBUTORS, postAuthor, timeframeStart, type CategoryCount, type 
 import { versionedCache } from "~/models/data-version.server.ts";
 import { countPostsByCategory, listTopContributors } from "~/models/post/index.server.ts";
 import { declareRollup } from "~/models/rollup.server.ts";
-import type { VisitorMutes } from "~/lib/mute-rules.ts";
+import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { preparedFor } from "../db.server.ts";
 import { isMuting, mutingFor, type Muting } from "../mute/mute.server.ts";
 import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";

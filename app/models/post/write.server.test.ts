@@ -4,7 +4,7 @@ import { getDb } from "#db/client.server.ts";
 import { hotScore } from "#db/hot.ts";
 import { posts } from "#db/schema.ts";
 import { Problem } from "~/lib/problem.ts";
-import type { NewPostInput } from "~/lib/schemas/post.ts";
+import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { createPost } from "./write.server.ts";
 import { createUser, getUserById } from "../user.server.ts";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { posts, users, type PostRow } from "#db/schema.ts";
-import { NewPostSchema, type NewPostInput } from "~/lib/schemas/post.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
+import { NewPostSchema, type NewPostInput } from "~/rules/schemas/post-input.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { writeTransaction } from "../db.server.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { heldItems, posts, users } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
-import type { NewPostInput } from "~/lib/schemas/post.ts";
+import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { createComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";

@@ -3,10 +3,10 @@ import { and, eq, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { comments, heldItems, posts, textPrints, type UserRow } from "#db/schema.ts";
 import { removeComment } from "../comment.server.ts";
 import { removePost } from "../post/delete.server.ts";
-import { hasLink, normalisedForRepeats } from "~/lib/spam-rules.ts";
+import { hasLink, normalisedForRepeats } from "~/rules/spam-rules.ts";
 import { getEnv } from "../../integrations/env.server.ts";
-import type { DbOrTx } from "../notification.server.ts";
 import { getDb } from "#db/client.server.ts";
+import type { DbOrTx } from "../db.server.ts";
 
 // Whether a new account's post or comment waits for a moderator, and why (decision 0121):
 // - NEWCOMER_POSTS_WAIT: everything a new account writes waits;

@@ -1,8 +1,8 @@
 import { heldItems, type UserRow } from "#db/schema.ts";
-import type { NewPostInput } from "~/lib/schemas/post.ts";
+import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { invalid } from "~/lib/problem.ts";
-import { tooManyMentions } from "~/lib/spam-rules.ts";
+import { tooManyMentions } from "~/rules/spam-rules.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { limitNewcomer } from "../../integrations/newcomer-limits.server.ts";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/appeal-decide";
-import { APPEAL_NOT_FOUND } from "~/lib/moderation-rules.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { DecideAppealSchema } from "~/lib/schemas/report.ts";
+import { APPEAL_NOT_FOUND } from "~/rules/moderation-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { DecideAppealSchema } from "~/rules/schemas/moderation.ts";
 import { decideAppeal } from "~/models/moderation/standing.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/appeals/:id/decide {decision: upheld|granted, reason}: an appeal in /admin/reports.

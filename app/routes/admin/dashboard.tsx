@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/dashboard";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
 import { DemoResetForm } from "~/components/admin/demo-reset-form.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatCount, formatDate } from "~/lib/format.ts";
 import { getDailyActivity, getDashboardStats } from "~/models/admin/stats.server.ts";
-import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin: the totals, the newest users, the top posts and 30 days of activity drawn as SVG.
 

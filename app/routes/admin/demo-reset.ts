@@ -1,5 +1,5 @@
 import { resetDemoAccount } from "~/models/admin/demo-reset.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/demo/reset: 'Reset the demo account' on the admin dashboard; 303 back with a toast

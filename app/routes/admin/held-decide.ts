@@ -1,8 +1,8 @@
 import type { Route } from "./+types/held-decide";
-import { requireId } from "~/lib/schemas/id.ts";
-import { HeldDecisionSchema } from "~/lib/schemas/spam.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { HeldDecisionSchema } from "~/rules/schemas/spam.ts";
 import { decideHeld } from "~/models/spam/held.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/held/:id/decide {decision: approve|reject}: a post or comment that waited for a moderator

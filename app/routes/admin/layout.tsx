@@ -1,12 +1,12 @@
 import { Outlet, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/layout";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { useHydrated } from "~/components/hooks.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { Tabs } from "~/components/ui/tabs.tsx";
-import { ADMIN_ACCESS_DENIED } from "~/lib/admin-rules.ts";
-import { ADMIN_SIGN_IN } from "~/http/admin-page.server.ts";
+import { ADMIN_ACCESS_DENIED } from "~/rules/admin-rules.ts";
+import { ADMIN_SIGN_IN } from "~/routes/admin/admin-page.server.ts";
 
 // /admin: the guard (`who: "admin"`: visitor → /auth, member → 403; each tab's loader declares it too), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/log";
 import { Time } from "~/components/ui/time.tsx";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { AdminList, AdminRow, Pager } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { AdminListQuerySchema } from "~/lib/schemas/admin.ts";
+import { AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { listModerationLog, type ModerationEntry } from "~/models/moderation-log.server.ts";
-import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin/log: the moderation log, newest first, 50 a page. Read-only: nothing edits an entry.
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/post-delete";
 import { deletePost } from "~/models/post/index.server.ts";
-import { ReasonSchema } from "~/lib/schemas/admin.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { ReasonSchema } from "~/rules/schemas/admin.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/posts/:id/delete {reason?}: the confirmed delete of a row of /admin/posts.

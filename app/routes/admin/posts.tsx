@@ -1,15 +1,15 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/posts";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { formatDate, plural } from "~/lib/format.ts";
-import { AdminListQuerySchema } from "~/lib/schemas/admin.ts";
+import { AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
-import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin/posts: every post, newest first, ?q= on the title, ?page=; deletion behind a confirmation
 // (posted to /admin/posts/:id/delete).

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/report-resolve";
-import { CASE_NOT_FOUND, CASE_RESOLVED_TOAST } from "~/lib/interactions/report.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { ResolveCaseSchema } from "~/lib/schemas/report.ts";
+import { CASE_NOT_FOUND, CASE_RESOLVED_TOAST } from "~/rules/interactions/report.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { ResolveCaseSchema } from "~/rules/schemas/moderation.ts";
 import { resolveCase } from "~/models/moderation/queue.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/reports/:id/resolve {action, reason, until?}: a decision on a case of /admin/reports.

@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/reports";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { AppealCard } from "~/components/admin/appeal-card.tsx";
 import { ReportCase } from "~/components/admin/report-case.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -10,7 +10,7 @@ import { listCaseDetails } from "~/models/moderation/queue.server.ts";
 import { listOpenAppeals } from "~/models/moderation/standing.server.ts";
 import { listHeldQueue } from "~/models/spam/held.server.ts";
 import { HeldQueue } from "~/components/admin/held-queue.tsx";
-import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin/reports: the review queue. Open cases first, most reported first (?status=resolved: the
 // decided ones), and the open appeals.

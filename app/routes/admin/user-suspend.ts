@@ -1,9 +1,9 @@
 import type { Route } from "./+types/user-suspend";
-import { formatUntil } from "~/lib/moderation-rules.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { SuspendFormSchema } from "~/lib/schemas/report.ts";
+import { formatUntil } from "~/rules/moderation-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { SuspendFormSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/users/:id/suspend {intent: suspend, reason, until?} or {intent: lift}: the Users tab's forms.

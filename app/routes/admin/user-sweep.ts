@@ -1,8 +1,8 @@
 import type { Route } from "./+types/user-sweep";
-import { requireId } from "~/lib/schemas/id.ts";
-import { SuspendSchema } from "~/lib/schemas/report.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { SuspendSchema } from "~/rules/schemas/moderation.ts";
 import { sweepMember } from "~/models/spam/sweep.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/users/:id/sweep {reason, until?}: from a member's row or a case of the queue, everything

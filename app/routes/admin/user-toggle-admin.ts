@@ -1,7 +1,7 @@
 import type { Route } from "./+types/user-toggle-admin";
 import { toggleUserAdmin } from "~/models/admin/users.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /admin/users/:id/toggle-admin: 'Make Admin' / 'Remove Admin' on a row of /admin/users.

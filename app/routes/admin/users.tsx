@@ -13,17 +13,17 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmForm } from "~/components/ui/confirm-form.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
-import type { ActionReply } from "~/lib/interact.ts";
+import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { formatDate, plural } from "~/lib/format.ts";
-import { AdminCreateUserSchema, AdminListQuerySchema } from "~/lib/schemas/admin.ts";
+import { AdminCreateUserSchema, AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { listAdminUsers, type AdminUserRow } from "~/models/admin/users.server.ts";
 import { suspendedUsers } from "~/models/moderation/suspension.server.ts";
 import { invitersOf } from "~/models/account/invites.server.ts";
 import { createAccountAsAdmin, takenOnForm } from "~/models/account/registration.server.ts";
-import { formProblemReply, invalidReply, problemReply } from "~/http/conform-problem.server.ts";
-import { page, pageAction } from "~/http/page-problem.server.ts";
-import { ADMIN_SIGN_IN, loadOrFail } from "~/http/admin-page.server.ts";
-import { redirectWithToast } from "~/http/toast-cookie.server.ts";
+import { formProblemReply, invalidReply, problemReply } from "~/http/answers/conform-problem.server.ts";
+import { page, pageAction } from "~/http/answers/page-problem.server.ts";
+import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
+import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 
 // /admin/users: the accounts (newest first, ?q= on name or e-mail, ?page=), their admin role,
 // deletion behind a confirmation, and the create-user form (this route's action).

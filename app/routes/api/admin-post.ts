@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-post";
 import { deletePost } from "~/models/post/index.server.ts";
-import { ReasonSchema } from "~/lib/schemas/admin.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { ReasonSchema } from "~/rules/schemas/admin.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
 export const action = apiAction<Route.ActionArgs>({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listCases } from "~/models/moderation/queue.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 
 // GET /api/admin/reports?status=open|resolved → {cases: [{id, targetType, targetId, reportCount, reasons, …}]}:
 // open cases most reported first, resolved newest first. Any other status (or none) is 'open'.

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-user-suspension";
-import { requireId } from "~/lib/schemas/id.ts";
-import { SuspendSchema } from "~/lib/schemas/report.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { SuspendSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/admin/users/{id}/suspend {reason, until: ISO date | null} → {suspended, id, until, message};
 // DELETE /api/admin/users/{id}/suspension lifts it (404 when none). Admins cannot be suspended (403).

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-user-toggle-admin";
 import { toggleUserAdmin } from "~/models/admin/users.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/admin/users/{id}/toggle-admin → the user with username and isAdmin as it now is.
 export const action = apiAction<Route.ActionArgs>({

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin-users";
 import { listAdminUsers } from "~/models/admin/users.server.ts";
-import { AdminCreateUserSchema, AdminListQuerySchema } from "~/lib/schemas/admin.ts";
+import { AdminCreateUserSchema, AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { createAccountAsAdmin } from "~/models/account/registration.server.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
 
 // GET /api/admin/users?q=&page= → users newest first (50 a page, with e-mails, never a hash).
 export const loader = apiLoader({ who: "admin", input: AdminListQuerySchema }, ({ input }) =>

@@ -1,5 +1,5 @@
-import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
 import { categoryCounts } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/categories: the 20 categories with their number of posts [{ name, slug, postsCount }].

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/comment-watch";
 import { watchComment } from "~/models/watch.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // PUT /api/comments/:id/watch follows the replies to a comment, DELETE stops; both answer
 // {following, postId}. The "toggle" budget, like POST /comments/:id/watch.

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/comment";
 import { deleteComment } from "~/models/comment.server.ts";
 import { editComment } from "~/models/edit.server.ts";
-import { CommentEditSchema } from "~/lib/schemas/interact.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { CommentEditSchema } from "~/rules/schemas/interact.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // DELETE /api/comments/:id: the author only (403 for others). The "toggle" budget, like /comments/:id/delete.
 // PATCH /api/comments/:id {content}: the author edits it (403 for others, 400 as creating, 409 after the

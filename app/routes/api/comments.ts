@@ -1,8 +1,8 @@
 import type { Route } from "./+types/comments";
 import { submitComment } from "~/models/spam/submit.server.ts";
-import { HELD_COMMENT_TOAST } from "~/lib/spam-rules.ts";
-import { CommentApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, endpoint, json, onlyMethods } from "~/http/json-api.server.ts";
+import { HELD_COMMENT_TOAST } from "~/rules/spam-rules.ts";
+import { CommentApiSchema } from "~/rules/schemas/interact.ts";
+import { apiAction, endpoint, json, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/comments {content, postId, parentId?}: 201 with the comment (202 {pending, message, held}
 // when a new account's comment waits for a moderator). The "comment" budget, like

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/demo-login";
 import { findDemoUser } from "~/http/authenticator.server.ts";
-import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
 import { notFound } from "~/lib/problem.ts";
-import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
+import { publicSelf, startSession } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /api/demo-login: signs in as the pre-made demo account (docs/product.md §6). Limited per address
 // (the "demo-login" budget): every call starts a session row.

@@ -1,7 +1,7 @@
 import { resource } from "~/http/contract.server.ts";
-import { noStore, onlyMethods, problemJson } from "~/http/json-api.server.ts";
+import { noStore, onlyMethods, problemJson } from "~/http/answers/json-api.server.ts";
 import { Problem } from "~/lib/problem.ts";
-import { publicSelf } from "~/http/session-cookie.server.ts";
+import { publicSelf } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /api/direct-login (docs/product.md §4 session recovery). It only ever confirms the session the caller's
 // cookie already holds: it never signs anyone in and ignores whatever the body claims (it never reads

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/forgot-password";
-import { ForgotPasswordSchema } from "~/lib/schemas/auth.ts";
+import { ForgotPasswordSchema } from "~/rules/schemas/sign-in.ts";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from "~/http/authenticator.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/forgot-password {email}: the same answer whether or not an account has the address.
 // Limited per address (the "forgot-password" budget).

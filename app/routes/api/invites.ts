@@ -1,5 +1,5 @@
 import type { Route } from "./+types/invites";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 import { createInvite, listInvites } from "~/models/account/invites.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
 

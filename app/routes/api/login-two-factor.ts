@@ -1,7 +1,7 @@
 import type { Route } from "./+types/login-two-factor";
-import { TwoFactorCodeSchema } from "~/lib/schemas/two-factor.ts";
-import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
-import { publicSelf } from "~/http/session-cookie.server.ts";
+import { TwoFactorCodeSchema } from "~/rules/schemas/two-factor.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { publicSelf } from "~/http/cookies/session-cookie.server.ts";
 import { finishSignIn } from "~/http/two-factor-sign-in.server.ts";
 
 // POST /api/login/two-factor {code}: the second step after POST /api/login answered

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/login";
-import { LoginSchema } from "~/lib/schemas/auth.ts";
+import { LoginSchema } from "~/rules/schemas/sign-in.ts";
 import { verifyLogin } from "~/http/authenticator.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 import { startApiSignIn } from "~/http/two-factor-sign-in.server.ts";
 
 // POST /api/login {username, password}: `username` may be the e-mail address. 200 user | 401 {message};

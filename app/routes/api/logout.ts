@@ -1,6 +1,6 @@
 import { resource } from "~/http/contract.server.ts";
-import { noStore, onlyMethods } from "~/http/json-api.server.ts";
-import { endSession } from "~/http/session-cookie.server.ts";
+import { noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { endSession } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /api/logout: ends the caller's session (if any) and clears the cookie. Anyone, suspended or
 // not, spends no budget; the body is never read.

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/http/json-api.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 import { listBlocks } from "~/models/block.server.ts";
 
 // GET /api/me/blocks → {blocks: [{id, username, displayName, blockedAt}]}, the newest first; 401 for a visitor.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me-email-preferences";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
-import { EmailPreferencesPatchSchema } from "~/lib/schemas/email.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
+import { EmailPreferencesPatchSchema } from "~/rules/schemas/email.ts";
 import { getEmailPreferences, setEmailPreferences } from "~/models/mail/preferences.server.ts";
 
 // GET /api/me/email-preferences → {reply_to_comment, comment_on_post, mention, thread_activity,

@@ -1,5 +1,5 @@
-import { jsonDownload } from "~/http/download.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { jsonDownload } from "~/http/answers/download.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 import { exportFileName, exportMemberData } from "~/models/account/data-export.server.ts";
 
 // GET /api/me/export: the signed-in member's data as one JSON file (attachment), at most once an

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/me-mutes";
-import { MuteApiSchema } from "~/lib/schemas/mute.ts";
+import { MuteApiSchema } from "~/rules/schemas/mute.ts";
 import { addMute, listMutes } from "~/models/mute/mute.server.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 
 // GET /api/me/mutes → {mutes: [{id, kind, value, label, createdAt}]}, the newest first.
 // POST /api/me/mutes {kind: 'word'|'member'|'category', value} → 201 with the mute (its id); a member

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me-two-factor-disable";
-import { TwoFactorDisableSchema } from "~/lib/schemas/two-factor.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { TwoFactorDisableSchema } from "~/rules/schemas/two-factor.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 import { disableTwoFactor } from "~/models/account/two-factor.server.ts";
 
 // POST /api/me/two-factor/disable {password, code}: turns two-factor off; both are needed.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/me-two-factor-enable";
-import { TwoFactorEnableSchema } from "~/lib/schemas/two-factor.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
+import { TwoFactorEnableSchema } from "~/rules/schemas/two-factor.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
 import { enableTwoFactor } from "~/models/account/two-factor.server.ts";
 
 // POST /api/me/two-factor/enable {code, password}: turns two-factor on with the member's password and

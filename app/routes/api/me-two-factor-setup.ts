@@ -1,5 +1,5 @@
 import type { Route } from "./+types/me-two-factor-setup";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 import { startTwoFactorSetup } from "~/models/account/two-factor.server.ts";
 
 // POST /api/me/two-factor/setup: a new secret waits for one valid code (POST …/enable).

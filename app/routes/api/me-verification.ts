@@ -1,5 +1,5 @@
 import type { Route } from "./+types/me-verification";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 import { resendVerification } from "~/models/account/email-verification.server.ts";
 
 // POST /api/me/verification: mails a new verification link → {sent: true, email}; 409 when the address

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notification-read";
 import { markNotificationRead } from "~/models/notification.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // PATCH /api/notifications/:id/read: only your own (another user's is "not found"). A suspended
 // member keeps their notifications in hand.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications-read-all";
 import { markAllNotificationsRead } from "~/models/notification.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // PATCH /api/notifications/read-all (a suspended member keeps their notifications in hand).
 

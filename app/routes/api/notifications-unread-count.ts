@@ -1,5 +1,5 @@
 import { countUnread } from "~/models/notification.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 
 // GET /api/notifications/unread/count → {count}.
 

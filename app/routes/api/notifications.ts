@@ -1,5 +1,5 @@
 import { listNotifications } from "~/models/notification.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 
 // GET /api/notifications → the newest notifications of the signed-in user.
 

@@ -1,10 +1,10 @@
 import { listPostComments } from "~/models/comment-thread.server.ts";
 import { getPost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 // GET /api/posts/{id}/comments: every comment of the post, flat, oldest first, replies by parentId.
 export const loader = apiLoader({ who: "anyone" }, ({ request, params, user }) =>

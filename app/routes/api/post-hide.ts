@@ -1,8 +1,8 @@
 import type { Route } from "./+types/post-hide";
 import type { UserRow } from "#db/schema.ts";
-import { requireId } from "~/lib/schemas/id.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import { hidePost, POST_NOT_FOUND, unhidePost } from "~/models/mute/hide.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // PUT /api/posts/:id/hide hides a post from the member's lists, DELETE shows it again; both → {hidden}.
 // 401 signed out, 404 no such post; twice changes nothing.

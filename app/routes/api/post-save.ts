@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-save";
 import { savePost, unsavePost } from "~/models/save.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/posts/:id/save saves, DELETE unsaves; both answer {isSaved}. The "toggle" budget, like
 // /post/:id/save. A body (docs/product.md §7 names none) naming someone else is 403, as on the form

@@ -1,6 +1,6 @@
 import { isPostSaved } from "~/models/save.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 
 // GET /api/posts/:id/saved → {isSaved}.
 

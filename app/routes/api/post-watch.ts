@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-watch";
 import { watchPost } from "~/models/watch.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // PUT /api/posts/:id/watch follows the post, DELETE stops (for its author: mutes replies to it); both
 // answer {following}. The "toggle" budget, like POST /post/:id/watch.

@@ -3,11 +3,11 @@ import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { editPost } from "~/models/edit.server.ts";
-import { PostEditSchema } from "~/lib/schemas/post.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { PostEditSchema } from "~/rules/schemas/post-input.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
 
 // GET /api/posts/{id}
 export const loader = apiLoader({ who: "anyone" }, ({ params, user }) =>

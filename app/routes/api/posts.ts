@@ -1,11 +1,11 @@
 import type { Route } from "./+types/posts";
-import { PostsQuerySchema } from "~/lib/schemas/browse.ts";
+import { PostsQuerySchema } from "~/rules/schemas/browse-query.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, apiLoader, endpoint, json } from "~/http/json-api.server.ts";
-import { HELD_POST_TOAST } from "~/lib/spam-rules.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
+import { apiAction, apiLoader, endpoint, json } from "~/http/answers/json-api.server.ts";
+import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 // GET /api/posts?sortBy=hot|new|top&timeframe=today|week|month|year|all&category=&q=&limit=&offset=
 export const loader = apiLoader({ who: "anyone", input: PostsQuerySchema }, ({ request, user, input }) => {

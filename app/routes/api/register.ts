@@ -1,8 +1,8 @@
 import type { Route } from "./+types/register";
-import { RegisterSchema } from "~/lib/schemas/auth.ts";
+import { RegisterSchema } from "~/rules/schemas/sign-in.ts";
 import { registerAccount } from "~/models/account/registration.server.ts";
-import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
-import { publicSelf, startSession } from "~/http/session-cookie.server.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { publicSelf, startSession } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /api/register {username, email, password}: 201 user (signed in) | 400 | 409 'Username/Email already exists'.
 // Limited per address (the "register" budget); whoever's session the browser holds does not matter.

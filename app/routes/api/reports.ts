@@ -1,7 +1,7 @@
 import type { Route } from "./+types/reports";
-import { ReportSchema } from "~/lib/schemas/report.ts";
+import { ReportSchema } from "~/rules/schemas/moderation.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/reports {targetType, targetId, reason, note?} → 201 the report; 401 visitor, 400 an
 // unknown reason or their own item, 404 a missing item, 409 reported already. Its own write budget.

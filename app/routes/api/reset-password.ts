@@ -1,10 +1,10 @@
 import type { Route } from "./+types/reset-password";
-import { INVALID_RESET_LINK_MESSAGE } from "~/lib/account-rules.ts";
+import { INVALID_RESET_LINK_MESSAGE } from "~/rules/account-rules.ts";
 import { invalid } from "~/lib/problem.ts";
-import { ResetPasswordSchema } from "~/lib/schemas/auth.ts";
+import { ResetPasswordSchema } from "~/rules/schemas/sign-in.ts";
 import { resetPassword } from "~/models/account/password-reset.server.ts";
-import { apiAction, endpoint, noStore, onlyMethods } from "~/http/json-api.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
+import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
 
 // POST /api/reset-password {token, email, newPassword} → {success, message}. Limited per address (the
 // "reset-password" budget); a suspended or unverified member may reset theirs.

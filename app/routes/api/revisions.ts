@@ -1,8 +1,8 @@
 import { listRevisions } from "~/models/revision.server.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { PageQuerySchema } from "~/lib/schemas/paging.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
-import { apiLoader, onlyMethods } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { PageQuerySchema } from "~/rules/schemas/paging.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
+import { apiLoader, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // GET /api/posts/{id}/revisions?page= and GET /api/comments/{id}/revisions?page=: the current version and
 // the ones edits replaced, newest first, a page at a time ({revisions, page, totalPages, total}; a

@@ -1,8 +1,8 @@
-import { SearchQuerySchema } from "~/lib/schemas/browse.ts";
+import { SearchQuerySchema } from "~/rules/schemas/browse-query.ts";
 import { searchEverything } from "~/models/post/index.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 // GET /api/search?q= → { posts, users } (an empty q: the newest posts and the busiest members).
 export const loader = apiLoader({ who: "anyone", input: SearchQuerySchema }, ({ request, user, input }) =>

@@ -1,6 +1,6 @@
-import { ContributorsQuerySchema } from "~/lib/schemas/browse.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
+import { ContributorsQuerySchema } from "~/rules/schemas/browse-query.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
 import { topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 
 // GET /api/users/top/contributors?limit= → [{ id, username, upvotes }] for the last 7 days.

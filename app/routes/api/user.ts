@@ -1,5 +1,5 @@
-import { publicSelf } from "~/http/session-cookie.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { publicSelf } from "~/http/cookies/session-cookie.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 import { Problem } from "~/lib/problem.ts";
 
 // GET /api/user → the signed-in member, or 401 'Not logged in' (its own words: anyone may ask).

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/users.$id.block";
 import type { UserRow } from "#db/schema.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/users/:id/block blocks, DELETE unblocks; both → {blocked}. 401 signed out, 404 unknown
 // member, 400 'You cannot block yourself'; twice changes nothing.

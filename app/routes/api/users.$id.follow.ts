@@ -1,9 +1,9 @@
 import type { Route } from "./+types/users.$id.follow";
 import type { UserRow } from "#db/schema.ts";
-import { requireId } from "~/lib/schemas/id.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/users/:id/follow follows, DELETE unfollows; both → {following, followersCount}.
 // 401 signed out, 404 unknown member, 400 'You cannot follow yourself'; twice changes nothing.

@@ -1,10 +1,10 @@
-import { requireId } from "~/lib/schemas/id.ts";
-import { UserListQuerySchema } from "~/lib/schemas/profile.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { UserListQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
-import { jsonRead } from "~/http/json-read.server.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
+import { jsonRead } from "~/http/answers/json-read.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 
 // GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
 // signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.

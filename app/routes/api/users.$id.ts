@@ -1,9 +1,9 @@
 import type { Route } from "./+types/users.$id";
-import { requireId } from "~/lib/schemas/id.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import { getProfile, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
-import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/json-api.server.ts";
+import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
 
 // GET /api/users/:id → the profile (isFollowingUser relative to the session; email only your own).
 // PATCH /api/users/:id {bio, displayName?, location?, occupation?, website?} → the updated profile;

@@ -1,7 +1,7 @@
 import { getVote } from "~/models/vote.server.ts";
 import { forbidden } from "~/lib/problem.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { apiLoader } from "~/http/json-api.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { apiLoader } from "~/http/answers/json-api.server.ts";
 
 // GET /api/votes/user/:userId/post/:postId and …/comment/:commentId → the vote (with isUpvote) or
 // null. Only your own votes: another user's id is 403.

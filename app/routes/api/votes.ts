@@ -1,7 +1,7 @@
 import type { Route } from "./+types/votes";
 import { castVoteInGroup } from "~/models/vote.server.ts";
-import { VoteApiSchema } from "~/lib/schemas/interact.ts";
-import { apiAction, endpoint, onlyMethods } from "~/http/json-api.server.ts";
+import { VoteApiSchema } from "~/rules/schemas/interact.ts";
+import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
 // POST /api/votes {postId | commentId, isUpvote}: the same direction again takes the vote back.
 // The "toggle" budget, like its form twins (/post/:id/vote, /comments/:id/vote).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COMMENT_ORDERS, COMMENTS_PAGE_SIZE } from "~/lib/video.ts";
 import { parseVideoId } from "~/lib/video-url.ts";
 import { invalid } from "~/lib/problem.ts";
-import { apiLoader, noStore } from "~/http/json-api.server.ts";
+import { apiLoader, noStore } from "~/http/answers/json-api.server.ts";
 import { enforceLookupLimit } from "~/integrations/rate-limit.server.ts";
 import { youtube, type CommentPage } from "~/integrations/youtube/client.server.ts";
 import { YouTubeError } from "~/integrations/youtube/errors.server.ts";

@@ -4,7 +4,7 @@ import { AccountPanel, type OwnerAccount } from "~/components/profile/account-pa
 import { ActivityChart } from "~/components/profile/weekly-activity-chart.tsx";
 import { BadgeList } from "~/components/profile/badges.tsx";
 import { ProfileDetails } from "~/components/profile/profile-header.tsx";
-import { isDemo } from "~/lib/demo-rules.ts";
+import { isDemo } from "~/rules/demo-rules.ts";
 import { followingFeedPath } from "~/lib/seo.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { getProfile, getWeeklyActivity } from "~/models/profile.server.ts";
@@ -14,11 +14,11 @@ import { inviteRefusal, listInvites } from "~/models/account/invites.server.ts";
 import { signupNeedsInvite } from "~/models/account/registration.server.ts";
 import { getUserById } from "~/models/user.server.ts";
 import { listUserSessions } from "~/models/session.server.ts";
-import { page } from "~/http/page-problem.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
-import { profileTab } from "~/http/profile-tab.server.ts";
-import { getSessionToken } from "~/http/session-cookie.server.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { profileTab } from "~/routes/profile/profile-tab.server.ts";
+import { getSessionToken } from "~/http/cookies/session-cookie.server.ts";
 
 // /profile/:id/about — join date, details, badges with their rules, and the weekly activity picture;
 // for the owner only, their account: sessions, the private Following feed, password, deletion.

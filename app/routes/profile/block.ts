@@ -1,9 +1,9 @@
-import { blockFailTitle, blockToastText, blockToastTitle, type BlockState } from "~/lib/interactions/block.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { BlockFormSchema } from "~/lib/schemas/profile.ts";
+import { blockFailTitle, blockToastText, blockToastTitle, type BlockState } from "~/rules/interactions/block-member.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { BlockFormSchema } from "~/rules/schemas/profile-input.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
-import { formAnchor, interactionAction, succeed } from "~/http/form-action.server.ts";
+import { formAnchor, interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /profile/:id/block with intent=block|unblock, from the profile, a comment's menu or the

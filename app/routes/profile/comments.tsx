@@ -4,11 +4,11 @@ import type { Route } from "./+types/comments";
 import { useRootData } from "~/components/hooks.ts";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { formatRelative, formatScore } from "~/lib/format.ts";
-import { profilePath } from "~/lib/profile.ts";
+import { profilePath } from "~/rules/profile-rules.ts";
 import { listUserComments } from "~/models/profile-lists.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
-import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/comments — the member's comments, newest first, each linking to its place in its post.
 

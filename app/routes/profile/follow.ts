@@ -1,9 +1,9 @@
-import { FOLLOW_AUTH_TOAST, followFailTitle, followToastTitle, type FollowState } from "~/lib/interactions/follow.ts";
-import { USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { FollowFormSchema } from "~/lib/schemas/profile.ts";
+import { FOLLOW_AUTH_TOAST, followFailTitle, followToastTitle, type FollowState } from "~/rules/interactions/follow-member.ts";
+import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { FollowFormSchema } from "~/rules/schemas/profile-input.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /profile/:id/follow with intent=follow|unfollow: 303 back with 'Following' / 'Unfollowed'

@@ -3,11 +3,11 @@ import { useRootData } from "~/components/hooks.ts";
 import { OwnerPostList } from "~/components/profile/owner-post-list.tsx";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { PostList } from "~/components/post-card.tsx";
-import { profilePath } from "~/lib/profile.ts";
+import { profilePath } from "~/rules/profile-rules.ts";
 import { listUserPosts } from "~/models/profile-lists.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
-import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed

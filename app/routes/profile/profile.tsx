@@ -7,20 +7,20 @@ import { ProfileTabs } from "~/components/profile/profile-tabs.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { invalid } from "~/lib/problem.ts";
-import { parseOrThrow } from "~/lib/schemas/parse.ts";
-import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/lib/profile.ts";
-import { requireId } from "~/lib/schemas/id.ts";
-import { ProfileUpdateSchema } from "~/lib/schemas/profile.ts";
+import { parseOrThrow } from "~/rules/schemas/parse.ts";
+import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
+import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
 import { getProfile, getProfileFields, getUserStats, mayEditProfile, updateProfile } from "~/models/profile.server.ts";
 import { hasBlocked } from "~/models/block.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { formProblemReply } from "~/http/conform-problem.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { formProblemReply } from "~/http/answers/conform-problem.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { categoryCounts, topContributorsThisWeek } from "~/models/post/week-sidebar.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { visitorMutesFor } from "~/http/mute-cookie.server.ts";
+import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 import { mutingFor } from "~/models/mute/mute.server.ts";
 
 // /profile/:id — the layout of the five tabs (child routes): header (bio, counts, Follow, badges),

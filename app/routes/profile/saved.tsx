@@ -4,12 +4,12 @@ import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
 import { LinkButton } from "~/components/ui/button.tsx";
 import { isProblem } from "~/lib/problem.ts";
-import { profilePath } from "~/lib/profile.ts";
+import { profilePath } from "~/rules/profile-rules.ts";
 import { listSavedPosts } from "~/models/profile-lists.server.ts";
 import { signInPath } from "~/http/guards.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
-import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/saved — the owner's saved posts, the latest save first. The tab is shown to everyone;
 // listSavedPosts decides who sees what: another member 'Private Content', a visitor 'Authentication Required'.

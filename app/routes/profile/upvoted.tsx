@@ -2,11 +2,11 @@ import type { Route } from "./+types/upvoted";
 import { useRootData } from "~/components/hooks.ts";
 import { PostList } from "~/components/post-card.tsx";
 import { TabLoadMore, TabMessage, TabSection } from "~/components/profile/profile-tabs.tsx";
-import { profilePath } from "~/lib/profile.ts";
+import { profilePath } from "~/rules/profile-rules.ts";
 import { listUpvotedPosts } from "~/models/profile-lists.server.ts";
-import { page } from "~/http/page-problem.server.ts";
-import { ProfileTabQuerySchema } from "~/lib/schemas/profile.ts";
-import { pageOf, profileTab } from "~/http/profile-tab.server.ts";
+import { page } from "~/http/answers/page-problem.server.ts";
+import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
+import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 
 // /profile/:id/upvoted — the posts the member upvoted, the latest vote first.
 

@@ -1,7 +1,7 @@
-import { categoryFromSlug, categorySlug } from "~/lib/categories.ts";
+import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { notFound } from "~/lib/problem.ts";
 import { listFeedEntries } from "~/models/syndication.server.ts";
-import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { postsFeed, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /category/{name}/feed.xml: a category's newest posts.

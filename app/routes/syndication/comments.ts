@@ -1,8 +1,8 @@
-import { atomXml } from "~/lib/atom.ts";
-import { requireId } from "~/lib/schemas/id.ts";
+import { atomXml } from "~/http/answers/xml.server.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import { listPostCommentEntries } from "~/models/syndication.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { commentEntry, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { commentEntry, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
 

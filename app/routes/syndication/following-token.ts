@@ -1,6 +1,6 @@
 import { followingFeedPath } from "~/lib/seo.ts";
 import { regenerateFeedToken } from "~/models/syndication-token.server.ts";
-import { interactionAction, succeed } from "~/http/form-action.server.ts";
+import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
 
 // POST /feeds/following/token: a new private Following-feed URL (the old one answers 404 from now on).

@@ -1,7 +1,7 @@
 import { notFound } from "~/lib/problem.ts";
 import { findFeedTokenOwner } from "~/models/syndication-token.server.ts";
 import { getFeedMember, listFeedEntries } from "~/models/syndication.server.ts";
-import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { postsFeed, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /feeds/following/{token}.xml: a member's private feed of the people they follow. The token is the

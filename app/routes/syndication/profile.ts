@@ -1,6 +1,6 @@
-import { requireId } from "~/lib/schemas/id.ts";
+import { requireId } from "~/rules/schemas/id-field.ts";
 import { getFeedMember, listFeedEntries } from "~/models/syndication.server.ts";
-import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { postsFeed, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /profile/{id}/feed.xml: a member's newest posts.

@@ -1,5 +1,5 @@
 import { listFeedEntries } from "~/models/syndication.server.ts";
-import { postsFeed, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { postsFeed, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 
 // /feed.xml (the newest posts) and /hot.xml (the hot page), as Atom.

@@ -1,9 +1,9 @@
 import { notFound } from "~/lib/problem.ts";
-import { parseId } from "~/lib/schemas/id.ts";
-import { XML_TYPE, xmlResponse, xmlRoute } from "~/http/atom-answer.server.ts";
+import { parseId } from "~/rules/schemas/id-field.ts";
+import { XML_TYPE, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
-import { sitemapFileXml, sitemapProfilesXml, sitemapXml } from "~/http/sitemap-answer.server.ts";
+import { sitemapFileXml, sitemapProfilesXml, sitemapXml } from "~/http/answers/sitemap-answer.server.ts";
 
 // /sitemap.xml (a urlset, or an index past SITEMAP_SPLIT URLs), /sitemap/{n}.xml (pages and posts) and
 // /sitemap/profiles-{n}.xml (the profiles of members with posts).
