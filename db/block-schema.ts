@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";
 import { users } from "./account-schema.ts";
 
-// Blocks (docs/decisions/0072): one row per (blocker, blocked). For the blocker the blocked member's
+// Blocks (docs/decisions/0149): one row per (blocker, blocked). For the blocker the blocked member's
 // posts and comments are hidden; between the two, no replies, follows, mentions or notices.
 export const blocks = sqliteTable(
   "blocks",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./account-schema.ts";
 
-// Reports, their cases, suspensions and appeals (docs/decisions/0070). A case outlives the item it is
+// Reports, their cases, suspensions and appeals (docs/decisions/0070; suspensions 0147, appeals 0151). A case outlives the item it is
 // about (no foreign key to posts or comments: the item is gone once removed, the case and its label
 // stay for the author's standing and the queue's history).
 const createdAt = () =>

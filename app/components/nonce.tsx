@@ -11,7 +11,7 @@ export function useNonce(): string | undefined {
 }
 
 // The script <head> runs before any module (the time-zone note, <html data-js>, what is typed early:
-// http/head-script.server.ts), given by the server's renderer. The browser renders it empty and keeps
+// routes/root/head-script.server.ts), given by the server's renderer. The browser renders it empty and keeps
 // what the server wrote (React leaves an inline script's text alone when it hydrates), so the text is
 // in the document once and never travels again as loader data.
 const HeadScriptContext = createContext("");

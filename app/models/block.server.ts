@@ -1,4 +1,4 @@
-// Blocks: who hid whom (docs/decisions/0072). The rows, the follows a block ends (with their counters,
+// Blocks: who hid whom (docs/decisions/0149). The rows, the follows a block ends (with their counters,
 // in the same transaction), the one question every notice asks (`mayNotify`), and the blocker's list
 // of hidden authors that the feeds and threads read per viewer.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
