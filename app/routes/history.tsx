@@ -1,5 +1,6 @@
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/history";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { notFound } from "~/lib/problem.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
@@ -23,11 +24,12 @@ export const loader = page({ who: "anyone" }, async ({ request, params }) => {
   const id = requireId(params.id, isPost ? "Post not found" : "Comment not found");
   const history = (isPost ? getPostHistory : getCommentHistory)(id, pageParam(url));
   if (!history) throw notFound(isPost ? "Post not found" : "Comment not found");
-  return history;
+  // Redacting is an admin's power: offered only where the session may use it (the second factor too).
+  return { ...history, canRedact: await actsAsAdmin(request) };
 });
 
 export default function HistoryPage({ loaderData: history }: Route.ComponentProps) {
-  const { user, timeZone } = useRootData();
+  const { timeZone } = useRootData();
   const back = history.kind === "post" ? `/post/${history.postId}` : `/post/${history.postId}#comment-${history.id}`;
   return (
     <div className="mx-auto max-w-2xl space-y-4 py-4">
@@ -40,7 +42,7 @@ export default function HistoryPage({ loaderData: history }: Route.ComponentProp
       </p>
       <ol className="space-y-3" aria-label="Versions, newest first">
         {history.versions.map((v) => (
-          <VersionCard key={v.revisionId ?? "current"} version={v} label={versionLabel(v)} timeZone={timeZone} canRedact={Boolean(user?.isAdmin)} />
+          <VersionCard key={v.revisionId ?? "current"} version={v} label={versionLabel(v)} timeZone={timeZone} canRedact={history.canRedact} />
         ))}
       </ol>
       {history.totalPages > 1 || history.page > 1 ? <HistoryPager page={history.page} totalPages={history.totalPages} total={history.total} /> : null}

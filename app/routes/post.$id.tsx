@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id";
+import { actsAsAdmin } from "~/http/contract.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked", "mutes"] }, ({ request, params, user }) => {
+export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked", "mutes"] }, async ({ request, params, user }) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Post not found");
   let post;
@@ -69,7 +70,9 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
   if (user && !isPrefetch(request)) recordPostRead({ userId: user.id, postId: post.id });
   // A new member's own comments that wait for a moderator (only a new account can have any).
   const held = user?.newcomer ? heldCommentsOf(user.id, post.id).map(({ id, content, parentId }) => ({ id, content, parentId })) : [];
-  const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  // An admin's powers only where the session may use them (the second factor included): no button the
+  // server would then refuse.
+  const viewer = user ? { id: user.id, isAdmin: await actsAsAdmin(request) } : null;
   const origin = siteOrigin(request);
   return {
     post,

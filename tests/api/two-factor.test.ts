@@ -255,6 +255,28 @@ describe("REQUIRE_ADMIN_2FA=true", () => {
     expect(strict.db.select({ id: postsTable.id }).from(postsTable).where(eq(postsTable.id, post)).get()).toEqual({ id: post });
   });
 
+  it("offers an admin's Edit and Redact only to a session that may use them", async () => {
+    const admin = await strict.user({ isAdmin: true });
+    const member = await strict.user();
+    const post = strict.post(member.id).id;
+    // A second version, so the history has an earlier one to redact.
+    expect((await strict.fetch(`/api/posts/${post}`, { method: "PATCH", user: member, json: { title: "A second title" } })).status).toBe(200);
+    const pages = async () => ({
+      post: await (await strict.fetch(`/post/${post}`, { user: admin })).text(),
+      history: await (await strict.fetch(`/post/${post}/history`, { user: admin })).text(),
+    });
+    const before = await pages();
+    expect(before.post).not.toContain(`href="/post/${post}/edit"`);
+    expect(before.history).toContain("A second title");
+    expect(before.history).not.toContain("Redact this version");
+
+    const { secret } = (await (await strict.fetch("/api/me/two-factor/setup", { method: "POST", user: admin })).json()) as { secret: string };
+    expect((await strict.fetch("/api/me/two-factor/enable", { method: "POST", user: admin, json: { code: codeAt(secret), password: PASSWORD } })).status).toBe(200);
+    const after = await pages();
+    expect(after.post).toContain(`href="/post/${post}/edit"`);
+    expect(after.history).toContain("Redact this version");
+  });
+
   it("does not let a session made with the password alone, before two-factor was turned on, act as an admin", async () => {
     const admin = await strict.user({ isAdmin: true });
     const old = await login(admin);
