@@ -1,30 +1,26 @@
 import crypto from "node:crypto";
-import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { closeDb, databaseFileSizes } from "#db/client.server.ts";
+import { databaseFileSizes } from "#db/client.server.ts";
 import { rateLimitRefusals } from "./integrations/rate-limit.server.ts";
 import { cacheLookups } from "./models/data-version.server.ts";
 import { queuedWrites, sqliteBusy } from "./models/db.server.ts";
-import { runStartupTasks } from "./models/upkeep/startup.server.ts";
-import { startMaintenance, stopMaintenance } from "./models/upkeep/maintenance.server.ts";
-import { startMailSender, stopMailSender } from "./models/upkeep/mail-sender.server.ts";
-import { getRendered, memoizable, putRendered, renderedBody, renderedHtml, renderKey, renderMemoLookups, type Rendered } from "./pipeline/render-memo.server.ts";
+import { startProcess } from "./models/upkeep/process.server.ts";
+import { getRendered, memoizable, putRendered, renderedBody, renderKey, renderMemoLookups, storedPolicy } from "./pipeline/render-memo.server.ts";
 import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
+import { coalesceChunks } from "./pipeline/coalesce-chunks.server.ts";
 import { deferModuleScript } from "./pipeline/deferred-boot.server.ts";
 import { markShared, shareable } from "./pipeline/shared-cache.server.ts";
 import { hasSessionCookie } from "./http/cookies/session-cookie.server.ts";
 import { HeadScriptProvider, NonceProvider } from "./components/nonce.tsx";
 import { HEAD_SCRIPT } from "./routes/root/head-script.server.ts";
 
-// Migrate, ensure the admin account and seed once, when the server build is loaded.
-runStartupTasks();
-startMaintenance();
-startMailSender();
+// Migrate, ensure the admin account and seed once, start the upkeep, when the server build is loaded.
+startProcess();
 
 /**
  * What React Router reports. A request the app cannot serve as asked (a POST to a page without an
@@ -63,11 +59,7 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 }
 
 /** server.js calls this (build.entry.module.shutdown) once the last request is answered. */
-export async function shutdown() {
-  stopMaintenance();
-  await stopMailSender();
-  closeDb();
-}
+export { stopProcess as shutdown } from "./models/upkeep/process.server.ts";
 
 /**
  * React Router's request handler from the build, so the server runs the same production copy of
@@ -99,43 +91,6 @@ export function operationsSnapshot() {
 export const answerMemo = { key: answerKey, lookup: memoAnswer, expect: expectAnswer };
 
 export const streamTimeout = 5_000;
-
-/**
- * Hands on what React writes in one burst as one chunk. The adapter flushes the compressor after
- * every chunk (so streamed parts arrive early); fed React's many small writes, gzip restarted its
- * window each time and the home page went over the wire at twice its compressed size.
- */
-function coalesceChunks(): Transform {
-  let pending: Buffer[] = [];
-  const release = (stream: Transform) => {
-    if (pending.length === 0) return;
-    stream.push(Buffer.concat(pending));
-    pending = [];
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (pending.length === 0) setImmediate(() => release(this));
-      pending.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      release(this);
-      callback();
-    },
-  });
-}
-
-// The CSP of each stored document (by its inline scripts' hashes), computed once per entry: from the
-// text the render just made (no second decoding of its bytes), or from the bytes of one kept before.
-const storedPolicies = new WeakMap<object, string>();
-function storedPolicy(entry: Rendered, text?: string): string {
-  let policy = storedPolicies.get(entry);
-  if (!policy) {
-    policy = hashPolicy(text ?? renderedHtml(entry).toString("utf8"));
-    storedPolicies.set(entry, policy);
-  }
-  return policy;
-}
 
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
 

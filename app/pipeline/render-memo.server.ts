@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import type { EntryContext } from "react-router";
 import { decodeWhole, encodeQuick, encodeWhole, negotiateEncoding, type Encoding } from "../../server/encoding.js";
 import { memoOn } from "~/models/data-version.server.ts";
+import { hashPolicy } from "./csp.server.ts";
 
 // What it keeps of a page is its compressed body (its HTML only until then): ~12 KB for a list page
 // of 58 KB, so this holds some 1,400 pages.
@@ -110,4 +111,16 @@ export function renderedBody(entry: Rendered, request: Request, headers: Headers
     }
   }
   return entry.packed;
+}
+
+// The CSP of each stored document (by its inline scripts' hashes), computed once per entry: from the
+// text the render just made (no second decoding of its bytes), or from the bytes of one kept before.
+const storedPolicies = new WeakMap<object, string>();
+export function storedPolicy(entry: Rendered, text?: string): string {
+  let policy = storedPolicies.get(entry);
+  if (!policy) {
+    policy = hashPolicy(text ?? renderedHtml(entry).toString("utf8"));
+    storedPolicies.set(entry, policy);
+  }
+  return policy;
 }
