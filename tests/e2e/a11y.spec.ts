@@ -1,5 +1,5 @@
 // axe-core on every screen: no serious or critical violations. (Runs in the js project only.)
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test } from "./fixtures.ts";
 
 const SCREENS = [
   "/",
@@ -48,7 +48,7 @@ test("the reply box, the delete confirmation and the open bell have no serious v
   const { author, post, mine } = await thread();
   await loginAs(context, author.id);
   await page.goto(`/post/${post.id}?replyTo=${mine.id}`);
-  await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByLabel(/^Notifications/).click();
   await expect(page.locator("header").getByText("upvoted your post")).toBeVisible();
   await page.locator(`#comment-${mine.id}`).getByLabel("Delete comment").click();

@@ -1,6 +1,6 @@
 // Change password (docs/product.md §11), with JavaScript on and off: the rules' messages, then success with a
 // toast; the other session of the account is signed out, this one stays.
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const { makeUser, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 
@@ -50,7 +50,7 @@ test("the server's 'Incorrect password' stays when the form's checks arrive afte
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   if (jsEnabled) {
-    await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.route(/\/assets\/.*\.js$/, async (route) => {
       held.push(route.request().url());
       await gate;

@@ -1,7 +1,7 @@
 // Accounts (docs/product.md §2 Auth and Reset password pages, §5 rules, §8 messages), with JavaScript on and off.
 import type { Page } from "@playwright/test";
 import { waitForMail } from "../fixtures/smtp.ts";
-import { expect, expectAccessible, test, uniqueName } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const { makeUser, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 
@@ -57,7 +57,7 @@ test("a field's errors never move the Sign Up button from under the click that s
   const posts: string[] = [];
   page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
   await page.goto("/auth?signup=true");
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
   await page.getByLabel("Username").fill("ab");
   await page.getByLabel("Email").focus();
   // With JS, the username's error shows once it is left (after the schema has loaded).
@@ -79,7 +79,7 @@ test("a field's errors never move the Sign Up button from under the click that s
 
   // Safari does not focus a button it clicks: the field loses focus to nothing on mousedown.
   await page.reload();
-  await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.evaluate(() => {
     const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Sign Up")!;
     button.addEventListener("mousedown", (event) => {

@@ -1,7 +1,7 @@
 // Blocks (docs/product.md §11): block from a profile, the blocked member's post leaves the feed, their
 // comment collapses to the stub in its place; unblock from the about tab's list — JS on and off.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -10,7 +10,7 @@ const STUB = "[comment from a member you blocked]";
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
-  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 const toast = (page: Page) => page.getByTestId("toast");

@@ -1,7 +1,7 @@
 // axe-core on the edit forms and the history: the post page with the in-place editor open and a
 // refused title, the no-JS edit page, and a post's history with its difference. The file name
 // matches the nojs project's ignore (axe needs JS).
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { editPost } = await import("~/models/edit.server.ts");
@@ -11,7 +11,7 @@ test("the in-place post editor with a refused title has no serious violations", 
   const post = makePost({ userId: author.id, title: "An accessible edit" });
   await loginAs(context, author.id);
   await page.goto(`/post/${post.id}`);
-  await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  await hydrated(page);
   const card = page.locator(`#post-${post.id}`);
   await card.locator("summary", { hasText: "More" }).click();
   await card.getByRole("link", { name: "Edit", exact: true }).click();

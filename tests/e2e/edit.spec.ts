@@ -2,7 +2,7 @@
 // and @mentions reaching the bell — each with JavaScript on (in place, fetchers) and off (URL state,
 // plain POST → 303 back with a flash toast).
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -10,7 +10,7 @@ const { editComment, editPost } = await import("~/models/edit.server.ts");
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
-  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 const toast = (page: Page) => page.getByTestId("toast");

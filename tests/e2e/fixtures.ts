@@ -10,6 +10,14 @@ export { expect };
 
 export { uniqueName } from "../support/names.ts";
 
+/**
+ * Waits until the page's code has hydrated it (root.tsx marks <html data-app-hydrated> in an effect,
+ * after every part, lazy ones included, is live): its forms post through their fetchers from then on.
+ */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+}
+
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

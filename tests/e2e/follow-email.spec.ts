@@ -3,7 +3,7 @@
 // their own post; opt into e-mail on the preferences page, get the mail, and unsubscribe from its
 // link without being signed in.
 import type { Page } from "@playwright/test";
-import { expect, pressAnswered, test } from "./fixtures.ts";
+import { expect, hydrated, pressAnswered, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -11,7 +11,7 @@ const { waitForMail } = await import("../fixtures/smtp.ts");
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
-  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 const toast = (page: Page) => page.getByTestId("toast");
 

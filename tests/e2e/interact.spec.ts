@@ -3,7 +3,7 @@
 // Selectors come from the interaction components (VoteControls, SaveButton, CommentThread,
 // NotificationBell), not from the page that hosts them.
 import type { Page } from "@playwright/test";
-import { expect, pressAnswered, test } from "./fixtures.ts";
+import { expect, hydrated, pressAnswered, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -16,7 +16,7 @@ function comment(input: Parameters<typeof createComment>[0]) {
 /** Opens a page; with JS, waits until React has hydrated (the fetcher forms then answer data). */
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
-  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 const toast = (page: Page) => page.getByTestId("toast");

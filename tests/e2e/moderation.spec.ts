@@ -3,7 +3,7 @@
 // outcome, the suspended author sees the banner and has a vote refused, appeals once, and the
 // granted appeal ends the suspension.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -17,7 +17,7 @@ async function as(context: BrowserContext, userId: number) {
 
 async function open(page: Page, path: string, jsEnabled: boolean) {
   await page.goto(path);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("report, resolve, notices, suspension with its banner and a refused vote, appeal", async ({ page, context, jsEnabled }) => {

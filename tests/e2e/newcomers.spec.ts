@@ -3,14 +3,14 @@
 // see it; an admin approves it from the queue with a plain form, and then everyone sees it. The same
 // text from a second new account waits too, and pulls the first copy back to the queue.
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 import { HELD_LABEL } from "~/rules/spam-rules.ts";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
 async function open(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("a new account's comment with a link waits, marked for its author alone, until a moderator approves it", async ({ browser, page, context, jsEnabled }) => {

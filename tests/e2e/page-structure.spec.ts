@@ -3,7 +3,7 @@
 // search form a keyboard can submit; a post's own actions in a menu of their own, not in 'Share';
 // the theme switch in the footer's flow, clear of the page's content.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 
@@ -26,7 +26,7 @@ const navNames = (page: Page) =>
   );
 
 async function ready(page: Page, jsEnabled: boolean) {
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("a chart's caption ends its figure, on the admin dashboard and a member's about tab", async ({ page, context, jsEnabled }) => {

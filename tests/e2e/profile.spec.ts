@@ -2,7 +2,7 @@
 // /auth and back, the owner's bio edit, saved-tab privacy, deleting a post with its confirmation,
 // 'User not found', the Following feed and the new_follower notification — JS on and off.
 import type { Page } from "@playwright/test";
-import { expect, pressAnswered, test } from "./fixtures.ts";
+import { expect, hydrated, pressAnswered, test } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs, TEST_PASSWORD } = await import("../fixtures/factories.ts");
 const { createComment } = await import("~/models/comment.server.ts");
@@ -13,7 +13,7 @@ const { followUser } = await import("~/models/follow.server.ts");
 /** Opens a page; with JS, waits until React has hydrated (fetcher forms then answer data). */
 async function open(page: Page, path: string, jsEnabled: boolean) {
   const res = await page.goto(path);
-  if (jsEnabled) await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
   return res;
 }
 

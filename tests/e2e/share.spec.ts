@@ -3,7 +3,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { freePort, startServer, type RunningServer } from "../support/server.ts";
 import { FAKE_VIDEOS, FUNNY_VIDEO, TOP_COMMENT } from "../fixtures/youtube-fake.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test } from "./fixtures.ts";
 
 const FUNNY_LINK = `https://www.youtube.com/watch?feature=share&v=${FAKE_VIDEOS.funny}&t=42`;
 
@@ -38,7 +38,7 @@ async function readBack(postId: number, userId: number) {
  */
 async function visit(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Share a Funny Comment" });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 test("unknown pages show the 404 screen with status 404", async ({ page }) => {
   const response = await page.goto("/no-such-page");
@@ -34,7 +34,7 @@ test("a link to another page goes there in place with JavaScript, as a plain lin
   const { makePost, makeUser } = await import("../fixtures/factories.ts");
   const post = makePost({ userId: makeUser().id, title: `In place ${Date.now()}` });
   await page.goto("/?sort=new");
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
   // A mark on this document: it survives a navigation in place, not a new document.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   const title = page.getByRole("link", { name: post.title });

@@ -3,7 +3,7 @@
 // who invited whom. The spec starts its own server in that mode, on the run's database and secret.
 import type { BrowserContext, Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const toast = (page: Page) => page.getByTestId("toast");
 let server: RunningServer;
@@ -17,7 +17,7 @@ test.afterAll(async () => {
 
 async function open(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 /** A member whose account is eight days old, signed in. */

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 let server: RunningServer;
 // SIGNUP_MODE=verify, one sign-up per e-mail domain an hour (and many per network).
@@ -25,7 +25,7 @@ test.afterAll(async () => {
 async function signUp(page: Page, jsEnabled: boolean, { on = server, domain = "example.com" }: { on?: RunningServer; domain?: string } = {}) {
   const username = uniqueName();
   await page.goto(`${on.url}/auth?signup=true`);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Email").fill(`${username}@${domain}`);
   await page.getByLabel("Password").fill("my-new-password");

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startSmtp, waitForMail } from "../fixtures/smtp.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const VERIFY_FIRST = "Please verify your e-mail address first";
 const toast = (page: Page) => page.getByTestId("toast");
@@ -34,7 +34,7 @@ test.afterAll(async () => {
 
 async function open(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("verify an e-mail: the banner, a refused vote, the mailed link, then the vote counts", async ({ page, jsEnabled }) => {

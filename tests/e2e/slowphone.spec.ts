@@ -1,7 +1,7 @@
 // A cheap phone on a slow link, used the moment each page is shown (project `slowphone`): whatever is
 // typed, opened or pressed before the page's code arrives is still there when it does, and takes
 // effect exactly once.
-import { expectAccessible } from "./fixtures.ts";
+import { expectAccessible, hydrated } from "./fixtures.ts";
 import { FAKE_VIDEOS, TOP_COMMENT } from "../fixtures/youtube-fake.ts";
 import { beforeTheCode, countPosts, expect, fullSpeed, openEarly, setOffline, test, waitForCode } from "./slow-phone.ts";
 
@@ -282,11 +282,11 @@ async function holdFirstPost(page: import("@playwright/test").Page, fragment: st
   };
 }
 
-/** Opens a page and waits until its forms post through their fetchers (the `_js` field is in). */
+/** Opens a page and waits until it has hydrated: its forms post through their fetchers from then on. */
 async function openHydrated(page: import("@playwright/test").Page, path: string) {
   await openEarly(page, path);
   await waitForCode(page);
-  await page.locator('input[name="_js"]').first().waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 const answerTo = (page: import("@playwright/test").Page, fragment: string, body: RegExp) =>

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { HONEYPOT_MESSAGE, TOO_QUICK_MESSAGE } from "~/rules/form-guard.ts";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 let server: RunningServer;
 const toast = (page: Page) => page.getByTestId("toast");
@@ -25,7 +25,7 @@ test.afterAll(async () => {
 
 async function open(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("a sign-up quicker than a person is refused with what to do; pressing again gets through", async ({ page, jsEnabled }) => {

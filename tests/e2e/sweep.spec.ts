@@ -1,13 +1,13 @@
 // 'Remove last day and suspend' from a member's row (docs/product.md §11 "Spam"), with JavaScript and
 // without: one form, and the member's last day is gone from the site.
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueName } from "./fixtures.ts";
+import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
 async function open(page: Page, url: string, jsEnabled: boolean) {
   await page.goto(url);
-  if (jsEnabled) await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
+  if (jsEnabled) await hydrated(page);
 }
 
 test("an admin removes a member's last day and suspends them from the Users tab", async ({ page, context, jsEnabled }) => {
