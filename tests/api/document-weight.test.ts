@@ -1,7 +1,8 @@
 // What the uncached page's speed rests on and a test can pin (the times themselves are the bench's,
 // bench/README.md): the server runs React Router's production build, bundled, with the edits of
-// vite.react-router.ts in it; a list page's document stays under 60 KB before compression, with no
-// stylesheet inside and each icon drawn once.
+// patches/react-router+*.patch in it (turned on by vite.react-router.ts, for the server only); a list
+// page's document stays under 60 KB before compression, with no stylesheet inside and each icon drawn
+// once.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,16 @@ describe("the server build", () => {
     const code = serverCode();
     expect(code).not.toMatch(/from\s+["']react-router["']/);
     expect(code).not.toContain("react-router/dist/development");
-    for (const edit of ["chortleServerRoutes", "chortleDataRoutes", "chortlePathRouteIds", "chortleRoutePathnamesJson"]) expect(code, edit).toContain(edit);
+    for (const edit of ["chortleServerRoutes", "chortleDataRoutes", "chortlePathRouteIds", "chortleBranchesFor", "chortlePlainPath"]) expect(code, edit).toContain(edit);
+    expect(code, "the switch folded to true").not.toContain("__CHORTLE_SERVER_EDITS__");
+  });
+
+  it("leaves the browser's React Router as it ships: the edits' switch folded to false, their code gone", () => {
+    const assets = path.join(SERVER_BUILD, "../client/assets");
+    const code = fs.readdirSync(assets).filter((f) => f.endsWith(".js")).map((f) => fs.readFileSync(path.join(assets, f), "utf8")).join("\n");
+    expect(code).toContain("data-discover");
+    expect(code).not.toContain("__CHORTLE_SERVER_EDITS__");
+    expect(code).not.toMatch(/\[:\*\?\]/); // edit 4's test for a segment that is not a plain word
   });
 });
 
