@@ -1,6 +1,6 @@
 import type { NotificationIconName } from "~/lib/notification-view.ts";
 import { BellIcon } from "./bell-icon.tsx";
-import { CommentIcon } from "./icons.tsx";
+import { CommentIcon, stroke } from "./icons.tsx";
 
 // A notification's type icon, drawn inline (emoji fonts differ between devices, some have none).
 const PATHS: Record<Exclude<NotificationIconName, "bell" | "comment">, string> = {
@@ -32,16 +32,7 @@ export function NotificationIcon({ name }: { name: NotificationIconName }) {
   if (name === "bell") return <BellIcon className={className} />;
   if (name === "comment") return <CommentIcon className={className} />;
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} {...stroke}>
       <path d={PATHS[name]} />
     </svg>
   );
