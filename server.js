@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createGuard, DENY_ALL_CSP } from "./server/guard.js";
 import { createMetrics, metricsConfig, serveMetrics } from "./server/metrics.js";
-import { logger, observe, ROUTE, routeMatcher } from "./server/observe.js";
+import { consoleThroughLogger, logger, observe, ROUTE, routeMatcher, withRequestId } from "./server/observe.js";
 import { createRequestHandler } from "./server/react-router.js";
 import { createStaticHandler } from "./server/static-files.js";
 
@@ -29,6 +29,9 @@ const WORKERS = (() => {
   if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number ≥ 1 or 'auto', not '${value}'.`);
   return DEV ? 1 : n;
 })();
+
+// Every line the server writes is one JSON line (decision 0138), console included.
+if (!DEV) consoleThroughLogger();
 
 // /metrics on a listener of its own (server/metrics.js), or null: checked before anything starts.
 const METRICS = metricsConfig();
@@ -211,7 +214,7 @@ async function runServer() {
     try {
       guard.setHeaders(res);
       if (guard.refuse(req, res)) return void (res[ROUTE] = "refused");
-      await app(req, res);
+      await withRequestId(requestId, () => app(req, res));
     } catch (error) {
       logger.error({ err: error, reqId: requestId }, "request failed");
       if (res.headersSent) return void res.destroy();

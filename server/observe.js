@@ -2,14 +2,50 @@
 // X-Request-Id, else a new one), echoed in the answer's X-Request-Id; one structured JSON line (pino)
 // when the answer is done (id, method, path without its query, route, status, ms, bytes); and the
 // request counted by route and status in the metrics (server/metrics.js), when they are on.
-// LOG_REQUESTS=off drops the request lines (the server's own messages stay). Decision 0138.
+// Every other line the process writes (console included, consoleThroughLogger) is JSON too, with the
+// request id while a request is answered. LOG_REQUESTS=off drops the request lines (the server's own
+// messages stay). Decision 0138.
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import { format } from "node:util";
 import { matchRoutes } from "react-router";
 import pino from "pino";
 
+// The id of the request being answered, for every line logged while it is (the app's own too).
+const requestIds = new AsyncLocalStorage();
+
 // Written asynchronously (flushed at exit): a synchronous write to a pipe its reader drains slowly
 // would stall the event loop, and every request with it.
-export const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: 1, sync: false }));
+export const logger = pino(
+  {
+    base: { pid: process.pid },
+    mixin: () => {
+      const reqId = requestIds.getStore();
+      return reqId ? { reqId } : {};
+    },
+  },
+  pino.destination({ dest: 1, sync: false }),
+);
+
+/** Runs `answer` as request `id`: every line logged meanwhile carries `reqId`. */
+export const withRequestId = (id, answer) => requestIds.run(id, answer);
+
+/**
+ * The process's console (the app's warnings, React Router's errors) written through the logger: one
+ * JSON line each, an Error as pino's `err` (its stack inside the line), the request id when there is
+ * one. Not in development, where Vite talks to a person.
+ */
+export function consoleThroughLogger() {
+  for (const [method, level] of [["error", "error"], ["warn", "warn"], ["info", "info"], ["log", "info"], ["debug", "debug"]]) {
+    console[method] = (...args) => {
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      const msg = rest.length > 0 ? format(...rest) : (err?.message ?? "");
+      if (err) logger[level]({ err }, msg);
+      else logger[level](msg);
+    };
+  }
+}
 const LOG_REQUESTS = process.env.LOG_REQUESTS !== "off";
 
 const GIVEN_ID = /^[\w.:@-]{1,128}$/;

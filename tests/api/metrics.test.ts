@@ -114,11 +114,24 @@ describe("metrics of one process", () => {
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const line = lines.find((l) => l.reqId === "from-the-proxy-42");
+    const line = lines.find((l) => l.reqId === "from-the-proxy-42" && l.msg === "request");
     expect(line).toMatchObject({ msg: "request", method: "GET", path: "/healthz", route: "routes/healthz", status: 200 });
     expect(typeof line?.ms).toBe("number");
     expect(JSON.stringify(line)).not.toContain("not-logged");
     expect(lines.some((l) => l.reqId === id)).toBe(true);
+  });
+
+  it("writes the app's own messages as JSON lines too, with the id of the request they came from", async () => {
+    const res = await fetch(`${api.url}/search`, { method: "POST", body: "q=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(405);
+    await res.text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const text = api.server.logs();
+    const warned = text.split("\n").find((l) => l.includes("405 POST /search: Method Not Allowed"));
+    expect(JSON.parse(warned ?? "null")).toMatchObject({ level: 40, reqId: res.headers.get("x-request-id"), msg: "405 POST /search: Method Not Allowed" });
+    // Every line the server wrote is one JSON object.
+    const notJson = text.split("\n").filter((l) => l.trim() && !l.startsWith("{"));
+    expect(notJson).toEqual([]);
   });
 });
 
