@@ -18,8 +18,8 @@ const followSuggestions = lazyComponent(() => import("./profile/follow-suggestio
 const confirmStep = lazyComponent(() => import("./ui/confirm-step.tsx").then((m) => m.ConfirmStep));
 // The account banners (a suspension, an address to verify) and the report dialog: on pages where one shows.
 const moderationParts = lazyComponent(() => import("./moderation-parts.tsx").then((m) => m.ModerationParts));
-// A new member's own comments that wait for a moderator: on a post page where they have some.
-const heldComments = lazyComponent(() => import("./comments/held-comments.tsx").then((m) => m.HeldComments));
+// A new member's own posts or comments that wait for a moderator: on the pages where they have some.
+const heldList = lazyComponent(() => import("./held-list.tsx").then((m) => m.HeldList));
 
 export const LazyShareDialog = shareDialog.Component;
 export const preloadShareDialog = shareDialog.preload;
@@ -29,7 +29,7 @@ export const preloadProfileEditForm = profileEditForm.preload;
 export const LazyFollowSuggestions = followSuggestions.Component;
 export const LazyConfirmStep = confirmStep.Component;
 export const LazyModerationParts = moderationParts.Component;
-export const LazyHeldComments = heldComments.Component;
+export const LazyHeldList = heldList.Component;
 
 // The server renders them whole from the first request on.
-if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready(), moderationParts.ready(), heldComments.ready()]);
+if (import.meta.env.SSR) await Promise.all([shareDialog.ready(), memberControls.ready(), profileEditForm.ready(), followSuggestions.ready(), confirmStep.ready(), moderationParts.ready(), heldList.ready()]);

@@ -6,7 +6,7 @@ import { fileAppeal, memberStanding } from "~/models/moderation/standing.server.
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { heldItemsOf } from "~/models/spam/held.server.ts";
-import { HELD_LABEL } from "~/rules/spam-rules.ts";
+import { LazyHeldList } from "~/components/lazy-parts.tsx";
 
 // /account/standing: the member's removed items, suspensions and their reasons, each with one
 // appeal (this route's action). Only the member sees it; a suspended member may still appeal.
@@ -48,15 +48,7 @@ export default function Standing({ loaderData }: Route.ComponentProps) {
           <h2 id="held-heading" className="text-lg font-semibold">
             Waiting for review
           </h2>
-          <ul className="space-y-2">
-            {loaderData.held.map((item) => (
-              <li key={item.id} id={`held-${item.id}`} data-testid="held-item" className="held">
-                <p className="text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
-                {item.title ? <p className="font-semibold">{item.title}</p> : null}
-                <p className="whitespace-pre-wrap break-words">{item.content}</p>
-              </li>
-            ))}
-          </ul>
+          <LazyHeldList items={loaderData.held} label="Your posts and comments waiting for review" testId="held-item" />
         </section>
       ) : null}
       <StandingList standing={loaderData} />

@@ -6,7 +6,7 @@ import { page } from "~/http/answers/page-problem.server.ts";
 import { internal, notFound } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
-import { LazyHeldComments } from "~/components/lazy-parts.tsx";
+import { LazyHeldList } from "~/components/lazy-parts.tsx";
 import { heldCommentsOf } from "~/models/spam/held.server.ts";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -129,7 +129,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             to comment and interact with this post.
           </p>
         )}
-        {held.length > 0 ? <LazyHeldComments items={held} /> : null}
+        {held.length > 0 ? <LazyHeldList items={held} label="Your comments waiting for review" testId="held-comment" /> : null}
         <CommentThread
           postId={post.id}
           comments={comments}

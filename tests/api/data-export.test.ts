@@ -3,7 +3,7 @@
 // once an hour; a visitor gets 401 (JSON) or the way to sign in (the page link).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "#db/schema.ts";
+import { heldItems, users } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 
 let api: ApiClient;
@@ -26,7 +26,7 @@ describe("GET /api/me/export", () => {
     expect(await res.json()).toEqual({ message: "Authentication required. Please log in." });
   });
 
-  it("one attachment with the member's account, posts, comments, votes, saves, follows, notifications, followed threads, e-mail choices and sessions; no secrets", async () => {
+  it("one attachment with the member's account, posts, comments, votes, saves, follows, waiting items, notifications, followed threads, e-mail choices and sessions; no secrets", async () => {
     const mine = api.post(alice.id, { title: "Alice's export post" });
     const theirs = api.post(bob.id, { title: "Bob's post" });
     const calls: [string, ApiUser, unknown][] = [
@@ -39,6 +39,8 @@ describe("GET /api/me/export", () => {
       ["/api/me/mutes", alice, { kind: "word", value: "Spoilers" }],
     ];
     for (const [path, user, json] of calls) expect((await api.fetch(path, { method: "POST", user, json })).status, path).toBeLessThan(300);
+    // A comment of hers that waits for a moderator is hers too (decision 0121).
+    api.db.insert(heldItems).values({ kind: "comment", userId: alice.id, postId: theirs.id, content: "Waiting for a moderator: https://example.com/", reason: "link" }).run();
     expect((await api.fetch(`/api/posts/${theirs.id}/hide`, { method: "PUT", user: alice })).status).toBe(200);
     expect((await api.fetch(`/api/posts/${theirs.id}/watch`, { method: "PUT", user: alice })).status).toBe(200);
     expect((await api.fetch("/api/me/email-preferences", { method: "PATCH", user: alice, json: { mention: true } })).status).toBe(200);
@@ -60,6 +62,7 @@ describe("GET /api/me/export", () => {
     expect(data.followers).toEqual([]);
     expect(data.mutes).toEqual([expect.objectContaining({ kind: "word", value: "spoilers" })]);
     expect(data.hiddenPosts).toEqual([expect.objectContaining({ postId: theirs.id })]);
+    expect(data.waiting).toEqual([expect.objectContaining({ kind: "comment", postId: theirs.id, content: "Waiting for a moderator: https://example.com/" })]);
     // Bob's vote and comment on Alice's post notified her.
     expect(data.notifications.length).toBeGreaterThanOrEqual(2);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,7 @@
 // them are closed.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, heldItems, moderationLog, posts, reportCases } from "#db/schema.ts";
+import { comments, heldItems, moderationLog, notifications, posts, reportCases, reports } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 
 let api: ApiClient;
@@ -32,6 +32,12 @@ describe("remove last day and suspend", () => {
     const oldComment = api.db.insert(comments).values({ postId: otherPost.id, userId: spammer.id, content: "an old comment", createdAt: new Date(Date.now() - 2 * DAY) }).returning().get();
     api.db.insert(heldItems).values({ kind: "comment", userId: spammer.id, postId: otherPost.id, content: "waiting spam", reason: "link" }).run();
     const kase = api.db.insert(reportCases).values({ targetType: "post", targetId: recent.id, authorId: spammer.id, targetLabel: recent.title, reportCount: 1 }).returning().get();
+    const memberCase = api.db.insert(reportCases).values({ targetType: "user", targetId: spammer.id, authorId: spammer.id, targetLabel: spammer.username, reportCount: 1 }).returning().get();
+    const reporter = await api.user();
+    api.db.insert(reports).values([
+      { caseId: kase.id, reporterId: reporter.id, reason: "spam" },
+      { caseId: memberCase.id, reporterId: other.id, reason: "spam" },
+    ]).run();
 
     // The queue's case and the member's row both carry the form.
     expect(await (await api.fetch("/admin/reports", { user: admin })).text()).toContain(`action="/admin/users/${spammer.id}/sweep"`);
@@ -47,6 +53,11 @@ describe("remove last day and suspend", () => {
     const log = api.db.select().from(moderationLog).where(eq(moderationLog.adminId, admin.id)).all().map((e) => e.action).sort();
     expect(log).toEqual(["delete_comment", "delete_comment", "delete_post", "reject_held", "suspend_user"]);
     expect(api.db.select().from(reportCases).where(eq(reportCases.id, kase.id)).get()).toMatchObject({ status: "resolved", action: "suspend", resolutionReason: "Spam wave" });
+    expect(api.db.select().from(reportCases).where(eq(reportCases.id, memberCase.id)).get()).toMatchObject({ status: "resolved", action: "suspend" });
+    // Each reporter hears the outcome, as from the queue's own decision, and never who decided.
+    const told = (userId: number) => api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "report_outcome"))).all().map((n) => n.message);
+    expect(told(reporter.id)).toEqual(["Thanks for your report: the post was removed"]);
+    expect(told(other.id)).toEqual(["Thanks for your report: the account was suspended"]);
     // Suspended: the next write is refused.
     expect((await api.fetch("/api/comments", { method: "POST", user: spammer, json: { postId: otherPost.id, content: "more spam" } })).status).toBe(403);
   });

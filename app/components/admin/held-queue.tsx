@@ -3,6 +3,7 @@ import { Link } from "../ui/link.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { HELD_REASON_LABELS } from "~/rules/spam-rules.ts";
+import { HeldText } from "../held-list.tsx";
 
 // The queue's "Waiting for approval": new accounts' posts and comments that wait for a moderator
 // (docs/product.md §11 "Spam"), each with why it waits and two plain forms (no JavaScript needed).
@@ -43,8 +44,7 @@ export function HeldQueue({ items, timeZone }: { items: readonly HeldCardData[];
             ) : null}{" "}
             · {HELD_REASON_LABELS[item.reason]} · {formatDateTime(item.createdAt, timeZone)}
           </p>
-          {item.title ? <p className="font-semibold">{item.title}</p> : null}
-          <p className="whitespace-pre-wrap break-words text-sm">{item.content}</p>
+          <HeldText item={item} className="text-sm" />
           <div className="flex flex-wrap gap-2">
             <Form method="post" action={`/admin/held/${item.id}/decide`}>
               <input type="hidden" name="decision" value="approve" />

@@ -3,8 +3,9 @@
 // not data about the member), and nothing about other members beyond the names on their own rows.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { comments, follows, hiddenPosts, mailQueue, mutes, notifications, posts, saves, sessions, threadWatches, users, votes } from "#db/schema.ts";
+import { comments, follows, heldItems, hiddenPosts, mailQueue, mutes, notifications, posts, saves, sessions, threadWatches, users, votes } from "#db/schema.ts";
 import { getEmailPreferences } from "../mail/preferences.server.ts";
+import { toHeldView } from "../spam/held.server.ts";
 import { isDemo } from "~/rules/demo-rules.ts";
 import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
@@ -84,6 +85,8 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
         comments.userId,
         comments.id,
       ),
+      // What waits for a moderator (decision 0121): theirs until it is approved or rejected.
+      waiting: mine(tx.select().from(heldItems), heldItems.userId, heldItems.id).map(toHeldView),
       votes: mine(
         tx.select({ postId: votes.postId, commentId: votes.commentId, direction: votes.isUpvote, createdAt: votes.createdAt }).from(votes),
         votes.userId,

@@ -182,8 +182,13 @@ export function resolveCase({
       .where(eq(reportCases.id, caseId))
       .returning()
       .get();
-    const reporters = tx.selectDistinct({ id: reports.reporterId }).from(reports).where(and(eq(reports.caseId, caseId), isNotNull(reports.reporterId))).all();
-    for (const r of reporters) notify({ userId: r.id, actorId: null, type: "report_outcome", message: reporterNotice(outcome, noun) });
+    tellReporters(tx, kase, outcome);
     return toSummary(resolved);
   });
+}
+
+/** Every reporter of a decided case hears its outcome: never who else reported, never who decided. */
+export function tellReporters(tx: DbOrTx, kase: Pick<CaseRow, "id" | "targetType">, outcome: "removed" | "suspended" | "none"): void {
+  const reporters = tx.selectDistinct({ id: reports.reporterId }).from(reports).where(and(eq(reports.caseId, kase.id), isNotNull(reports.reporterId))).all();
+  for (const r of reporters) notify({ userId: r.id, actorId: null, type: "report_outcome", message: reporterNotice(outcome, TARGET_NOUN[kase.targetType]) });
 }

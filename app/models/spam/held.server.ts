@@ -46,9 +46,16 @@ export function heldCommentsOf(userId: number, postId: number): HeldView[] {
     .map(toHeldView);
 }
 
-/** Everything of `userId`'s that waits, newest first (their standing page). */
-export function heldItemsOf(userId: number): HeldView[] {
-  return getDb().select().from(heldItems).where(eq(heldItems.userId, userId)).orderBy(desc(heldItems.id)).limit(100).all().map(toHeldView);
+/** Everything of `userId`'s that waits (or only its posts), newest first: their standing page, their profile. */
+export function heldItemsOf(userId: number, kind?: HeldRow["kind"]): HeldView[] {
+  return getDb()
+    .select()
+    .from(heldItems)
+    .where(and(eq(heldItems.userId, userId), kind ? eq(heldItems.kind, kind) : undefined))
+    .orderBy(desc(heldItems.id))
+    .limit(100)
+    .all()
+    .map(toHeldView);
 }
 
 /** The queue's waiting items, oldest first, with their authors and the post a comment answers. */

@@ -3,13 +3,15 @@ import { comments, heldItems, posts, reportCases, users } from "#db/schema.ts";
 import { removeComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { tellReporters } from "../moderation/queue.server.ts";
 import { suspendInTx } from "../moderation/suspension.server.ts";
 import { removePost } from "../post/delete.server.ts";
 
 // A moderator's one action against a spammer (docs/product.md §11 "Spam"): everything the member
 // posted in the last day (posts, comments, items waiting) goes, and the member is suspended, in one
 // transaction; every removed item is one entry of the moderation log, the suspension another. Open
-// cases about what went (or about the member) are closed as 'removed and suspended'.
+// cases about what went (or about the member) are closed as 'removed and suspended', and their
+// reporters told so, as the queue's own decision tells them.
 
 const DAY_MS = 86_400_000;
 
@@ -60,10 +62,14 @@ export function sweepMember({
       doomedPosts.length ? and(eq(reportCases.targetType, "post"), inArray(reportCases.targetId, doomedPosts.map((p) => p.id))) : undefined,
       doomedComments.length ? and(eq(reportCases.targetType, "comment"), inArray(reportCases.targetId, doomedComments.map((c) => c.id))) : undefined,
     ].filter(Boolean);
-    tx.update(reportCases)
+    const closed = tx
+      .update(reportCases)
       .set({ status: "resolved", action: "suspend", resolutionReason: reason, resolvedAt: now })
       .where(and(eq(reportCases.status, "open"), or(...about)))
-      .run();
+      .returning({ id: reportCases.id, targetType: reportCases.targetType })
+      .all();
+    // As the queue says it: a removed post or comment, a suspended member.
+    for (const kase of closed) tellReporters(tx, kase, kase.targetType === "user" ? "suspended" : "removed");
 
     const username = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get()?.username ?? "";
     return { username, posts: doomedPosts.length, comments: doomedComments.length, held: held.length };

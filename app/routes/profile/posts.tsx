@@ -9,9 +9,12 @@ import { page } from "~/http/answers/page-problem.server.ts";
 import { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import { pageOf, profileTab } from "~/routes/profile/profile-tab.server.ts";
 import { editablePostIds } from "~/models/edit.server.ts";
+import { heldItemsOf } from "~/models/spam/held.server.ts";
+import { LazyHeldList } from "~/components/lazy-parts.tsx";
 
 // /profile/:id — the member's posts, newest first. On your own, each post offers 'Delete', confirmed
-// in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm).
+// in a second step that is URL state (?confirm=delete-post-12, the UI kit's ConfirmForm), and a new
+// member's posts that wait for a moderator come first, marked (only they see them).
 
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
@@ -21,6 +24,7 @@ export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads:
   const { items, hasMore } = pageOf(listUserPosts({ userId: tab.userId, limit: tab.limit + 1, viewerId: tab.viewerId, visitorMutes: tab.visitorMutes }), tab.limit);
   return {
     posts: items,
+    waiting: tab.isOwner && args.user?.newcomer ? heldItemsOf(tab.userId, "post").map(({ id, title, content }) => ({ id, title, content })) : [],
     editable: editablePostIds(items, args.user),
     hasMore,
     limit: tab.limit,
@@ -32,13 +36,14 @@ export const loader = page({ who: "anyone", input: ProfileTabQuerySchema, reads:
 });
 
 export default function ProfilePosts({ loaderData }: Route.ComponentProps) {
-  const { posts, editable, hasMore, limit, userId, isOwner, now, origin } = loaderData;
+  const { posts, waiting, editable, hasMore, limit, userId, isOwner, now, origin } = loaderData;
   const { user, timeZone } = useRootData();
   const card = { signedIn: Boolean(user), origin, timeZone, now };
   return (
     <TabSection title="Posts">
+      {waiting.length > 0 ? <LazyHeldList items={waiting} label="Your posts waiting for review" testId="held-post" /> : null}
       {posts.length === 0 ? (
-        <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
+        waiting.length > 0 ? null : <TabMessage title="No posts yet" message={isOwner ? "Share a funny comment and it shows up here." : "Nothing shared yet."} />
       ) : isOwner ? (
         <OwnerPostList posts={posts} editable={editable} {...card} />
       ) : (
