@@ -19,12 +19,13 @@ type Page = { userId: number; limit: number; offset?: number; viewerId?: number 
 export const SAVED_SIGN_IN = "Authentication required to view saved posts";
 export const SAVED_PRIVATE = "This user's saved posts are private";
 
-// One statement per tab, prepared once per connection; each reads a page of ids (the posts themselves
-// come from listPostsByIds) or, for comments, the page itself.
+// One statement per tab and shape of muting, prepared once per connection; each reads a page of ids
+// (the posts themselves come from listPostsByIds) or, for comments, the page itself. A muting viewer's
+// page leaves out what they muted in that statement, so it fills up to its limit (decision 0125).
 const p = sql.placeholder;
 
 /** A page of a member's comments; for a muting viewer (`muted`) without what they muted. */
-function commentsPage(db: Db, muted: "" | "muted" | "words") {
+function commentsPage(db: Db, muted: Muted) {
   return withMuteFunction(db)
     .select({ ...commentColumns, postTitle: posts.title })
     .from(comments)
@@ -44,41 +45,62 @@ function commentsPage(db: Db, muted: "" | "muted" | "words") {
     .offset(p("offset"))
     .prepare();
 }
+/** A page of a tab's post ids, in the tab's order; for a muting viewer without what they muted. */
+function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
+  const without = muted ? mutedPostCondition(muted === "words") : undefined;
+  if (tab === "posts") {
+    return db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.userId, p("userId")), without))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare();
+  }
+  const [table, owner, order, where] =
+    tab === "upvoted"
+      ? [votes, votes.userId, [desc(votes.createdAt), desc(votes.id)], and(eq(votes.isUpvote, true), isNotNull(votes.postId))]
+      : [saves, saves.userId, [desc(saves.createdAt), desc(sql`${saves}.rowid`)], undefined];
+  const query = db.select({ id: sql<number>`${table.postId}` }).from(table).$dynamic();
+  // Only a muting viewer's page reads the posts themselves here (their author, category, words).
+  return (muted ? query.innerJoin(posts, eq(posts.id, table.postId)) : query)
+    .where(and(eq(owner, p("userId")), where, without))
+    .orderBy(...order)
+    .limit(p("limit"))
+    .offset(p("offset"))
+    .prepare();
+}
+
+const SHAPES = ["", "muted", "words"] as const;
+type Muted = (typeof SHAPES)[number];
+const shapes = <T>(make: (muted: Muted) => T) => Object.fromEntries(SHAPES.map((muted) => [muted, make(muted)])) as Record<Muted, T>;
+
 const statements = prepared((db) => ({
-  posts: db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(eq(posts.userId, p("userId")))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(p("limit"))
-    .offset(p("offset"))
-    .prepare(),
-  comments: commentsPage(db, ""),
-  mutedComments: commentsPage(db, "muted"),
-  mutedCommentsWithWords: commentsPage(db, "words"),
-  upvoted: db
-    .select({ id: votes.postId })
-    .from(votes)
-    .where(and(eq(votes.userId, p("userId")), eq(votes.isUpvote, true), isNotNull(votes.postId)))
-    .orderBy(desc(votes.createdAt), desc(votes.id))
-    .limit(p("limit"))
-    .offset(p("offset"))
-    .prepare(),
-  saved: db
-    .select({ id: saves.postId })
-    .from(saves)
-    .where(eq(saves.userId, p("userId")))
-    .orderBy(desc(saves.createdAt), desc(sql`${saves}.rowid`))
-    .limit(p("limit"))
-    .offset(p("offset"))
-    .prepare(),
+  posts: shapes((muted) => idsPage(db, "posts", muted)),
+  upvoted: shapes((muted) => idsPage(db, "upvoted", muted)),
+  saved: shapes((muted) => idsPage(db, "saved", muted)),
+  comments: shapes((muted) => commentsPage(db, muted)),
 }));
 
-/** The member's posts, newest first. */
-export function listUserPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
-  requireProfileUser(userId);
-  const ids = statements().posts.all({ userId, limit, offset });
+/** What a viewer has muted, as the shape of the statement that leaves it out, and its placeholders. */
+function mutedFor(viewerId: number | null | undefined, visitorMutes: VisitorMutes | null | undefined) {
+  const muting = mutingFor(viewerId, visitorMutes);
+  const shape: Muted = !isMuting(muting) ? "" : mutesWords(muting) ? "words" : "muted";
+  return { shape, params: shape ? { ...mutedParams(muting), mutedWordKeys: JSON.stringify(muting.words) } : {} };
+}
+
+/** A page of a tab's posts: its ids read in one statement that already leaves out what the viewer muted. */
+function postsOfTab(tab: "posts" | "upvoted" | "saved", { userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
+  const { shape, params } = mutedFor(viewerId, visitorMutes);
+  const ids = statements()[tab][shape].all({ userId, limit, offset, ...params });
   return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes });
+}
+
+/** The member's posts, newest first. */
+export function listUserPosts(page: Page): PostView[] {
+  requireProfileUser(page.userId);
+  return postsOfTab("posts", page);
 }
 
 /**
@@ -87,26 +109,16 @@ export function listUserPosts({ userId, limit, offset = 0, viewerId, visitorMute
  */
 export function listUserComments({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): ProfileComment[] {
   requireProfileUser(userId);
-  const muting = mutingFor(viewerId, visitorMutes);
-  const all = statements();
-  const rows = !isMuting(muting)
-    ? all.comments.all({ userId, limit, offset })
-    : (mutesWords(muting) ? all.mutedCommentsWithWords : all.mutedComments).all({
-        userId,
-        limit,
-        offset,
-        ...mutedParams(muting),
-        mutedWordKeys: JSON.stringify(muting.words),
-      });
-  return rows
+  const { shape, params } = mutedFor(viewerId, visitorMutes);
+  return statements()
+    .comments[shape].all({ userId, limit, offset, ...params })
     .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null }));
 }
 
 /** The posts the member upvoted, the latest vote first. */
-export function listUpvotedPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
-  requireProfileUser(userId);
-  const ids = statements().upvoted.all({ userId, limit, offset });
-  return listPostsByIds({ ids: ids.map((r) => r.id!), viewerId, visitorMutes });
+export function listUpvotedPosts(page: Page): PostView[] {
+  requireProfileUser(page.userId);
+  return postsOfTab("upvoted", page);
 }
 
 /**
@@ -120,10 +132,9 @@ export function requireSavedAccess({ userId, viewerId }: { userId: number; viewe
 }
 
 /** The member's saved posts, the latest save first; only for the member (requireSavedAccess). */
-export function listSavedPosts({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
-  requireSavedAccess({ userId, viewerId });
-  const ids = statements().saved.all({ userId, limit, offset });
-  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes });
+export function listSavedPosts(page: Page): PostView[] {
+  requireSavedAccess(page);
+  return postsOfTab("saved", page);
 }
 
 export const PROFILE_LISTS = {

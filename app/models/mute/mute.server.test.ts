@@ -12,7 +12,9 @@ import { listNotifications, countUnread, notify } from "../notification.server.t
 import { listPostComments } from "../comment-thread.server.ts";
 import { listFeedPosts, listPostsByIds, searchPosts, searchUsers } from "../post/index.server.ts";
 import { listFollowingPosts } from "../follow.server.ts";
-import { listUserComments, listUserPosts } from "../profile-lists.server.ts";
+import { listSavedPosts, listUpvotedPosts, listUserComments, listUserPosts } from "../profile-lists.server.ts";
+import { savePost } from "../save.server.ts";
+import { castVote } from "../vote.server.ts";
 import { listFeedEntries } from "../syndication.server.ts";
 import { topPostsThisWeek, categoryCounts } from "../post/week-sidebar.server.ts";
 import { addMute, addVisitorMute, listMutes, removeMute } from "./mute.server.ts";
@@ -105,6 +107,15 @@ describe("a muting viewer's lists", () => {
     expect(titles(searchPosts({ q: "a", limit: 20, viewerId: me.id }).posts)).toEqual(expect.not.arrayContaining(["A CAT, on a piano"]));
     expect(titles(listUserPosts({ userId: bob.id, limit: 10, viewerId: me.id }))).toEqual([]);
     expect(titles(listUserPosts({ userId: ann.id, limit: 10, viewerId: me.id }))).toEqual(shown);
+    // Each profile tab leaves them out in its own statement too: a page of three is full.
+    expect(titles(listUserPosts({ userId: ann.id, limit: 3, viewerId: me.id }))).toEqual(shown);
+    for (const x of Object.values(p)) {
+      castVote({ userId: ann.id, postId: x.id, isUpvote: true });
+      savePost({ userId: me.id, postId: x.id });
+    }
+    expect(titles(listUpvotedPosts({ userId: ann.id, limit: 3, viewerId: me.id })).sort()).toEqual([...shown].sort());
+    expect(titles(listSavedPosts({ userId: me.id, limit: 3, viewerId: me.id })).sort()).toEqual([...shown].sort());
+    expect(listUpvotedPosts({ userId: ann.id, limit: 20, viewerId: bob.id })).toHaveLength(9);
     expect(titles(listFollowingPosts({ followerId: me.id, limit: 20 }))).toEqual(shown);
     // In the page's own statement: a page of three is full.
     expect(titles(listFollowingPosts({ followerId: me.id, limit: 3 }))).toEqual(shown);
@@ -117,6 +128,24 @@ describe("a muting viewer's lists", () => {
     expect(searchUsers({ q: "bo", limit: 5, viewerId: me.id }).users).toEqual([]);
     expect(searchUsers({ q: "bo", limit: 5, viewerId: ann.id }).users.map((u) => u.username)).toEqual(["bob"]);
     expect(searchUsers({ q: "", limit: 50, viewerId: me.id }).users.map((u) => u.username)).not.toContain("bob");
+  });
+
+  it("search leaves them out in its own statement: the page fills up and the count is the viewer's", () => {
+    const { me, bob, ann } = site();
+    const at = (i: number) => ({ ageMs: (i + 1) * 1_000 });
+    post({ userId: ann.id, title: "llama one", ...at(0) });
+    post({ userId: ann.id, title: "llama song", category: "Music", ...at(1) });
+    post({ userId: bob.id, title: "llama by bob", ...at(2) });
+    post({ userId: ann.id, title: "llama two", ...at(3) });
+    post({ userId: ann.id, title: "llama three", ...at(4) });
+    addMute({ userId: me.id, kind: "category", value: "Music" });
+    addMute({ userId: me.id, kind: "member", value: bob.id });
+    expect(searchPosts({ q: "llama", limit: 3, viewerId: me.id })).toMatchObject({ total: 3, capped: false });
+    expect(titles(searchPosts({ q: "llama", limit: 3, viewerId: me.id }).posts)).toEqual(["llama one", "llama two", "llama three"]);
+    addMute({ userId: me.id, kind: "word", value: "two" });
+    expect(titles(searchPosts({ q: "llama", limit: 3, viewerId: me.id }).posts)).toEqual(["llama one", "llama three"]);
+    expect(searchPosts({ q: "llama", limit: 3, viewerId: ann.id }).total).toBe(5);
+    expect(titles(searchPosts({ q: "llama", limit: 3, viewerId: ann.id }).posts)).toEqual(["llama one", "llama song", "llama by bob"]);
   });
 
   it("collapse muted comments in place, leave them off profiles, and drop muted members' and posts' notices", () => {

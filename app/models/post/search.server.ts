@@ -1,6 +1,6 @@
 // /search: posts holding every word of the query (the word index), in one of the lists' sorts within a
 // time range, and members by name.
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type ListSort, type PostView, type Timeframe, type UserResult } from "~/lib/browse.ts";
@@ -9,7 +9,8 @@ import { prepared, preparedFor } from "../db.server.ts";
 
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
-import { mutingFor } from "../mute/mute.server.ts";
+import { isMuting, mutingFor } from "../mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
@@ -44,7 +45,13 @@ export function searchPosts({
   const since = timeframeStart(timeframe, now)?.getTime() ?? null;
   // Newest and oldest follow only the words; the other sorts follow votes and comments too.
   const kept = sort === "newest" || sort === "oldest" ? byText : byCounts;
-  const { ids, n } = kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
+  // A muting viewer's matches leave out what they muted in the statement (read for them alone), so the
+  // page fills up and the count is theirs.
+  const muting = mutingFor(viewerId, visitorMutes);
+  const muted = !isMuting(muting) ? null : { withWords: mutesWords(muting), params: mutedParams(muting) };
+  const { ids, n } = muted
+    ? sortMatches(expression, sort, since, limit, muted)
+    : kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
   return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
@@ -62,7 +69,13 @@ const kept = { maxWeight: 2_000, staleMs: SEARCH_LAG_MS };
 const byText = versionedCache<string, { ids: number[]; n: number }>({ name: "search-text", tables: [`${POST_TEXT},created_at`, "users:username"], ...kept });
 const byCounts = versionedCache<string, { ids: number[]; n: number }>({ name: "search-counts", tables: [`${POST_TEXT},created_at,score,comments_count`, "users:username"], ...kept });
 
-function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null, limit: number): { ids: number[]; n: number } {
+function sortMatches(
+  expression: FtsQuery,
+  sort: ListSort,
+  since: number | null,
+  limit: number,
+  muted: { withWords: boolean; params: ReturnType<typeof mutedParams> } | null = null,
+): { ids: number[]; n: number } {
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
   // there are more), then those in the range, counted and sorted in the same statement by the list's
   // own order (read.server.ts). Ranking by relevance (bm25) read the index a second time for its word
@@ -71,24 +84,26 @@ function sortMatches(expression: FtsQuery, sort: ListSort, since: number | null,
   // all time their count is the CTE's, a window over the joined rows only when a range drops some:
   // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0102).
   const oldestFirst = sort === "oldest" && since === null;
-  const rows = preparedFor(`search ${sort} ${since !== null}`, () => {
+  const shape = muted ? (muted.withWords ? "words" : "muted") : "";
+  const rows = preparedFor(`search ${sort} ${since !== null} ${shape}`, () => {
     const db = getDb();
     // Its column is match_id: drizzle writes the join's condition without the CTE's name, and `id` would be ambiguous.
     const matches = db.$with("matches", { id: sql<number>`match_id`.as("match_id") }).as(
       sql`SELECT rowid AS match_id FROM posts_search WHERE posts_search MATCH ${sql.placeholder("expression")}
       ORDER BY rowid ${sql.raw(oldestFirst ? "ASC" : "DESC")} LIMIT ${sql.placeholder("cap")}`,
     );
-    const n = since === null ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
+    // Over all time and for everyone, the count is the CTE's; a range or a muting viewer drops some rows.
+    const n = since === null && !shape ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
     return db
       .with(matches)
       .select({ id: posts.id, n })
       .from(matches)
       .innerJoin(posts, eq(posts.id, matches.id))
-      .where(since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined)
+      .where(and(since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined, shape ? mutedPostCondition(shape === "words") : undefined))
       .orderBy(...ORDERS[sort])
       .limit(sql.placeholder("limit"))
       .prepare();
-  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit });
+  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit, ...muted?.params });
   return { ids: rows.map((r) => r.id), n: rows[0]?.n ?? 0 };
 }
 
