@@ -1,4 +1,5 @@
 import { HELD_LABEL } from "~/rules/spam-rules.ts";
+import { MemberText } from "./member-text.tsx";
 
 export type HeldEntry = { id: number; title?: string | null; content: string };
 
@@ -13,25 +14,9 @@ export function HeldList({ items, label, testId }: { items: readonly HeldEntry[]
       {items.map((item) => (
         <li key={item.id} id={`held-${item.id}`} data-testid={testId} className="held">
           <p className="text-xs font-semibold text-amber-900">{HELD_LABEL}</p>
-          <HeldText item={item} />
+          <MemberText title={item.title} text={item.content} />
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A waiting item's own words: a post's title, then its quoted comment (or a comment's text). */
-export function HeldText({ item, className = "" }: { item: Omit<HeldEntry, "id">; className?: string }) {
-  return (
-    <>
-      {item.title ? (
-        <p dir="auto" className="font-semibold">
-          {item.title}
-        </p>
-      ) : null}
-      <p dir="auto" className={`whitespace-pre-wrap break-words ${className}`}>
-        {item.content}
-      </p>
-    </>
   );
 }

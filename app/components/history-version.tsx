@@ -49,7 +49,7 @@ export function VersionCard({ version, label, timeZone, canRedact }: { version: 
         {version.fields.map((f) => (
           <div key={f.name}>
             <dt className="text-xs font-semibold uppercase text-slate-500">{f.label}</dt>
-            <dd className={`whitespace-pre-line break-words ${version.redacted ? "italic text-slate-500" : ""}`}>
+            <dd dir="auto" className={`whitespace-pre-line break-words ${version.redacted ? "italic text-slate-500" : ""}`}>
               {f.diff ? <Diff parts={f.diff} /> : f.text}
             </dd>
           </div>

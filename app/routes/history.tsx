@@ -35,7 +35,7 @@ export default function HistoryPage({ loaderData: history }: Route.ComponentProp
     <div className="mx-auto max-w-2xl space-y-4 py-4">
       <h1 className="text-2xl font-bold">{history.kind === "post" ? "Post history" : "Comment history"}</h1>
       <p className="text-sm text-slate-700">
-        {history.kind === "post" ? "Post" : "A comment on"} “{history.title}” ·{" "}
+        {history.kind === "post" ? "Post" : "A comment on"} “<bdi>{history.title}</bdi>” ·{" "}
         <Link to={back} className="font-semibold text-brand-dark hover:underline">
           Back to the {history.kind}
         </Link>

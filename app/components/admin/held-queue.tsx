@@ -3,7 +3,7 @@ import { Link } from "../ui/link.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { HELD_REASON_LABELS } from "~/rules/spam-rules.ts";
-import { HeldText } from "../held-list.tsx";
+import { MemberText } from "../member-text.tsx";
 
 // The queue's "Waiting for approval": new accounts' posts and comments that wait for a moderator
 // (docs/product.md §11 "Spam"), each with why it waits and two plain forms (no JavaScript needed).
@@ -37,14 +37,14 @@ export function HeldQueue({ items, timeZone }: { items: readonly HeldCardData[];
             {item.postId && item.postTitle ? (
               <>
                 {" "}on{" "}
-                <Link to={`/post/${item.postId}`} className="text-brand hover:underline">
+                <Link to={`/post/${item.postId}`} dir="auto" className="text-brand hover:underline">
                   {item.postTitle}
                 </Link>
               </>
             ) : null}{" "}
             · {HELD_REASON_LABELS[item.reason]} · {formatDateTime(item.createdAt, timeZone)}
           </p>
-          <HeldText item={item} className="text-sm" />
+          <MemberText title={item.title} text={item.content} className="text-sm" />
           <div className="flex flex-wrap gap-2">
             <Form method="post" action={`/admin/held/${item.id}/decide`}>
               <input type="hidden" name="decision" value="approve" />

@@ -6,6 +6,7 @@ import { SweepControl } from "./sweep-control.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { CASE_ACTION_LABELS, REPORT_REASON_LABELS, type CaseAction, type ReportReason, type ReportTargetType } from "~/rules/interactions/report.ts";
 import { formatUntil, removedNotice } from "~/rules/moderation-rules.ts";
+import { MemberText } from "../member-text.tsx";
 
 // One case of /admin/reports: its reasons and notes, the item as its author sees it, the author's
 // history, and the decision form (a plain form: it works without JavaScript).
@@ -37,7 +38,7 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
     <article id={`case-${c.id}`} aria-label={`${KIND[c.targetType]} '${c.targetLabel}'`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline gap-2">
         <h3 className="font-semibold">
-          {KIND[c.targetType]} '{c.targetLabel}'
+          {KIND[c.targetType]} '<bdi>{c.targetLabel}</bdi>'
         </h3>
         <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
           {c.reportCount} {c.reportCount === 1 ? "report" : "reports"}
@@ -55,14 +56,17 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
             <Time className="text-slate-700" value={r.createdAt} timeZone={timeZone}>
               {formatDateTime(r.createdAt, timeZone)}
             </Time>
-            {r.note ? <p className="whitespace-pre-wrap text-slate-800">“{r.note}”</p> : null}
+            {r.note ? (
+              <p dir="auto" className="whitespace-pre-wrap text-slate-800">
+                “{r.note}”
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
       {c.item ? (
         <blockquote className="rounded-lg border-l-4 border-slate-300 bg-slate-50 p-3 text-sm">
-          {c.item.body.title ? <p className="font-semibold">{c.item.body.title}</p> : null}
-          <p className="whitespace-pre-wrap">{c.item.body.text || "(no text)"}</p>
+          <MemberText title={c.item.body.title} text={c.item.body.text || "(no text)"} />
           {c.item.body.href ? (
             <a href={c.item.body.href} className="text-brand hover:underline">
               Open it where it is
@@ -90,7 +94,7 @@ function AuthorHistory({ author }: { author: NonNullable<CaseCardData["author"]>
       {empty ? null : (
         <ul className="list-disc pl-5 text-slate-800">
           {author.removals.map((r) => (
-            <li key={`r${r.caseId}`}>Removed '{r.label}': {r.reason}</li>
+            <li key={`r${r.caseId}`}>Removed '<bdi>{r.label}</bdi>': {r.reason}</li>
           ))}
           {author.suspensions.map((s) => (
             <li key={`s${s.id}`}>

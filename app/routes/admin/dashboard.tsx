@@ -83,7 +83,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <ol className="mt-2 divide-y divide-slate-100">
             {stats.topPosts.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                <Link to={`/post/${p.id}`} className="min-w-0 truncate font-medium text-brand hover:underline">
+                <Link to={`/post/${p.id}`} dir="auto" className="min-w-0 truncate font-medium text-brand hover:underline">
                   {p.title}
                 </Link>
                 <span className="shrink-0 text-slate-700">

@@ -55,6 +55,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
             >
               <Link
                 to={`/post/${p.id}`}
+                dir="auto"
                 className="min-w-0 basis-full truncate font-medium text-brand hover:underline md:basis-auto md:flex-1"
               >
                 {p.title}
