@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { FAKE_VIDEOS } from "../fixtures/youtube-fake.ts";
-import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test, uniqueName } from "./fixtures.ts";
 import { HELD_LABEL } from "~/rules/spam-rules.ts";
 
 let server: RunningServer;
@@ -64,6 +64,11 @@ test("a new account's post waits, marked on its author's profile alone, until a 
   await expect(mine).toContainText(HELD_LABEL);
   await expect(mine).toContainText(quote);
   await expect(page.getByText("No posts yet")).toHaveCount(0);
+  // Readable in both themes (the dark one once drew it light on light); axe runs in the page, so with JS.
+  for (const colorScheme of jsEnabled ? (["light", "dark"] as const) : []) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+  }
   await open(page, "/account/standing", jsEnabled);
   await expect(page.getByTestId("held-item").filter({ hasText: title })).toContainText(HELD_LABEL);
 
