@@ -3,7 +3,8 @@
 // unless a file is given), migrated, with MEMO=off: the CPU time per call of a feed page (10 posts)
 // for one member with nothing muted and for one with 3 words, 2 members, 2 categories, 50 hidden
 // posts and 'Hide what I've read' over 500 read posts (decision 0125), the mean of CALLS (50) after
-// five to warm up. Words: MUTED_WORDS (default "funny,cat,the video", common in the dataset).
+// five to warm up; the profile's posts and upvoted tabs and search read their page of ids with the
+// mutes in the statement. Words: MUTED_WORDS (default "funny,cat,the video", common in the dataset).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -25,6 +26,7 @@ const { listFeedPosts, listCategoryPosts, searchPosts } = await import("~/models
 const { addMute } = await import("~/models/mute/mute.server.ts");
 const { hidePost, recordPostRead, setHideRead } = await import("~/models/mute/hide.server.ts");
 const { listPostComments } = await import("~/models/comment-thread.server.ts");
+const { listUserPosts, listUpvotedPosts } = await import("~/models/profile-lists.server.ts");
 
 const ids = (sql: string) => (getDb().$client.prepare(sql).all() as { id: number }[]).map((r) => r.id);
 const [plain, muter] = ids("SELECT id FROM users ORDER BY id LIMIT 2");
@@ -37,6 +39,9 @@ for (const value of ["Music", "Gaming"]) addMute({ userId: muter, kind: "categor
 for (const postId of ids("SELECT id FROM posts ORDER BY hot DESC LIMIT 50")) hidePost({ userId: muter, postId });
 for (const postId of ids("SELECT id FROM posts ORDER BY created_at DESC LIMIT 500")) recordPostRead({ userId: muter, postId });
 setHideRead({ userId: muter, on: true });
+// A profile with many posts, of an author the muter did not mute, and a member who upvoted many.
+const author = ids("SELECT id FROM users ORDER BY posts_count DESC LIMIT 3 OFFSET 2")[0];
+const voter = ids("SELECT user_id AS id FROM votes WHERE is_upvote = 1 GROUP BY user_id ORDER BY count(*) DESC LIMIT 1")[0];
 const thread = ids("SELECT post_id AS id FROM comments GROUP BY post_id ORDER BY count(*) DESC LIMIT 1")[0];
 
 const cpuMs = () => {
@@ -57,6 +62,8 @@ const cases: [string, (viewerId: number) => unknown][] = [
   ["home, hot, offset 500", (viewerId) => listFeedPosts({ sort: "hot", limit: 11, offset: 500, viewerId })],
   ["category Comedy, newest", (viewerId) => listCategoryPosts({ sort: "newest", category: "Comedy", limit: 11, viewerId })],
   ["search 'video'", (viewerId) => searchPosts({ q: "video", limit: 20, viewerId })],
+  ["profile posts tab", (viewerId) => listUserPosts({ userId: author, limit: 11, viewerId })],
+  ["profile upvoted tab", (viewerId) => listUpvotedPosts({ userId: voter, limit: 11, viewerId })],
   [`thread of post ${thread} (200 comments)`, (viewerId) => listPostComments({ postId: thread, viewerId })],
 ];
 console.log("| list | nothing muted (ms CPU) | with mutes (ms CPU) |\n| --- | ---: | ---: |");

@@ -172,8 +172,9 @@ export function listPostsByIds({
   muted?: boolean;
 }): PostView[] {
   if (ids.length === 0) return [];
-  const muting = mutingFor(viewerId, visitorMutes);
-  const shape = muted && isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  // `muted: false`: the caller's own statement already left out what the viewer muted.
+  const muting = muted ? mutingFor(viewerId, visitorMutes) : null;
+  const shape = muting && isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
   // One prepared statement for any number of ids: they go in as one JSON array.
   const query = preparedFor(`posts-by-ids ${shape}`, () =>
     selectPosts()
@@ -189,7 +190,7 @@ export function listPostsByIds({
     });
   };
   const views = shape
-    ? inOrder(query.values({ ids: key, ...mutedParams(muting) }) as PostRow[])
+    ? inOrder(query.values({ ids: key, ...mutedParams(muting!) }) as PostRow[])
     : byIds.get(key, () => inOrder(query.values({ ids: key }) as PostRow[]));
   return withViewerState(hideBlocked ? withoutBlocked(views, viewerId) : views, viewerId);
 }

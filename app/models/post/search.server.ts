@@ -54,7 +54,8 @@ export function searchPosts({
     : kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
   if (n === 0) return { posts: [], total: 0, capped: false };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
-  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  // What the viewer muted is out already (the mutes read once).
+  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true, muted: false }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
 }
 
 /**
