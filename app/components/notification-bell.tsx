@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/ui/link.tsx";
 import { badgeText } from "~/lib/notification-view.ts";
-import { BellIcon } from "./bell-icon.tsx";
+import { BellHeading, BellIcon, MARK_ALL_READ, MARK_ALL_READ_CLASS } from "./bell-icon.tsx";
 
 /** docs/product.md §7: the unread count is polled every 60 s (and on focus). */
 export const UNREAD_POLL_MS = 60_000;
@@ -19,15 +19,14 @@ const preloadPanel = () => void loadPanel().catch(() => {});
 function PanelFrame({ loading }: { loading: boolean }) {
   return (
     <>
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-        <h2 className="text-sm font-bold">Notifications</h2>
+      <BellHeading>
         <form method="post" action="/notifications">
           <input type="hidden" name="intent" value="read-all" />
-          <button type="submit" className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
-            Mark all as read
+          <button type="submit" className={MARK_ALL_READ_CLASS}>
+            {MARK_ALL_READ}
           </button>
         </form>
-      </div>
+      </BellHeading>
       <div className="max-h-96 overflow-y-auto">
         {loading ? <p className="px-4 py-6 text-center text-sm text-slate-600">Loading notifications...</p> : null}
       </div>

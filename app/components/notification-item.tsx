@@ -6,6 +6,7 @@ import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { notificationIcon, type NotificationView } from "~/lib/notification-view.ts";
 import { JsField, useInteractionReply } from "./interaction.tsx";
 import { NotificationIcon } from "./notification-icon.tsx";
+import { MARK_ALL_READ, MARK_ALL_READ_CLASS } from "./bell-icon.tsx";
 
 // A notification and 'Mark all as read': the /notifications page's and the bell's list's.
 
@@ -47,8 +48,8 @@ export function MarkAllRead({ onDone, className = "" }: { onDone?: () => void; c
     <Form navigate={false} fetcherKey={fetcherKey} method="post" action="/notifications" className={className}>
       <JsField />
       <input type="hidden" name="intent" value="read-all" />
-      <button type="submit" disabled={fetcher.state !== "idle"} className="text-xs font-semibold text-brand-dark hover:underline disabled:opacity-50">
-        Mark all as read
+      <button type="submit" disabled={fetcher.state !== "idle"} className={MARK_ALL_READ_CLASS}>
+        {MARK_ALL_READ}
       </button>
     </Form>
   );

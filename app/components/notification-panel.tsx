@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { NotificationView } from "~/lib/notification-view.ts";
+import { BellHeading } from "./bell-icon.tsx";
 import { MarkAllRead, NotificationItem } from "./notification-item.tsx";
 
 /** docs/product.md §7: the list is fresh for a minute. */
@@ -56,8 +57,7 @@ export default function NotificationPanel({
 
   return (
     <>
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-        <h2 className="text-sm font-bold">Notifications</h2>
+      <BellHeading>
         <MarkAllRead
           onDone={() => {
             onAllRead();
@@ -72,7 +72,7 @@ export default function NotificationPanel({
             );
           }}
         />
-      </div>
+      </BellHeading>
       <div className="max-h-96 overflow-y-auto">
         {list.status === "ready" ? (
           list.items.length === 0 ? (
