@@ -70,8 +70,10 @@ test("two-factor set-up: the code and the password typed early turn it on", asyn
   const { secret } = startTwoFactorSetup({ user: member });
   await loginAs(context, member.id);
   await openEarly(page, "/account/two-factor");
-  // The previous step's code (as an app whose clock lags would give): valid now and in a few seconds.
-  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() - 30_000 });
+  // The current step's code: the server takes one step either side, so it stays valid for the rest of
+  // this 30 s step and the whole next one, however slowly the phone sends it. (The previous step's code
+  // was valid only until this step ended: 0-30 s, and a slow run crossed the boundary.)
+  const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() });
   const posts = await typeEarlyThenSend(
     page,
     "filling the two-factor set-up",
