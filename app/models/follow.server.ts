@@ -11,8 +11,8 @@ import { notifyNewFollower } from "./notification.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { getDb } from "#db/client.server.ts";
 import { inJsonArray, prepared, preparedFor, writeTransaction, type DbOrTx } from "./db.server.ts";
-import { isMuting, mutingFor } from "./mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutesWords } from "./mute/muted-sql.server.ts";
+import { mutingFor } from "./mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -150,7 +150,7 @@ const followingPage = (muted: "" | "muted" | "words") =>
       .where(
         and(
           inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId")))),
-          muted ? mutedPostCondition(muted === "words") : undefined,
+          mutedPostCondition(muted),
         ),
       )
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -170,9 +170,10 @@ export function listFollowingPosts({
   offset?: number;
 }): PostView[] {
   const muting = mutingFor(followerId);
-  const muted = isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  const muted = mutedShape(muting);
   const ids = followingPage(muted)
     .all({ followerId, limit, offset, ...(muted ? mutedParams(muting) : {}) })
     .map((r) => r.id);
-  return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true });
+  // The page's statement left out what they muted: the posts need not be filtered again.
+  return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true, muted: false });
 }

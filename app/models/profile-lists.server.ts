@@ -7,8 +7,8 @@ import { Problem, forbidden } from "~/lib/problem.ts";
 import type { ProfileComment } from "~/rules/profile-rules.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { prepared } from "./db.server.ts";
-import { isMuting, mutingFor } from "./mute/mute.server.ts";
-import { mutedPostCondition, mutedParams, mutesWords, withMuteFunction } from "./mute/muted-sql.server.ts";
+import { mutingFor } from "./mute/mute.server.ts";
+import { mutedPostCondition, mutedParams, mutedShape, withMuteFunction, type MutedShape as Muted } from "./mute/muted-sql.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
@@ -35,7 +35,7 @@ function commentsPage(db: Db, muted: Muted) {
       and(
         eq(comments.userId, p("userId")),
         isNull(comments.deletedAt),
-        muted ? mutedPostCondition(muted === "words") : undefined,
+        mutedPostCondition(muted),
         muted ? sql`${comments.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")}))` : undefined,
         muted === "words" ? sql`NOT holds_muted_word(${comments.content}, ${p("mutedWordKeys")})` : undefined,
       ),
@@ -47,7 +47,7 @@ function commentsPage(db: Db, muted: Muted) {
 }
 /** A page of a tab's post ids, in the tab's order; for a muting viewer without what they muted. */
 function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
-  const without = muted ? mutedPostCondition(muted === "words") : undefined;
+  const without = mutedPostCondition(muted);
   if (tab === "posts") {
     return db
       .select({ id: posts.id })
@@ -72,8 +72,7 @@ function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
     .prepare();
 }
 
-const SHAPES = ["", "muted", "words"] as const;
-type Muted = (typeof SHAPES)[number];
+const SHAPES: readonly Muted[] = ["", "muted", "words"];
 const shapes = <T>(make: (muted: Muted) => T) => Object.fromEntries(SHAPES.map((muted) => [muted, make(muted)])) as Record<Muted, T>;
 
 const statements = prepared((db) => ({
@@ -86,7 +85,7 @@ const statements = prepared((db) => ({
 /** What a viewer has muted, as the shape of the statement that leaves it out, and its placeholders. */
 function mutedFor(viewerId: number | null | undefined, visitorMutes: VisitorMutes | null | undefined) {
   const muting = mutingFor(viewerId, visitorMutes);
-  const shape: Muted = !isMuting(muting) ? "" : mutesWords(muting) ? "words" : "muted";
+  const shape = mutedShape(muting);
   return { shape, params: shape ? { ...mutedParams(muting), mutedWordKeys: JSON.stringify(muting.words) } : {} };
 }
 

@@ -5,8 +5,8 @@ import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { postAuthor, type PostAuthor } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
-import { isMuting, mutingFor } from "./mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutesWords } from "./mute/muted-sql.server.ts";
+import { mutingFor } from "./mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 30;
@@ -55,7 +55,7 @@ function where(source: FeedSource): SQL | undefined {
 export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: FeedSource; limit?: number }): FeedPost[] {
   const order = source.kind === "hot" ? [desc(posts.hot), desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
   const muting = source.kind === "following" ? mutingFor(source.userId) : null;
-  const muted = muting && isMuting(muting) ? muting : null;
+  const shape = mutedShape(muting);
   return getDb()
     .select({
       id: posts.id,
@@ -74,11 +74,11 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.userId))
-    .where(and(where(source), muted ? mutedPostCondition(mutesWords(muted)) : undefined))
+    .where(and(where(source), mutedPostCondition(shape)))
     .orderBy(...order)
     .limit(limit)
     .prepare()
-    .all(muted ? mutedParams(muted) : {})
+    .all(shape ? mutedParams(muting!) : {})
     .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: postAuthor(userId, username, displayName) }));
 }
 

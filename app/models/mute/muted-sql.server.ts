@@ -7,24 +7,25 @@ import { getDb, type Db } from "#db/client.server.ts";
 import { comments, hiddenPosts, postReads, posts } from "#db/schema.ts";
 import { holdsMutedWord } from "~/rules/mute-rules.ts";
 import { mutedWordsQuery } from "../post/fts.server.ts";
-import type { Muting } from "./mute.server.ts";
+import { isMuting, type Muting } from "./mute.server.ts";
 
 const p = sql.placeholder;
 
 /**
  * The condition a post must meet to be listed for a muting viewer: not by a muted member, not in a
- * muted category, none of the muted words as whole words in its texts (`withWords`: the posts' word
+ * muted category, none of the muted words as whole words in its texts ("words": the posts' word
  * index), not hidden by the viewer, not read by them when 'Hide what I've read' is on. A post
- * without an author (its account deleted) is never a muted member's.
+ * without an author (its account deleted) is never a muted member's. None for shape "".
  */
-export function mutedPostCondition(withWords: boolean): SQL {
+export function mutedPostCondition(shape: MutedShape): SQL | undefined {
+  if (!shape) return undefined;
   const parts = [
     sql`(${posts.userId} IS NULL OR ${posts.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")})))`,
     sql`${posts.category} NOT IN (SELECT value FROM json_each(${p("mutedCategories")}))`,
     sql`${posts.id} NOT IN (SELECT ${hiddenPosts.postId} FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${p("mutingViewer")})`,
     sql`(${p("hideRead")} = 0 OR ${posts.id} NOT IN (SELECT ${postReads.postId} FROM ${postReads} WHERE ${postReads.userId} = ${p("mutingViewer")}))`,
   ];
-  if (withWords) parts.push(sql`${posts.id} NOT IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ${p("mutedWords")})`);
+  if (shape === "words") parts.push(sql`${posts.id} NOT IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ${p("mutedWords")})`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -40,7 +41,16 @@ export function mutedParams(m: Muting) {
 }
 
 /** Whether the viewer muted any word (the statement then reads the word index). */
-export const mutesWords = (m: Muting) => m.words.length > 0;
+const mutesWords = (m: Muting) => m.words.length > 0;
+
+/**
+ * Which statement a list prepares for this viewer: "" (nothing to leave out: the shared one),
+ * "muted" (mutedPostCondition without words) or "words" (with the word index).
+ */
+export type MutedShape = "" | "muted" | "words";
+export function mutedShape(m: Muting | null): MutedShape {
+  return m && isMuting(m) ? (mutesWords(m) ? "words" : "muted") : "";
+}
 
 // Comments and notices are matched by the same folding as the word index (mute-rules.ts), by a
 // function each connection is given once.

@@ -6,8 +6,8 @@ import { posts } from "#db/schema.ts";
 import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timeframe } from "~/lib/browse.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
-import { isMuting, mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";
+import { mutingFor } from "../mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape } from "../mute/muted-sql.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
@@ -96,7 +96,7 @@ function listPosts({
   // shared cache, which is the same for everyone), still one statement that fills the page.
   const asked = mutingFor(viewerId, visitorMutes);
   const muting = unreadOnly && viewerId ? { ...asked, hideRead: true } : asked;
-  const muted = isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  const muted = mutedShape(muting);
   // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3 × 3), made on first use.
   const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () =>
     selectPosts()
@@ -105,7 +105,7 @@ function listPosts({
           since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
           category ? eq(posts.category, sql.placeholder("category")) : undefined,
           textCondition(match),
-          muted ? mutedPostCondition(muted === "words") : undefined,
+          mutedPostCondition(muted),
         ),
       )
       .orderBy(...ORDERS[order])
@@ -174,11 +174,11 @@ export function listPostsByIds({
   if (ids.length === 0) return [];
   // `muted: false`: the caller's own statement already left out what the viewer muted.
   const muting = muted ? mutingFor(viewerId, visitorMutes) : null;
-  const shape = muting && isMuting(muting) ? (mutesWords(muting) ? "words" : "muted") : "";
+  const shape = mutedShape(muting);
   // One prepared statement for any number of ids: they go in as one JSON array.
   const query = preparedFor(`posts-by-ids ${shape}`, () =>
     selectPosts()
-      .where(and(inJsonArray(posts.id, "ids"), shape ? mutedPostCondition(shape === "words") : undefined))
+      .where(and(inJsonArray(posts.id, "ids"), mutedPostCondition(shape)))
       .prepare(),
   );
   const key = JSON.stringify(ids);

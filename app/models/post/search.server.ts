@@ -9,8 +9,8 @@ import { prepared, preparedFor } from "../db.server.ts";
 
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
-import { isMuting, mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";
+import { mutingFor } from "../mute/mute.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, type MutedShape } from "../mute/muted-sql.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
@@ -48,7 +48,8 @@ export function searchPosts({
   // A muting viewer's matches leave out what they muted in the statement (read for them alone), so the
   // page fills up and the count is theirs.
   const muting = mutingFor(viewerId, visitorMutes);
-  const muted = !isMuting(muting) ? null : { withWords: mutesWords(muting), params: mutedParams(muting) };
+  const shape = mutedShape(muting);
+  const muted = shape ? { shape, params: mutedParams(muting) } : null;
   const { ids, n } = muted
     ? sortMatches(expression, sort, since, limit, muted)
     : kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
@@ -75,7 +76,7 @@ function sortMatches(
   sort: ListSort,
   since: number | null,
   limit: number,
-  muted: { withWords: boolean; params: ReturnType<typeof mutedParams> } | null = null,
+  muted: { shape: Exclude<MutedShape, "">; params: ReturnType<typeof mutedParams> } | null = null,
 ): { ids: number[]; n: number } {
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
   // there are more), then those in the range, counted and sorted in the same statement by the list's
@@ -85,7 +86,7 @@ function sortMatches(
   // all time their count is the CTE's, a window over the joined rows only when a range drops some:
   // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0102).
   const oldestFirst = sort === "oldest" && since === null;
-  const shape = muted ? (muted.withWords ? "words" : "muted") : "";
+  const shape = muted?.shape ?? "";
   const rows = preparedFor(`search ${sort} ${since !== null} ${shape}`, () => {
     const db = getDb();
     // Its column is match_id: drizzle writes the join's condition without the CTE's name, and `id` would be ambiguous.
@@ -100,7 +101,7 @@ function sortMatches(
       .select({ id: posts.id, n })
       .from(matches)
       .innerJoin(posts, eq(posts.id, matches.id))
-      .where(and(since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined, shape ? mutedPostCondition(shape === "words") : undefined))
+      .where(and(since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined, mutedPostCondition(shape)))
       .orderBy(...ORDERS[sort])
       .limit(sql.placeholder("limit"))
       .prepare();

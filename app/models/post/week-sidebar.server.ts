@@ -10,7 +10,7 @@ import { declareRollup } from "~/models/rollup.server.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { preparedFor } from "../db.server.ts";
 import { isMuting, mutingFor, type Muting } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutesWords } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape } from "../mute/muted-sql.server.ts";
 import { ORDERS, POSTS_LAG_MS } from "./read.server.ts";
 
 // 'Top Comments This Week' is cheap to make (one index walk, ~50 µs); kept in memory all the same.
@@ -45,13 +45,13 @@ export function topPostsThisWeek({ viewerId, visitorMutes }: { viewerId?: number
 }
 
 function readTopPosts(muting: Muting | null): TopPost[] {
-  const shape = muting ? (mutesWords(muting) ? "words" : "muted") : "";
+  const shape = mutedShape(muting);
   const query = preparedFor(`top-posts-since ${shape}`, () =>
     getDb()
       .select({ id: posts.id, title: posts.title, userId: posts.userId, username: users.username, score: posts.score })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.userId))
-      .where(and(sql`${posts.createdAt} >= ${sql.placeholder("since")}`, shape ? mutedPostCondition(shape === "words") : undefined))
+      .where(and(sql`${posts.createdAt} >= ${sql.placeholder("since")}`, mutedPostCondition(shape)))
       .orderBy(...ORDERS.top)
       .limit(sql.placeholder("limit"))
       .prepare(),
