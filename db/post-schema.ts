@@ -21,6 +21,23 @@ export const posts = sqliteTable(
     videoThumbnail: text("video_thumbnail").notNull(),
     videoViewCount: integer("video_view_count"),
     videoPublishedAt: integer("video_published_at", { mode: "timestamp_ms" }),
+    // The YouTube comment the quote is (decision 0153): its id when the member picked a fetched
+    // comment (a reply's id holds a dot), null for a quote typed or pasted by hand. Its facts below
+    // are API data, looked up by the server from the id and refreshed within 30 days.
+    youtubeCommentId: text("youtube_comment_id"),
+    commentLikeCount: integer("comment_like_count"),
+    commentReplyCount: integer("comment_reply_count"),
+    commentPublishedAt: integer("comment_published_at", { mode: "timestamp_ms" }),
+    // When the comment's and the video's facts were last checked against YouTube.
+    youtubeCheckedAt: integer("youtube_checked_at", { mode: "timestamp_ms" }),
+    // Set when YouTube no longer has the comment or the video: the quote stays, the link and numbers go.
+    commentGoneAt: integer("comment_gone_at", { mode: "timestamp_ms" }),
+    videoGoneAt: integer("video_gone_at", { mode: "timestamp_ms" }),
+    // The moment of the video the shared link pointed at (its t=), in whole seconds.
+    videoStart: integer("video_start"),
+    // What makes two posts the same comment: "c:{commentId}", or for a quote typed by hand
+    // "t:{videoId}:{normalised text}" (one per live post: the unique index below).
+    quoteKey: text("quote_key"),
     upvotes: integer("upvotes").notNull().default(0),
     downvotes: integer("downvotes").notNull().default(0),
     // upvotes - downvotes, kept beside them so 'top' can use an index.
@@ -46,6 +63,10 @@ export const posts = sqliteTable(
     index("posts_category_comments_idx").on(t.category, t.commentsCount, t.createdAt),
     // Whether a video was shared: the thumbnail route fetches pictures only for those.
     index("posts_video_idx").on(t.videoId),
+    // Nobody shares the same comment twice: a second insert of the same quote fails in the insert itself.
+    uniqueIndex("posts_quote_key_idx").on(t.quoteKey).where(sql`${t.quoteKey} IS NOT NULL`),
+    // The refresh job's order: the oldest check first among posts with API facts.
+    index("posts_youtube_checked_idx").on(t.youtubeCheckedAt),
   ],
 );
 
