@@ -66,6 +66,12 @@ export type Contract<W extends Who = Who> = {
   readonly botTrap?: BotTrap | { readonly byIntent: Readonly<Record<string, BotTrap>> };
   /** A page: the caches its loader reads (app/pipeline/README.md; tests/api/page-reads.test.ts checks it). */
   readonly reads?: readonly CacheName[];
+  /**
+   * It does nothing but send the request elsewhere (302) or refuse its method (405), to anyone: it
+   * reads and writes nothing, so the route policy (route-policy.ts) does not hold it to its URL's
+   * rules. Only redirectLoader and onlyMethods declare it; the contract test checks that it answers so.
+   */
+  readonly inert?: true;
 };
 
 /** The user a contract admits: a member or an admin is never null. */
@@ -233,5 +239,5 @@ export function resource<R, const C extends Contract>(
 
 /** A loader that sends every GET elsewhere (a form's URL asked as a page), for anyone. */
 export function redirectLoader(to: (args: RouteArgs) => string) {
-  return withContracts((args: RouteArgs) => new Response(null, { status: 302, headers: { Location: to(args) } }), { GET: { who: "anyone" } }, "resource");
+  return withContracts((args: RouteArgs) => new Response(null, { status: 302, headers: { Location: to(args) } }), { GET: { who: "anyone", inert: true } }, "resource");
 }

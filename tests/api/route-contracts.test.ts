@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema.ts";
 import routes from "~/routes.ts";
 import { contractsOf, type Answer, type Contract, type Declared, type Method } from "~/http/contract.server.ts";
+import { ADMIN_ONLY, ANYONE_WRITES, BUDGETS, covers, MEMBER_READS, NOT_DEMO, requiredOf, SESSIONLESS, WHILE_SUSPENDED } from "~/http/route-policy.ts";
 import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { createSession } from "~/models/session.server.ts";
@@ -466,6 +467,44 @@ describe("every route has its contract", () => {
     ];
     for (const [a, am, b, bm] of twins) expect(budgetOf(a, am), `${a} and ${b}`).toBe(budgetOf(b, bm));
   });
+
+  it("every contract agrees with the route policy (app/http/route-policy.ts), written apart from the contracts", () => {
+    const disagree: string[] = [];
+    for (const d of found) {
+      if (d.contract.inert) continue;
+      const want = requiredOf(d.method, d.route.pattern);
+      const where = `${d.method} ${d.route.pattern} (${d.route.file})`;
+      if (d.contract.who !== want.who) disagree.push(`${where}: who is "${d.contract.who}", the policy says "${want.who}"`);
+      if (Boolean(d.contract.whileSuspended) !== want.whileSuspended) disagree.push(`${where}: whileSuspended is ${Boolean(d.contract.whileSuspended)}, the policy says ${want.whileSuspended}`);
+      if (Boolean(d.contract.notDemo) !== want.notDemo) disagree.push(`${where}: notDemo is ${Boolean(d.contract.notDemo)}, the policy says ${want.notDemo}`);
+      if (Boolean(d.contract.sessionless) !== want.sessionless) disagree.push(`${where}: sessionless is ${Boolean(d.contract.sessionless)}, the policy says ${want.sessionless}`);
+      if (want.budget === undefined) disagree.push(`${where}: a write with no row in the policy's BUDGETS`);
+      else if (JSON.stringify(d.contract.budget ?? null) !== JSON.stringify(want.budget)) {
+        disagree.push(`${where}: spends ${JSON.stringify(d.contract.budget ?? null)}, the policy says ${JSON.stringify(want.budget)}`);
+      }
+    }
+    expect(disagree).toEqual([]);
+  });
+
+  it("every rule of the route policy names a route that exists (no rule outlives its route)", () => {
+    const live = found.filter((d) => !d.contract.inert);
+    const dead = [...ADMIN_ONLY, ...MEMBER_READS, ...ANYONE_WRITES, ...WHILE_SUSPENDED, ...NOT_DEMO, ...SESSIONLESS, ...Object.keys(BUDGETS)].filter(
+      (rule) => !live.some((d) => covers(rule, d.method, d.route.pattern)),
+    );
+    expect(dead).toEqual([]);
+  });
+
+  it("an inert contract only redirects or refuses its method, to every caller", async () => {
+    const inert = found.filter((d) => d.contract.inert);
+    expect(inert.length).toBeGreaterThan(20);
+    for (const d of inert) {
+      const url = urlOf(d.route.pattern, SAMPLES[d.route.id](fx));
+      for (const caller of ["visitor", "admin"] as const) {
+        const res = await send({ method: d.method, url, caller, answer: d.answer, ...(d.method === "GET" ? {} : bodyOf(d.answer, {})) });
+        expect.soft([302, 405], `${d.method} ${url} (${d.route.file}) as ${caller}`).toContain(res.status);
+      }
+    }
+  }, 120_000);
 
   it("only anyone's reads are sessionless", () => {
     expect(found.filter((d) => d.contract.sessionless && (d.contract.who !== "anyone" || d.method !== "GET")).map((d) => d.route.file)).toEqual([]);

@@ -86,7 +86,7 @@ export function apiAction<A extends Args>(
 
 /** The loader or action of an endpoint for the methods it does not answer: 405 with Allow, to anyone. */
 export function onlyMethods(allowed: string) {
-  const anyone = { who: "anyone", whileSuspended: true } as const;
+  const anyone = { who: "anyone", whileSuspended: true, inert: true } as const;
   return withContracts(() => methodNotAllowed(allowed), { GET: anyone, POST: anyone }, "json");
 }
 
