@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 
 const dir = path.join(process.cwd(), "docs/decisions");
 const RECORD = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
-const files = fs
-  .readdirSync(dir)
-  .filter((f) => RECORD.test(f))
-  .sort();
+// Every file of the folder but the index is a record: one whose name does not match the pattern fails
+// below, rather than being passed over.
+const all = fs.readdirSync(dir).filter((f) => f !== "README.md");
+const files = all.filter((f) => RECORD.test(f)).sort();
 const records = files.filter((f) => !f.startsWith("0000-"));
 const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
 
@@ -74,6 +74,10 @@ describe("the decision index (docs/decisions/README.md)", () => {
 });
 
 describe("each decision record", () => {
+  it("is named NNNN-short-name.md (no file of the folder is passed over)", () => {
+    expect(all.filter((f) => !RECORD.test(f))).toEqual([]);
+  });
+
   it("exists, with a template", () => {
     expect(records.length).toBeGreaterThan(100);
     expect(files).toContain("0000-template.md");
