@@ -3,6 +3,7 @@
 // its counters moving with the requests; with WORKERS=2 the primary sums both workers. The structured
 // log (server/observe.js): one JSON line per request with its id, echoed in X-Request-Id, taken from
 // a trusted proxy only. /healthz stays where it was, /metrics is not on the site's port.
+import http from "node:http";
 import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoEnabled } from "~/integrations/env.server.ts";
@@ -98,6 +99,65 @@ describe("metrics of one process", () => {
     // The answer memo: asked for every page (MEMO=off: never, it is off).
     const asked = lookups("answer-memo", "hit") + lookups("answer-memo", "miss");
     expect(asked).toBe(memoEnabled() ? 4 : 0);
+  });
+
+  it("counts a request being answered as in flight, and a write given up on a held database as busy", async () => {
+    const inFlight = async () => valueOf(await scrape(url), "chortle_http_requests_in_flight");
+    expect(await inFlight()).toBe(0);
+    // A request whose body is still coming is being answered: in flight until it ends.
+    const { hostname, port } = new URL(api.url);
+    const held = http.request({ hostname, port, method: "POST", path: "/api/comments", headers: { "Content-Type": "application/json", "Content-Length": "100", Origin: api.url } });
+    held.on("error", () => {});
+    held.write('{"postId": 1,');
+    let seen = 0;
+    for (let i = 0; i < 50 && seen === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await inFlight();
+    }
+    expect(seen).toBe(1);
+    held.destroy();
+    let after = seen;
+    for (let i = 0; i < 50 && after !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await inFlight();
+    }
+    expect(after).toBe(0);
+
+    // Another connection holds the write lock past the server's busy_timeout: the write gives up, counted.
+    const member = await api.user();
+    const post = api.post(member.id, { title: "Busy" });
+    const busy = async () => valueOf(await scrape(url), "chortle_sqlite_busy_total");
+    const before = await busy();
+    api.db.$client.exec("BEGIN IMMEDIATE");
+    let status = 0;
+    try {
+      const res = await api.fetch("/api/comments", { method: "POST", user: member, json: { postId: post.id, content: "Waits for the lock" } });
+      status = res.status;
+      await res.arrayBuffer();
+    } finally {
+      api.db.$client.exec("ROLLBACK");
+    }
+    expect(status).toBeGreaterThanOrEqual(500);
+    expect((await busy()) - before).toBe(1);
+  }, 30_000);
+
+  it("reports the writes waiting for a group commit (the queue the gauge reads, in this process)", async () => {
+    const { groupCommit } = await import("~/models/db.server.ts");
+    const { operationsSnapshot } = await import("~/entry.server.tsx");
+    const { createMetrics } = await import("../../server/metrics.js");
+    const client = (await import("prom-client")).default;
+    const registry = client.register;
+    registry.clear();
+    createMetrics({ snapshot: operationsSnapshot, inFlight: () => 0 });
+    const gauge = async () => Number(/chortle_write_queue_length (\d+)/.exec(await registry.getSingleMetricAsString("chortle_write_queue_length"))?.[1]);
+    const writes = [groupCommit(() => 1), groupCommit(() => 2), groupCommit(() => 3)];
+    // Read in the same turn: the group commits on the next one.
+    const queued = gauge();
+    expect(await queued).toBe(3);
+    expect(await Promise.all(writes)).toEqual([1, 2, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // past the snapshot's 100 ms
+    expect(await gauge()).toBe(0);
+    registry.clear();
   });
 
   it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {
