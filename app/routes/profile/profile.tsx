@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and cookies.
 export const handle = { memo: true };
 
-export const loader = page({ who: "anyone" }, ({ request, params, user: viewer }) => {
+export const loader = page({ who: "anyone", reads: ["blocked", "mutes"] }, ({ request, params, user: viewer }) => {
   const id = requireId(params.id, USER_NOT_FOUND);
   const profile = getProfile({ id, viewerId: viewer?.id });
   const isOwner = viewer?.id === id;
