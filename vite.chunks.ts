@@ -10,7 +10,7 @@
 //   does by itself, but named here, as Rollup would otherwise pull a named chunk's unnamed imports
 //   into it, and with them every page that needs one of them);
 // - each screen's own code stays in its route chunk or lazy part.
-import type { GetManualChunk, ManualChunkMeta } from "rollup";
+import type { Rollup } from "vite";
 import type { Plugin } from "vite";
 
 const GROUPS: Record<string, string[]> = {
@@ -33,7 +33,7 @@ const NEVER_SHELL = ["/app/components/ui/field.tsx", "/app/components/ui/input.t
 
 const isApp = (id: string) => id.includes("/app/") && !id.includes("node_modules") && !id.startsWith("\0");
 
-export function appChunks(): GetManualChunk {
+export function appChunks(): Rollup.GetManualChunk {
   let plan: Map<string, string> | null = null;
   return (id, meta) => {
     plan ??= planChunks(meta);
@@ -41,7 +41,7 @@ export function appChunks(): GetManualChunk {
   };
 }
 
-function planChunks({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<string, string> {
+function planChunks({ getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): Map<string, string> {
   const reach = (start: string | undefined) => {
     const seen = new Set<string>();
     const queue = start ? [start] : [];

@@ -8,9 +8,9 @@ const PERMISSIONS =
 export const DENY_ALL_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 /** Bodies are small here (forms and JSON): bigger ones are refused before anything reads them. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 /** The site's largest form (the share dialog) has a dozen fields and a few KB of text. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 export const MAX_FORM_FIELDS = 100;
 
 /** How many times `needle` occurs in `buffer`, counting no further than `limit` + 1. */

@@ -14,7 +14,7 @@ export function JsField() {
 }
 
 /** docs/product.md §6: after 'Authentication required' the visitor goes to /auth after 1.5 s. */
-export const AUTH_REDIRECT_DELAY_MS = 1500;
+const AUTH_REDIRECT_DELAY_MS = 1500;
 
 /**
  * Reacts once to each answer of an interaction fetcher: shows its toast, sends a visitor to

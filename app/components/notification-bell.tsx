@@ -4,7 +4,7 @@ import { badgeText } from "~/lib/notification-view.ts";
 import { BellHeading, BellIcon, MARK_ALL_READ, MARK_ALL_READ_CLASS } from "./bell-icon.tsx";
 
 /** docs/product.md §7: the unread count is polled every 60 s (and on focus). */
-export const UNREAD_POLL_MS = 60_000;
+const UNREAD_POLL_MS = 60_000;
 
 // The list's code comes when the bell is first opened: not part of a member's first load.
 const loadPanel = () => import("./notification-panel.tsx");

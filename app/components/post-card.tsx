@@ -34,7 +34,7 @@ type InPlaceEditor = ComponentType<{ post: PostView; onClose: () => void }>;
 
 const plainProfileHref = (userId: number) => `/profile/${userId}`;
 
-export function CategoryChip({ category }: { category: string }) {
+function CategoryChip({ category }: { category: string }) {
   // 'Uncategorized' and anything unknown has no page.
   return categoryFromSlug(category) ? (
     <Link to={`/category/${categorySlug(category)}`} className="chip">

@@ -5,7 +5,7 @@ import { showToast } from "./toaster.tsx";
 const e = encodeURIComponent;
 
 /** Where a post can be shared: plain links, so they work without JavaScript. */
-export function shareTargets(url: string, title: string) {
+function shareTargets(url: string, title: string) {
   return [
     { label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}` },
     { label: "X (Twitter)", href: `https://twitter.com/intent/tweet?url=${e(url)}&text=${e(title)}` },

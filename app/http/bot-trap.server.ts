@@ -13,7 +13,7 @@ import { formDrawnAt, stampFormDrawn } from "../integrations/form-stamp.server.t
 export type BotTrap = "honeypot" | "timed";
 
 /** The stamp the re-rendered form carries after a refusal: a press right away passes. */
-export function retryStamp(now = Date.now()): string {
+function retryStamp(now = Date.now()): string {
   return stampFormDrawn(now - getEnv().SIGNUP_MIN_SECONDS * 1000);
 }
 

@@ -77,7 +77,7 @@ export type Contract<W extends Who = Who> = {
 /** The user a contract admits: a member or an admin is never null. */
 export type Admitted<W extends Who> = W extends "anyone" ? UserRow | null : UserRow;
 
-export const CONTRACTS = Symbol.for("chortle.route-contracts");
+const CONTRACTS = Symbol.for("chortle.route-contracts");
 
 /** How a wrapper answers: a page (document), a page's re-rendering form, a form action (page form and fetcher), JSON, or a plain resource. */
 export type Answer = "page" | "page-form" | "form" | "json" | "resource";
@@ -98,8 +98,8 @@ export function contractsOf(fn: unknown): Declared | null {
 /** Which kind of answer the refusal goes into: the texts differ (docs/product.md §8). */
 export type AnswerKind = "page" | "form" | "json";
 
-export const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
-export const ADMIN_TWO_FACTOR_SESSION = "Sign in again with your second factor to use the admin pages.";
+const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
+const ADMIN_TWO_FACTOR_SESSION = "Sign in again with your second factor to use the admin pages.";
 
 const isWrite = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
 
@@ -130,7 +130,7 @@ export async function actsAsAdmin(request: Request): Promise<boolean> {
 }
 
 /** Whether `user`'s session lets them act as an admin; never throws. */
-export function adminAllowed(user: UserRow | null, twoFactorSession: boolean): boolean {
+function adminAllowed(user: UserRow | null, twoFactorSession: boolean): boolean {
   if (!user?.isAdmin) return false;
   try {
     requireAdminOf(user, twoFactorSession, "json");

@@ -17,7 +17,7 @@ export const AUTH_REQUIRED_TOAST: Toast = {
 };
 
 export const API_AUTH_REQUIRED = "Authentication required. Please log in.";
-export const NOT_YOURSELF = "You can only act as yourself.";
+const NOT_YOURSELF = "You can only act as yourself.";
 
 /** /auth?redirectTo=… for a path of this site. */
 export function signInPath(redirectTo: string): string {

@@ -7,7 +7,7 @@ import type { Contract } from "./contract.server.ts";
 // contract's schema parses, handed to the route as `input` (app/http/contract.server.ts).
 
 /** Parses `value` with the contract's schema (its output), or passes `undefined` when it declares none. */
-export function parseInput<C extends Contract>(contract: C, value: unknown): InputOf<C> {
+function parseInput<C extends Contract>(contract: C, value: unknown): InputOf<C> {
   return (contract.input ? parseOrThrow(contract.input, value) : undefined) as InputOf<C>;
 }
 
@@ -33,7 +33,7 @@ export function formFields(form: FormData): Record<string, string> {
   return fields;
 }
 
-export const FORM_UNREADABLE = "The form could not be read.";
+const FORM_UNREADABLE = "The form could not be read.";
 
 /** The request's form: Problem invalid (400) when the body is not a form (JSON, plain text, cut short). */
 export async function readForm(request: Request): Promise<FormData> {

@@ -16,7 +16,7 @@ import { redirectWithToast } from "./cookies/toast-cookie.server.ts";
 // POST /api/login/two-factor), which makes the session, marked as made with two factors. A page whose
 // challenge is gone (expired, spent, never started) sends its visitor back to the password step.
 
-export const TWO_FACTOR_STEP_PATH = "/auth/two-factor";
+const TWO_FACTOR_STEP_PATH = "/auth/two-factor";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function challengeCookie() {
@@ -33,7 +33,7 @@ function challengeCookie() {
 }
 
 /** The challenge token this browser holds, or null. */
-export async function readChallengeToken(request: Request): Promise<string | null> {
+async function readChallengeToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("chortle_2fa=")) return null;
   const value = await challengeCookie().parse(header);
@@ -41,7 +41,7 @@ export async function readChallengeToken(request: Request): Promise<string | nul
 }
 
 /** The Set-Cookie header that forgets the challenge. */
-export function clearChallengeCookie(): Promise<string> {
+function clearChallengeCookie(): Promise<string> {
   return challengeCookie().serialize("", { maxAge: 0 });
 }
 
@@ -81,7 +81,7 @@ export async function finishSignIn(request: Request, code: string): Promise<{ us
  * The page's way back to the password step: Problem("unauthorized") with `message`, whose `goTo` is
  * /auth with a "Sign in again" toast and whose Set-Cookie forgets the challenge.
  */
-export async function signInAgain(message: string): Promise<GoToProblem> {
+async function signInAgain(message: string): Promise<GoToProblem> {
   const goTo = { path: "/auth", toast: { type: "error", title: "Sign in again", description: message } } as const;
   return new Problem("unauthorized", message, { goTo, headers: { "Set-Cookie": await clearChallengeCookie() } }) as GoToProblem;
 }

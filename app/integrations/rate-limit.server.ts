@@ -101,13 +101,13 @@ export class TooManyRequests extends Problem {
 }
 
 /** Retry-After and the RateLimit-* fields (draft-ietf-httpapi-ratelimit-headers) of a refusal. */
-export function rateLimitHeaders(result: Extract<RateLimitResult, { ok: false }>): Record<string, string> {
+function rateLimitHeaders(result: Extract<RateLimitResult, { ok: false }>): Record<string, string> {
   const reset = String(result.retryAfterSeconds);
   return { "Retry-After": reset, "RateLimit-Limit": String(result.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": reset };
 }
 
 /** Counts one attempt of an account action from `clientIp` against the RATE_LIMIT budget. */
-export function checkRateLimit(action: LimitedAction, clientIp: string | undefined): Promise<RateLimitResult> {
+function checkRateLimit(action: LimitedAction, clientIp: string | undefined): Promise<RateLimitResult> {
   const rl = limiter("account", () => {
     const config = parseRateLimit(getEnv().RATE_LIMIT)!;
     return { points: config.limit, seconds: config.windowMs / 1000 };

@@ -5,8 +5,8 @@ import { renderSVG } from "uqr";
 // SHA-1, 6 digits, 30-second steps. A code of the step before or after is accepted too (a phone's
 // clock may be a little off). QR codes are drawn on the server by uqr, as SVG.
 
-export const TOTP_PERIOD_S = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_S = 30;
+const TOTP_DIGITS = 6;
 const WINDOW = 1;
 
 function totp(secret: string, label = "account", issuer = "Chortle") {

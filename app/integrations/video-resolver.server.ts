@@ -59,7 +59,7 @@ export async function resolveVideo(videoId: string): Promise<VideoFacts> {
   }
 }
 
-export function toVideoFacts(details: VideoDetails): VideoFacts {
+function toVideoFacts(details: VideoDetails): VideoFacts {
   return {
     videoId: details.id,
     videoTitle: details.title,

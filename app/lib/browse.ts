@@ -2,7 +2,7 @@
 
 export const FEED_SORTS = ["hot", "new", "top"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
-export const FEED_SORT_LABELS: Record<FeedSort, string> = { hot: "Hot", new: "New", top: "Top" };
+const FEED_SORT_LABELS: Record<FeedSort, string> = { hot: "Hot", new: "New", top: "Top" };
 /** The home page also has 'Following' (members only): posts by the people you follow, newest first. */
 export const HOME_SORTS = [...FEED_SORTS, "following"] as const;
 export type HomeSort = (typeof HOME_SORTS)[number];

@@ -40,7 +40,7 @@ export type CardImage = { url: string; width: number; height: number; alt: strin
  * The site's own card (public/site-card.png, drawn by scripts/site-card.mjs): the preview image of a
  * page without a picture of its own. Preview services want a raster image and its true size.
  */
-export const SITE_CARD = { path: "/site-card.png", width: 1200, height: 630 } as const;
+const SITE_CARD = { path: "/site-card.png", width: 1200, height: 630 } as const;
 
 export function siteCardImage(origin: string, siteName: string): CardImage {
   return { url: `${origin}${SITE_CARD.path}`, width: SITE_CARD.width, height: SITE_CARD.height, alt: siteName };

@@ -51,7 +51,7 @@ export function unblockUser(input: BlockInput): BlockState {
 }
 
 /** Whether either of the two members blocked the other (one indexed query). */
-export function isBlockedEitherWay(a: number, b: number): boolean {
+function isBlockedEitherWay(a: number, b: number): boolean {
   if (a === b) return false;
   return Boolean(
     getDb()

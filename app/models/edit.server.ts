@@ -24,7 +24,7 @@ export type EditOptions = { windowHours?: number; now?: number };
 const windowOf = (options: EditOptions) => options.windowHours ?? getEnv().EDIT_WINDOW_HOURS;
 
 /** Whether the author may still edit what they wrote at `createdAt` (for showing the Edit action). */
-export function editWindowOpen(createdAt: string | Date, options: EditOptions = {}): boolean {
+function editWindowOpen(createdAt: string | Date, options: EditOptions = {}): boolean {
   return withinEditWindow(createdAt, windowOf(options), options.now);
 }
 

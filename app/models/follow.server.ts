@@ -15,9 +15,9 @@ import { mutingFor } from "./mute/mute.server.ts";
 import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
-export const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
+const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
 
-export { SELF_FOLLOW, USER_NOT_FOUND };
+export {  USER_NOT_FOUND };
 
 type FollowInput = { followerId: number; followingId: number; now?: number };
 

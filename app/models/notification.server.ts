@@ -10,7 +10,7 @@ import { mutedNoticeCondition } from "./mute/muted-sql.server.ts";
 
 export type { NotificationView };
 
-export const NOTIFICATION_LIST_LIMIT = 50;
+const NOTIFICATION_LIST_LIMIT = 50;
 
 /** "A rather long post title that…" — titles are quoted in messages, kept short. */
 export function quoteTitle(title: string, max = 60): string {

@@ -16,8 +16,8 @@ import { commentColumns } from "./comment.server.ts";
 
 type Page = { userId: number; limit: number; offset?: number; viewerId?: number | null; visitorMutes?: VisitorMutes | null };
 
-export const SAVED_SIGN_IN = "Authentication required to view saved posts";
-export const SAVED_PRIVATE = "This user's saved posts are private";
+const SAVED_SIGN_IN = "Authentication required to view saved posts";
+const SAVED_PRIVATE = "This user's saved posts are private";
 
 // One statement per tab and shape of muting, prepared once per connection; each reads a page of ids
 // (the posts themselves come from listPostsByIds) or, for comments, the page itself. A muting viewer's
@@ -125,7 +125,7 @@ export function listUpvotedPosts(page: Page): PostView[] {
  * Who may see a member's saved posts: only the member. A visitor is Problem(unauthorized) 'Authentication
  * required to view saved posts', another member Problem(forbidden). A missing member is not_found.
  */
-export function requireSavedAccess({ userId, viewerId }: { userId: number; viewerId?: number | null }): void {
+function requireSavedAccess({ userId, viewerId }: { userId: number; viewerId?: number | null }): void {
   requireProfileUser(userId);
   if (!viewerId) throw new Problem("unauthorized", SAVED_SIGN_IN);
   if (viewerId !== userId) throw forbidden(SAVED_PRIVATE);

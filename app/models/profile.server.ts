@@ -70,7 +70,7 @@ function countUpvotesGiven(userId: number): number {
 }
 
 /** Each badge with whether the member has earned it (BADGE_RULES: one count against a threshold). */
-export function listBadges(row: UserRow): EarnedBadge[] {
+function listBadges(row: UserRow): EarnedBadge[] {
   const measures: Record<BadgeMeasure, () => number> = {
     joined: () => 0,
     comments: () => countLiveComments(row.id),

@@ -16,9 +16,9 @@ import { NOTHING_TO_SHOW, partsOf, storedChange, type FieldName, type Texts } fr
 // it already has by the stored lengths, so it costs the same whatever the number of versions.
 
 
-export type VersionField = { name: FieldName; label: string; text: string; diff: DiffPart[] | null };
+type VersionField = { name: FieldName; label: string; text: string; diff: DiffPart[] | null };
 
-export type VersionView = {
+type VersionView = {
   /** The revision's id; null for the current version (it is the post or comment itself). */
   revisionId: number | null;
   /** Its place counted from the original (1) to the current version (the history's `total`). */

@@ -92,11 +92,6 @@ export function getSessionUser({ token }: { token: string }): UserRow | null {
   return getLiveSession({ token })?.user ?? null;
 }
 
-/** Marks the session as proven with a second factor (turning two-factor on proves it: the code was just typed). */
-export function markSessionTwoFactor({ token }: { token: string }): void {
-  getDb().update(sessions).set({ twoFactor: true }).where(eq(sessions.id, hashToken(token))).run();
-}
-
 export function deleteSession({ token }: { token: string }) {
   getDb().delete(sessions).where(eq(sessions.id, hashToken(token))).run();
 }

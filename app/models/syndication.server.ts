@@ -9,7 +9,7 @@ import { mutingFor } from "./mute/mute.server.ts";
 import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
-export const FEED_ENTRIES = 30;
+const FEED_ENTRIES = 30;
 
 export type FeedAuthor = PostAuthor;
 

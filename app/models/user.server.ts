@@ -5,9 +5,9 @@ import { getDb } from "#db/client.server.ts";
 import { users, type UserRow } from "#db/schema.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 
-export const DEFAULT_BIO = "This user hasn't added a bio yet.";
+const DEFAULT_BIO = "This user hasn't added a bio yet.";
 
-export type { Badge };
+;
 const BADGES: Badge[] = BADGE_RULES.map(({ name, icon }) => ({ name, icon }));
 
 /** The user as anyone may see it: never the password hash, the e-mail only when asked for. */

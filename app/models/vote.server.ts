@@ -7,7 +7,7 @@ import { groupCommit, prepared, writeTransaction } from "./db.server.ts";
 
 /** A post reaching this score within TRENDING_WINDOW_MS of posting notifies its author, once. */
 export const TRENDING_SCORE = 10;
-export const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
+const TRENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type VoteTarget = { postId: number; commentId?: undefined } | { commentId: number; postId?: undefined };
 /** `seen`: the vote the voter saw when pressing (a form names it); absent, the vote as it stands. */

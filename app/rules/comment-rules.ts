@@ -3,15 +3,15 @@ import { cleanText, isInvisible, visibleLength } from "../lib/text.ts";
 // The rules of a comment and a reply (docs/product.md §5, §9), without zod: the comment box in the browser
 // checks them as you type, and CommentFormSchema / CommentApiSchema check them on the server.
 
-export const COMMENT_MIN = 5;
-export const COMMENT_MAX = 1000;
-export const REPLY_MIN = 3;
-export const REPLY_MAX = 500;
+const COMMENT_MIN = 5;
+const COMMENT_MAX = 1000;
+const REPLY_MIN = 3;
+const REPLY_MAX = 500;
 
-export const COMMENT_TOO_SHORT = "Comment too short";
-export const REPLY_TOO_SHORT = "Reply too short";
-export const COMMENT_TOO_LONG = `Comment must be at most ${COMMENT_MAX} characters`;
-export const REPLY_TOO_LONG = `Reply must be at most ${REPLY_MAX} characters`;
+const COMMENT_TOO_SHORT = "Comment too short";
+const REPLY_TOO_SHORT = "Reply too short";
+const COMMENT_TOO_LONG = `Comment must be at most ${COMMENT_MAX} characters`;
+const REPLY_TOO_LONG = `Reply must be at most ${REPLY_MAX} characters`;
 
 /** The messages a no-JS validation failure may carry back in the URL (anything else is ignored). */
 export const COMMENT_MESSAGES: ReadonlySet<string> = new Set([COMMENT_TOO_SHORT, REPLY_TOO_SHORT, COMMENT_TOO_LONG, REPLY_TOO_LONG]);

@@ -14,7 +14,7 @@ export function isDemo(user: { username: string } | null | undefined): boolean {
 }
 
 /** The Problem a demo session gets for what it may not do (password and its reset, deletion, sessions, invites, reports). */
-export function demoProblem(): Problem {
+function demoProblem(): Problem {
   return forbidden(DEMO_REFUSED);
 }
 

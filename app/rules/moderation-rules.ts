@@ -17,7 +17,6 @@ export const SUSPENDED_NOT_PROMOTABLE = "A suspended member cannot be made an ad
 export const CANNOT_SUSPEND_SELF = "You cannot suspend yourself.";
 export const NOT_SUSPENDED = "This member is not suspended.";
 export const SUSPENSION_END_PAST = "The end of a suspension must be in the future.";
-export const SUSPENDED_TOAST_TITLE = "Account suspended";
 
 export const APPEAL_SENT = "Appeal sent — a moderator will review it.";
 export const APPEAL_ALREADY = "You have already appealed this decision.";

@@ -33,7 +33,7 @@ export const VISITOR_MUTES_FULL = "This browser keeps no more mutes: sign in to 
  * A text as the words a mute compares: letters and digits, lower case, without accents ("Café" and
  * "cafe" are one word), as SQLite's word index reads posts (unicode61, remove_diacritics 2).
  */
-export function foldWords(text: string): string[] {
+function foldWords(text: string): string[] {
   return (
     text
       .normalize("NFKD")

@@ -69,7 +69,7 @@ export function profilePath(userId: number, tab: ProfileTab = "posts"): string {
 }
 
 /** What following someone answers: the follow contract's (rules/interactions/follow-member.ts). */
-export type { FollowState } from "./interactions/follow-member.ts";
+;
 
 /** docs/product.md §9: the profile refetches every 10 s, stale after 5 s. */
 export const PROFILE_REFRESH_MS = 10_000;

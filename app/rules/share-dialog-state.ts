@@ -36,7 +36,7 @@ export const SHARE_ERROR_MESSAGES = {
 } as const;
 export type ShareErrorCode = keyof typeof SHARE_ERROR_MESSAGES;
 
-export type ShareStep = 1 | 2;
+type ShareStep = 1 | 2;
 
 export type ShareValues = {
   url: string;
@@ -56,7 +56,7 @@ export type ShareState = {
   errors: ShareErrorCode[];
 };
 
-export const EMPTY_SHARE_VALUES: ShareValues = {
+const EMPTY_SHARE_VALUES: ShareValues = {
   url: "",
   title: "",
   text: "",

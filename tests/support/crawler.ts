@@ -23,7 +23,7 @@ export type CrawlOptions = {
 };
 
 /** "/post/12?sort=new&page=2" → "/post/N?page&sort": URLs that differ only in ids and values. */
-export function shapeOf(url: URL): string {
+function shapeOf(url: URL): string {
   const names = [...new Set(url.searchParams.keys())].sort().join("&");
   return `${url.pathname.replace(/\/\d+(?=\/|$)/g, "/N")}?${names}`;
 }

@@ -8,13 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./server.ts";
 
-export const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const SHIPPED = path.resolve(import.meta.dirname, "../../deploy/nginx/chortle.conf");
 
 export type RunningNginx = { url: string; port: number; dir: string; pid: number; errors: () => string; stop: () => Promise<void> };
 
 /** The shipped site file with the test's listen port, upstream and cache directory. */
-export function siteConfig(upstream: string, port: number, cacheDir: string): string {
+function siteConfig(upstream: string, port: number, cacheDir: string): string {
   const replacements: [RegExp, string][] = [
     [/^proxy_cache_path \S+ (.*) # test: cache$/m, `proxy_cache_path ${cacheDir} $1`],
     [/^(\s*)server \S+; # test: upstream$/m, `$1server ${upstream};`],

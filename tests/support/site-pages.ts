@@ -19,7 +19,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Route[] {
 }
 
 /** The routes that render a page: modules with a component are .tsx, every other route is .ts. */
-export const PAGE_ROUTES: Route[] = flatten(routes).filter((r) => r.file.endsWith(".tsx"));
+const PAGE_ROUTES: Route[] = flatten(routes).filter((r) => r.file.endsWith(".tsx"));
 
 export type Site = {
   member: ApiUser;
@@ -55,7 +55,7 @@ export async function seededSite(api: ApiClient): Promise<Site> {
 }
 
 /** Page modules whose GET never answers a page of their own, and why. */
-export const NOT_A_PAGE: Record<string, string> = {
+const NOT_A_PAGE: Record<string, string> = {
   "routes/logout": "its GET goes home; the page is the POST's answer",
   "routes/auth.two-factor": "needs a password sign-in of an account with the second factor under way (tests/api/two-factor.test.ts)",
 };

@@ -6,7 +6,7 @@ import { FormAlert, FormField, useZodForm, type FormResult } from "~/components/
 import { buttonClass } from "~/components/ui/button.tsx";
 import { showToast } from "~/components/toaster.tsx";
 
-export const CREATE_FAILED = "Failed to create user. Please try again.";
+const CREATE_FAILED = "Failed to create user. Please try again.";
 
 /**
  * The admin's create-user form: the registration rules (the shared schema, in the browser once the

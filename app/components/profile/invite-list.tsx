@@ -3,7 +3,7 @@ import { Link } from "~/components/ui/link.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { Button } from "../ui/button.tsx";
 
-export type InviteItem = { code: string; createdAt: string; usedAt: string | null; usedBy: { id: number; username: string } | null };
+type InviteItem = { code: string; createdAt: string; usedAt: string | null; usedBy: { id: number; username: string } | null };
 /** The owner's codes and whether they may make one now (`refusal`: why not). */
 export type OwnerInvites = { items: InviteItem[]; refusal: string | null };
 

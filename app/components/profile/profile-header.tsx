@@ -15,7 +15,7 @@ import { MuteLink } from "../mutes/mute-link.tsx";
 import { UnmuteForm } from "../mutes/unmute-form.tsx";
 
 /** A member's website as a safe link: only http(s) is ever stored; nofollow for what members write. */
-export function WebsiteLink({ url }: { url: string }) {
+function WebsiteLink({ url }: { url: string }) {
   const label = url.replace(/^https?:\/\//, "").replace(/\/$/, "");
   return (
     <a href={url} rel="nofollow ugc noopener" target="_blank" className="break-all font-medium text-brand hover:underline">

@@ -5,7 +5,7 @@ import { LazyConfirmStep } from "../lazy-parts.tsx";
 import { buttonClass, type ButtonSize } from "./button.tsx";
 
 /** The URL parameter that holds which confirmation is open (?confirm=delete-post-12). */
-export const CONFIRM_PARAM = "confirm";
+const CONFIRM_PARAM = "confirm";
 
 function withConfirm(search: string, key: string | null): string {
   const params = new URLSearchParams(search);

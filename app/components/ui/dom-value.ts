@@ -14,7 +14,7 @@ const earlyNotes = () => (window as { __typed?: Record<string, string> }).__type
  * What `field` holds now: what was typed into it before the code arrived (put back into the field, and
  * taken once: a field mounted later under the same id starts from its own text), else its value.
  */
-export function typedValue(field: Field): string {
+function typedValue(field: Field): string {
   const early = earlyNotes();
   const typed = field.id ? early?.[field.id] : undefined;
   if (typed === undefined) return field.value;

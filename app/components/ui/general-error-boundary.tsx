@@ -10,12 +10,12 @@ import { EmptyState } from "./empty-state.tsx";
 type StatusHandler = (info: { error: ErrorResponse; message: string | null }) => ReactNode;
 
 /** A client-side navigation whose request never reached the server (offline, connection dropped). */
-export function isNetworkError(error: unknown): boolean {
+function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
 
 /** The message a thrown data({ message }) carries, if any. */
-export function errorMessage(error: ErrorResponse): string | null {
+function errorMessage(error: ErrorResponse): string | null {
   return typeof error.data?.message === "string" ? error.data.message : null;
 }
 

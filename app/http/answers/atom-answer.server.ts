@@ -10,7 +10,7 @@ import type { FeedAuthor, FeedComment, FeedPost } from "~/models/syndication.ser
 import { getEnv } from "../../integrations/env.server.ts";
 import { siteOrigin } from "../origin.server.ts";
 
-export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
+const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 export const XML_TYPE = "application/xml; charset=utf-8";
 
 function person(origin: string, a: FeedAuthor) {
@@ -32,7 +32,7 @@ function postHtml(origin: string, p: FeedPost): string {
 }
 
 /** One post as an Atom entry. */
-export function postEntry(origin: string, p: FeedPost): AtomEntry {
+function postEntry(origin: string, p: FeedPost): AtomEntry {
   const link = `${origin}/post/${p.id}`;
   return {
     id: link,

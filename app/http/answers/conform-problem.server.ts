@@ -18,7 +18,7 @@ const asResult = <T>(result: SubmissionResult<string[]>) => ({ result }) as T;
 type Reply = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
 /** The reply options that put `problem`'s message where it belongs. */
-export function problemErrors(problem: Problem): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+function problemErrors(problem: Problem): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
   return problem.field ? { fieldErrors: { [problem.field]: [problem.message] } } : { formErrors: [problem.message] };
 }
 

@@ -1,6 +1,4 @@
-import type { z } from "zod";
 import { invalid, isProblem, Problem } from "~/lib/problem.ts";
-import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { searchParamsObject } from "~/rules/schemas/browse-query.ts";
 import { admit, withContracts, type Admitted, type Contract, type Method, type RouteArgs } from "../contract.server.ts";
 import { withInput, type InputOf } from "../route-input.server.ts";
@@ -14,12 +12,12 @@ export function json(body: unknown, status = 200) {
 }
 
 /** The Problem of a method an endpoint does not answer: 405 with Allow. */
-export function notAllowed(allowed: string): Problem {
+function notAllowed(allowed: string): Problem {
   return new Problem("method_not_allowed", `Method not allowed: use ${allowed}.`, { headers: { Allow: allowed } });
 }
 
 /** A resource route's loader for an endpoint that answers only `allowed` (405 with Allow). */
-export function methodNotAllowed(allowed: string): Response {
+function methodNotAllowed(allowed: string): Response {
   return problemJson(notAllowed(allowed));
 }
 
@@ -91,7 +89,7 @@ export function onlyMethods(allowed: string) {
 }
 
 /** Runs `run` and answers JSON: its value (status `status`), or the Problem it threw. */
-export async function answer(run: () => unknown, status = 200): Promise<Response> {
+async function answer(run: () => unknown, status = 200): Promise<Response> {
   try {
     const value = await run();
     return value instanceof Response ? value : json(value, status);
@@ -102,7 +100,7 @@ export async function answer(run: () => unknown, status = 200): Promise<Response
 }
 
 /** Reads a JSON body (at most 64 KB): Problem too_large (413) or invalid (400) for anything else. */
-export async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.length > 64 * 1024) throw new Problem("too_large", "Request body is too large.");
   if (!text.trim()) return {};
@@ -114,13 +112,8 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /** The `userId` a JSON body names (for `requireSelf`), or undefined. */
-export function claimedUserId(body: unknown): unknown {
+function claimedUserId(body: unknown): unknown {
   return body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined;
-}
-
-/** Parses a JSON body with a shared schema; a failure is Problem("invalid") with the first message. */
-export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  return parseOrThrow(schema, await readJson(request));
 }
 
 /**

@@ -14,7 +14,7 @@ import { toastHeader } from "../cookies/toast-cookie.server.ts";
 // (naming another user) is a plain-text 403.
 
 /** Throws what `error` means for a page; anything that is not a Problem is thrown on as it is. */
-export async function pageProblem(error: unknown, request?: Request): Promise<never> {
+async function pageProblem(error: unknown, request?: Request): Promise<never> {
   if (!isProblem(error)) throw error;
   if (error.signIn) throw await signInRedirect(error, request);
   if (error.goTo) throw await goToRedirect(error.goTo.path, error.goTo.toast, request);

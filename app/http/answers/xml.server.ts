@@ -16,10 +16,10 @@ export function escapeXml(value: string): string {
     .replace(/'/g, "&apos;");
 }
 
-/** Text as HTML (for an entry's type="html" content, which is escaped once more as XML). */
+/** Text as HTML (for an entry's type="html" content, which is escaped once more as XML). @alias */
 export const escapeHtml = escapeXml;
 
-export type AtomPerson = { name: string; uri?: string };
+type AtomPerson = { name: string; uri?: string };
 
 export type AtomEntry = {
   id: string;

@@ -11,7 +11,7 @@ import { getEnv } from "../../integrations/env.server.ts";
 const NAME = "chortle_mutes";
 const YEAR_S = 365 * 24 * 60 * 60;
 /** The cookie's value stays under this many characters (browsers keep 4 KB per cookie). */
-export const MAX_COOKIE_CHARS = 3_000;
+const MAX_COOKIE_CHARS = 3_000;
 
 export function readVisitorMutes(request: Request): VisitorMutes {
   const raw = request.headers.get("Cookie")?.match(/(?:^|;\s*)chortle_mutes=([^;]*)/)?.[1];

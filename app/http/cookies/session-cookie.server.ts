@@ -74,15 +74,6 @@ export function getSession(request: Request): Promise<LiveSession | null> {
   return pending;
 }
 
-/** The signed-in user's row (memoised per request), or null. */
-export async function getUser(request: Request): Promise<UserRow | null> {
-  return (await getSession(request))?.user ?? null;
-}
-
-export async function getUserId(request: Request): Promise<number | null> {
-  return (await getUser(request))?.id ?? null;
-}
-
 /**
  * Signs `userId` in on this browser: a new session (new token) and the Set-Cookie header for it.
  * The session the browser held before, whoever's it was, is deleted (no session fixation).

@@ -16,7 +16,7 @@ export function htmlToText(html: string): string {
     });
 }
 
-export function toCount(value: unknown): number | null {
+function toCount(value: unknown): number | null {
   if (typeof value === "number" && Number.isFinite(value)) return Math.max(0, Math.trunc(value));
   if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
   return null;

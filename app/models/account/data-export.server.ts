@@ -11,10 +11,10 @@ import { Problem } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { writeTransaction } from "../db.server.ts";
 
-export const EXPORT_EVERY_MS = 60 * 60 * 1000;
+const EXPORT_EVERY_MS = 60 * 60 * 1000;
 
 /** The export refused because one was made within the hour (429 with the wait). */
-export function exportTooSoon(retryAfterMs: number): Problem {
+function exportTooSoon(retryAfterMs: number): Problem {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return new Problem(
     "too_many",

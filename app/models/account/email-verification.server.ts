@@ -60,7 +60,7 @@ export function verifyEmail({ token, now = new Date() }: { token: string; now?: 
 }
 
 /** The path a link opens (with PUBLIC_URL in front in the mail). */
-export function verificationPath(token: string): string {
+function verificationPath(token: string): string {
   return `/account/verify-email?${new URLSearchParams({ token })}`;
 }
 
@@ -68,7 +68,7 @@ export function verificationPath(token: string): string {
  * Mails the link. Without PUBLIC_URL the only origin is the request's Host header, which the caller
  * controls, so (as for resets) the link goes to the server log instead of a mail.
  */
-export function mailVerificationLink(user: Pick<UserRow, "email" | "username">, token: string): void {
+function mailVerificationLink(user: Pick<UserRow, "email" | "username">, token: string): void {
   const { PUBLIC_URL, SITE_NAME } = getEnv();
   const path = verificationPath(token);
   if (!PUBLIC_URL) {

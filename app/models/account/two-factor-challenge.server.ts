@@ -42,11 +42,6 @@ export function isChallengeLive({ token, now = Date.now() }: { token: string; no
   );
 }
 
-/** Forgets a challenge (the visitor went back to the password step). */
-export function dropChallenge({ token }: { token: string }) {
-  getDb().delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, hashToken(token))).run();
-}
-
 /**
  * Completes the sign-in with a TOTP or recovery code: the user and where to go, and the challenge is
  * gone. Thrown: 401 when it expired or is unknown, or when this wrong code was its last attempt; 400

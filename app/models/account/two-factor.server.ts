@@ -23,7 +23,7 @@ export const CODE_LOCK_MS = 15 * 60 * 1000;
 export const TWO_FACTOR_ALREADY_ON = "Two-factor sign-in is already on.";
 export const TWO_FACTOR_NOT_STARTED = "Start the setup first: no secret is waiting for a code.";
 export const TWO_FACTOR_OFF = "Two-factor sign-in is not on.";
-export const TWO_FACTOR_DEMO = "The shared demo account cannot use two-factor sign-in.";
+const TWO_FACTOR_DEMO = "The shared demo account cannot use two-factor sign-in.";
 
 export type Setup = { secret: string; otpauthUrl: string };
 export type TwoFactorStatus = { enabled: boolean; enabledAt: Date | null; pending: Setup | null; recoveryCodesLeft: number };
@@ -80,7 +80,7 @@ function newRecoveryCodes(): string[] {
 }
 
 /** A recovery code as people read it. */
-export function formatRecoveryCode(code: string): string {
+function formatRecoveryCode(code: string): string {
   return code.match(/.{1,4}/g)!.join("-");
 }
 

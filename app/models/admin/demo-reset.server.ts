@@ -9,7 +9,7 @@ import { removeAccountContent } from "../account/removal.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 
-export const DEMO_MISSING = "This site has no demo account.";
+const DEMO_MISSING = "This site has no demo account.";
 
 // The seed's profile of the demo account (db/seed.ts).
 const SEEDED_PROFILE = { displayName: "Demo User", bio: "Just here for the comments.", location: "London", occupation: null, website: null };

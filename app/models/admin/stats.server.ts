@@ -6,9 +6,9 @@ import type { DayCount } from "~/lib/types.ts";
 
 // The dashboard's numbers (docs/product.md §3 'Admin dashboard data') and its daily activity series.
 
-export const RECENT_USERS = 5;
-export const TOP_POSTS = 5;
-export const ACTIVITY_DAYS = 30;
+const RECENT_USERS = 5;
+const TOP_POSTS = 5;
+const ACTIVITY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DashboardStats = {

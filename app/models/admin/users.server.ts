@@ -26,7 +26,7 @@ export type AdminUserRow = {
 };
 
 /** The user as the admin calls answer it: admins may see e-mails; never the password hash. */
-export function toAdminUser(row: UserRow): AdminUserRow {
+function toAdminUser(row: UserRow): AdminUserRow {
   return {
     id: row.id,
     username: row.username,
@@ -38,7 +38,7 @@ export function toAdminUser(row: UserRow): AdminUserRow {
 }
 
 /** `%text%` for LIKE, with the wildcards of the text itself escaped (ESCAPE '\'). */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -18,7 +18,7 @@ import { isMuting, mutingFor } from "../mute/mute.server.ts";
 import { mutedNoticeCondition } from "../mute/muted-sql.server.ts";
 
 /** How many posts a digest lists. */
-export const DIGEST_SIZE = 5;
+const DIGEST_SIZE = 5;
 
 type Clock = { now: number; origin: string };
 

@@ -59,13 +59,13 @@ function startCursor(tx: Tx, userId: number, { notices, digest }: { notices: boo
 }
 
 /** What a scope ends. */
-export function kindsOf(scope: UnsubscribeScope): EmailKind[] {
+function kindsOf(scope: UnsubscribeScope): EmailKind[] {
   if (scope === "all") return EMAIL_KIND_LIST;
   return scope === "notices" ? NOTICE_KINDS : ["weekly_digest"];
 }
 
 /** The signed link's one-click unsubscribe: idempotent; a member who is gone changes nothing. */
-export function unsubscribe({ userId, scope }: { userId: number; scope: UnsubscribeScope }): void {
+function unsubscribe({ userId, scope }: { userId: number; scope: UnsubscribeScope }): void {
   writeTransaction((tx) => {
     tx.delete(emailPreferences).where(and(eq(emailPreferences.userId, userId), inArray(emailPreferences.kind, kindsOf(scope)))).run();
   });

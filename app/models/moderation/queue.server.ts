@@ -16,7 +16,7 @@ import { suspendInTx, suspensionRecords } from "./suspension.server.ts";
 // decision (dismiss, remove, remove and suspend) carries the reason its author reads; it is logged,
 // the author is told why and every reporter is told the outcome, in one transaction.
 
-export const QUEUE_LIMIT = 100;
+const QUEUE_LIMIT = 100;
 
 export type CaseSummary = {
   id: number;
@@ -33,8 +33,8 @@ export type CaseSummary = {
   resolvedAt: string | null;
 };
 
-export type CaseReport = { reason: ReportReason; note: string | null; createdAt: string };
-export type AuthorHistory = {
+type CaseReport = { reason: ReportReason; note: string | null; createdAt: string };
+type AuthorHistory = {
   id: number;
   username: string;
   removals: { caseId: number; targetType: ReportTargetType; label: string; reason: string | null; resolvedAt: string | null }[];
@@ -83,7 +83,7 @@ export function listCases({ status = "open" }: { status?: "open" | "resolved" } 
 }
 
 /** A member's record as moderators and the member see it: removals and suspensions. */
-export function authorHistory(userId: number): AuthorHistory | null {
+function authorHistory(userId: number): AuthorHistory | null {
   const db = getDb();
   const user = db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).get();
   if (!user) return null;

@@ -12,9 +12,9 @@ import { suspensionRecords } from "./suspension.server.ts";
 // A member's standing: what was removed and why, their suspensions, and one appeal for each. Only
 // the member (and the moderators, in the queue) ever see it.
 
-export type AppealState = { id: number; status: "open" | "upheld" | "granted"; text: string; createdAt: string } | null;
-export type StandingRemoval = { caseId: number; targetType: ReportTargetType; label: string; reason: string | null; resolvedAt: string | null; appeal: AppealState };
-export type StandingSuspension = { id: number; reason: string; until: string | null; liftedAt: string | null; createdAt: string; active: boolean; message: string; appeal: AppealState };
+type AppealState = { id: number; status: "open" | "upheld" | "granted"; text: string; createdAt: string } | null;
+type StandingRemoval = { caseId: number; targetType: ReportTargetType; label: string; reason: string | null; resolvedAt: string | null; appeal: AppealState };
+type StandingSuspension = { id: number; reason: string; until: string | null; liftedAt: string | null; createdAt: string; active: boolean; message: string; appeal: AppealState };
 export type Standing = { removals: StandingRemoval[]; suspensions: StandingSuspension[] };
 
 function appealsOf(userId: number) {

@@ -39,7 +39,7 @@ export type Muting = {
   readonly hideRead: boolean;
 };
 
-export const NO_MUTING: Muting = Object.freeze({ viewerId: null, words: [], members: [], categories: [], hidden: false, hideRead: false });
+const NO_MUTING: Muting = Object.freeze({ viewerId: null, words: [], members: [], categories: [], hidden: false, hideRead: false });
 
 /** Whether a list must ask its SQL to leave something out (otherwise the shared, cached list serves). */
 export function isMuting(m: Muting): boolean {
@@ -85,13 +85,13 @@ export function mutingFor(viewerId: number | null | undefined, visitor?: Visitor
 }
 
 /** A category's own name, whatever its case or slug; null when none has it. */
-export function categoryNamed(name: string): string | null {
+function categoryNamed(name: string): string | null {
   const wanted = name.trim().toLowerCase();
   return [...CATEGORIES, DEFAULT_CATEGORY].find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
 /** A word or phrase as it is kept; Problem invalid when nothing in it is a word, or it is too long. */
-export function mutedWordKey(text: string): string {
+function mutedWordKey(text: string): string {
   const key = muteWordKey(text);
   if (!key) throw invalid(MUTE_EMPTY, "value");
   if (key.split(" ").length > MAX_MUTE_WORDS) throw invalid(MUTE_TOO_LONG, "value");

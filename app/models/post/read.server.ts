@@ -15,7 +15,7 @@ import { selectPosts, toView, type PostRow } from "./post-row.server.ts";
 import { textCondition, textMatch } from "./filter.server.ts";
 
 export type { PostView };
-export { selectPosts, type PostRow };
+;
 
 /** The viewer's vote and saved flag on each (two queries for the whole page); visitors get `views` as they are. */
 function withViewerState(views: PostView[], viewerId: number | null | undefined): PostView[] {
@@ -34,11 +34,6 @@ function withViewerState(views: PostView[], viewerId: number | null | undefined)
 function withoutBlocked(views: PostView[], viewerId: number | null | undefined): PostView[] {
   const hidden = blockedBy(viewerId);
   return hidden.size === 0 ? views : views.filter((v) => v.userId === null || !hidden.has(v.userId));
-}
-
-/** Rows → the JSON shape, with the viewer's vote and saved flag (two queries for the whole page). */
-export function toViews(rows: PostRow[], viewerId: number | null | undefined): PostView[] {
-  return withViewerState(rows.map(toView), viewerId);
 }
 
 // Lists and single posts as visitors see them (the same for every viewer; a viewer's votes and saves

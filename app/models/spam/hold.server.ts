@@ -19,7 +19,7 @@ export type HeldReason = (typeof heldItems.$inferSelect)["reason"];
 const HOUR_MS = 3_600_000;
 
 /** The print of a text as repeats are compared (empty text has none). */
-export function textPrint(text: string): string | null {
+function textPrint(text: string): string | null {
   const normal = normalisedForRepeats(text);
   return normal.length < 8 ? null : crypto.createHash("sha256").update(normal).digest("base64url");
 }

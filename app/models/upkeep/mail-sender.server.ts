@@ -14,12 +14,12 @@ let inFlight: Promise<void> | null = null;
 let stopping = false;
 
 /** Whether this process sends the site's mail. */
-export function isMailSender(): boolean {
+function isMailSender(): boolean {
   return !cluster.isWorker || process.env.MAIL_SENDER === "1";
 }
 
 /** One pass: compose what is due, then send until the queue holds nothing to send. */
-export async function runMailTick(now = () => Date.now()): Promise<{ sent: number; failed: number }> {
+async function runMailTick(now = () => Date.now()): Promise<{ sent: number; failed: number }> {
   const env = getEnv();
   const origin = env.PUBLIC_URL!.replace(/\/$/, "");
   composeNoticeMails({ now: now(), origin, batchMs: env.MAIL_BATCH_MS });

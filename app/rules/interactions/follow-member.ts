@@ -5,8 +5,6 @@ import type { Toast } from "../../lib/toast.ts";
 // (POST /profile/:id/follow with intent=follow|unfollow), the JSON endpoint and the button.
 // Browser-safe: no zod, no server code.
 
-export type FollowIntent = "follow" | "unfollow";
-
 /** What following someone answers (the form's fetcher and POST/DELETE /api/users/:id/follow). */
 export type FollowState = { following: boolean; followersCount: number };
 export type FollowReply = ActionReply<FollowState>;

@@ -32,7 +32,7 @@ export const REPORT_AUTH_TOAST: Toast = { type: "error", title: "Authentication 
 export const REPORT_FAIL_TITLE = "Report not sent";
 
 // The dialog's URL state lives in ./report-url.ts: the Report links of every card load only that.
-export { REPORT_PARAM, readReportParam, reportParam } from "./report-url.ts";
+export { REPORT_PARAM,   } from "./report-url.ts";
 
 /** What a report answers: the case it joined. */
 export type ReportView = { id: number; caseId: number; targetType: ReportTargetType; targetId: number; reason: ReportReason; note: string | null; createdAt: string };
