@@ -4,7 +4,7 @@
 // signs in first and comes back to that dialog. No YouTube call here: the dialog looks the video up.
 import { redirect } from "react-router";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { ShareTargetQuerySchema } from "~/rules/schemas/share-target.ts";
+import { ShareTargetQuerySchema } from "~/rules/schemas/share-target-query.ts";
 import { searchParamsObject } from "~/rules/schemas/browse-query.ts";
 import { SHARE_TEXTS } from "~/rules/share-dialog-state.ts";
 import { shareTargetHref } from "~/rules/share-target.ts";

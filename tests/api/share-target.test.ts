@@ -7,7 +7,7 @@ import { hashPasswordSync } from "~/integrations/password.server.ts";
 import { MAX_REDIRECT_LENGTH } from "~/lib/redirect.ts";
 import { POST_LIMITS } from "~/rules/post-rules.ts";
 import { readShareState, SHARE_TEXTS } from "~/rules/share-dialog-state.ts";
-import { SHARED_FIELD_MAX } from "~/rules/schemas/share-target.ts";
+import { SHARED_FIELD_MAX } from "~/rules/schemas/share-target-query.ts";
 import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, startYouTubeFake, type YouTubeFake } from "../fixtures/youtube-fake.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 
