@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "./client.server.ts";
 import { posts } from "./schema.ts";
-import { seedDemo } from "./seed.ts";
+import { demoAccountPosts, seedDemo } from "./seed.ts";
 
 describe("the demo seed's videos", () => {
   const now = Date.UTC(2026, 0, 1);
@@ -31,5 +31,9 @@ describe("the demo seed's videos", () => {
       }
     }
     expect(byVideo.size).toBeGreaterThan(10);
+    // The demo account's posts, brought back by an admin's reset, say the same.
+    for (const post of demoAccountPosts()) {
+      expect(JSON.stringify([post.videoTitle, post.videoChannel, post.videoPublishedAt?.toISOString() ?? null]), post.videoId).toBe(byVideo.get(post.videoId));
+    }
   });
 });

@@ -120,9 +120,19 @@ const REPLIES = [
 ];
 
 /** The posts the seed gives the demo account (the first person), as the seed writes them. */
-export function demoAccountPosts(): { category: string; title: string; comment: string; commentAuthor: string; videoId: string; videoTitle: string; videoChannel: string; videoViewCount: number }[] {
+export function demoAccountPosts(): { category: string; title: string; comment: string; commentAuthor: string; videoId: string; videoTitle: string; videoChannel: string; videoViewCount: number; videoPublishedAt: Date | null }[] {
   return POSTS.filter((_, i) => (i * 5 + 1) % PEOPLE.length === 0).map(
-    ([category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount]) => ({ category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount }),
+    ([category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount]) => ({
+      category,
+      title,
+      comment,
+      commentAuthor,
+      videoId,
+      videoTitle,
+      videoChannel,
+      videoViewCount,
+      videoPublishedAt: seededVideoPublishedAt(videoId),
+    }),
   );
 }
 
