@@ -41,7 +41,25 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   // A small PNG: an SVG icon is a document of its own, laid out and painted on the page's main thread.
   { rel: "icon", href: "/favicon.png", type: "image/png" },
+  // Installing the site, and its place in a phone's share sheet (public/manifest.webmanifest, docs/product.md §2).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
+
+// The browser's bar (and an installed app's title bar): the brand rose in the light theme, the dark
+// header's surface (--color-white of the dark theme, app.css) in the dark one; the switch's choice,
+// when made, is the only one.
+const THEME_COLORS = { light: "#e11d48", dark: "#0f172a" } as const;
+
+function ThemeColor({ chosen }: { chosen?: "light" | "dark" }) {
+  if (chosen) return <meta name="theme-color" content={THEME_COLORS[chosen]} />;
+  return (
+    <>
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+    </>
+  );
+}
 
 // Its answers may be memoised (lib/route-handle.ts): the loader reads only the database, URL and
 // cookies, but for the share dialog, which the answer memo never keeps.
@@ -100,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#e11d48" />
+        <ThemeColor chosen={root?.themeClass} />
         {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />

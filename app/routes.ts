@@ -17,6 +17,8 @@ export default [
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("share", "routes/share.tsx"),
+  // The phone's share sheet (the manifest's share_target): on to the dialog, through sign-in.
+  route("share/target", "routes/share.target.ts"),
 
   // Interactions: every one a form that works without JavaScript (a fetcher makes it smoother).
   route("post/:id/vote", "routes/post.$id.vote.ts"),

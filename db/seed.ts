@@ -35,7 +35,7 @@ const PEOPLE = [
 
 // [category, title, comment, commentAuthor, videoId, videoTitle, channel, views]
 const POSTS: [string, string, string, string, string, string, string, number][] = [
-  ["Music", "The commitment is unmatched", "I came here to get rickrolled on purpose. Who's the real winner now?", "@NeverGonnaGiveUp", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Video)", "Rick Astley", 1_600_000_000],
+  ["Music", "The commitment is unmatched", "I came here to get rickrolled on purpose. Who's the real winner now?", "@NeverGonnaGiveUp", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Music Video)", "Rick Astley", 1_600_000_000],
   ["Comedy", "History's most relatable sentence", "18 years later and this is still the most honest review of elephants ever made.", "@zoo_enjoyer", "jNQXAC9IVRw", "Me at the zoo", "jawed", 340_000_000],
   ["Music", "A generation's workout plan", "My grandma does this dance at every family wedding and nobody has the heart to stop her.", "@HorseRiderDad", "9bZkp7q19f0", "PSY - GANGNAM STYLE(강남스타일) M/V", "officialpsy", 5_200_000_000],
   ["Music", "Language barrier: removed", "I don't speak Spanish but I know every single word of this song. Don't ask me what they mean.", "@SingAlongSam", "kJQP7kiw5Fk", "Luis Fonsi - Despacito ft. Daddy Yankee", "LuisFonsiVEVO", 8_700_000_000],
@@ -46,10 +46,10 @@ const POSTS: [string, string, string, string, string, string, string, number][] 
   ["Animation", "Ten hours was not enough", "My cat watched this with me for the full video. She now refuses to eat anything but pop tarts.", "@PopTartPurr", "QH2-TGUlwu4", "Nyan Cat [original]", "saraj00n", 220_000_000],
   ["Movies", "Somebody once told me", "My kid asked me what an ogre is and I just pressed play. Parenting done.", "@SwampDad", "L_jWHffIx5E", "Smash Mouth - All Star (Official Music Video)", "Smash Mouth", 620_000_000],
   ["Music", "The car scene, every time", "Is this the real life? Is this just my 7am commute with the windows down?", "@ScaramouchePlz", "fJ9rUzIMcZQ", "Queen – Bohemian Rhapsody (Official Video Remastered)", "Queen Official", 1_900_000_000],
-  ["Inspirational", "Crying at the gym again", "Listening to this while lifting weights because I want to cry and be strong at the same time.", "@SadBulk", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth", "Wiz Khalifa", 6_100_000_000],
+  ["Inspirational", "Crying at the gym again", "Listening to this while lifting weights because I want to cry and be strong at the same time.", "@SadBulk", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth [Official Video] Furious 7 Soundtrack", "Wiz Khalifa", 6_100_000_000],
   ["Music", "Maths class flashbacks", "My calculator plays this when I divide by zero.", "@SohCahToa", "JGwWNGJdvx8", "Ed Sheeran - Shape of You (Official Music Video)", "Ed Sheeran", 6_200_000_000],
   ["Gaming", "Respawn energy", "Me after my team says 'one more game' at 3am.", "@OneMoreRound", "60ItHLz5WEA", "Alan Walker - Faded", "Alan Walker", 3_700_000_000],
-  ["Cooking", "Chef's kiss to the recipe critic", "I substituted the flour for sand and the eggs for rocks. Tasted terrible. One star.", "@ReviewBeforeCooking", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Video)", "Rick Astley", 1_600_000_000],
+  ["Cooking", "Chef's kiss to the recipe critic", "I substituted the flour for sand and the eggs for rocks. Tasted terrible. One star.", "@ReviewBeforeCooking", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Music Video)", "Rick Astley", 1_600_000_000],
   ["DIY", "Measure once, cry twice", "Followed this tutorial exactly. My shelf is now a ramp. My cat loves it.", "@CrookedCarpenter", "jNQXAC9IVRw", "Me at the zoo", "jawed", 340_000_000],
   ["Science", "Peer review, internet style", "As a scientist, I can confirm that this video contains atoms.", "@LabCoatLarry", "QH2-TGUlwu4", "Nyan Cat [original]", "saraj00n", 220_000_000],
   ["Technology", "Have you tried turning it off", "My router has been playing this for 6 hours and I'm afraid to unplug it.", "@ITCrowdFan", "y6120QOlsfU", "Darude - Sandstorm", "Darude", 290_000_000],
@@ -60,13 +60,13 @@ const POSTS: [string, string, string, string, string, string, string, number][] 
   ["Prank", "The long con", "I put this as my ringtone and told my boss it's a medical condition.", "@OfficeLegend", "2Z4m4lnjxkY", "Eduard Khil - Trololo (I am Glad, 'cause I'm Finally Returning Back Home)", "CONTRACT1908", 45_000_000],
   ["Reaction", "A reaction to the reactions", "Watching people react to this is my cardio.", "@ReactionReactor", "ZZ5LpwO-An4", "HEYYEYAAEYAA", "slackcircus", 190_000_000],
   ["Kids", "Toddler approved", "My 3-year-old calls this 'the green man song' and demands it at every meal.", "@TiredParent", "L_jWHffIx5E", "Smash Mouth - All Star (Official Music Video)", "Smash Mouth", 620_000_000],
-  ["Travel", "Airport essentials", "Played this on a delayed flight. Now the whole gate knows the words.", "@GateB12", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth", "Wiz Khalifa", 6_100_000_000],
+  ["Travel", "Airport essentials", "Played this on a delayed flight. Now the whole gate knows the words.", "@GateB12", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth [Official Video] Furious 7 Soundtrack", "Wiz Khalifa", 6_100_000_000],
   ["Beauty", "Five-minute makeup", "Did my makeup to this song. Left the house looking like the album cover.", "@GlamGoblin", "JGwWNGJdvx8", "Ed Sheeran - Shape of You (Official Music Video)", "Ed Sheeran", 6_200_000_000],
   ["Politics", "Finally, bipartisan agreement", "The only thing everyone in my family agrees on is that this song slaps.", "@ThanksgivingPeace", "fJ9rUzIMcZQ", "Queen – Bohemian Rhapsody (Official Video Remastered)", "Queen Official", 1_900_000_000],
   ["Comedy", "Comment section unhinged", "Not me reading the comments while the video is still buffering.", "@BufferingBill", "60ItHLz5WEA", "Alan Walker - Faded", "Alan Walker", 3_700_000_000],
-  ["Gaming", "Speedrun strats", "Any% rickroll: got here in 4 clicks from a cooking tutorial.", "@SpeedrunSally", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Video)", "Rick Astley", 1_600_000_000],
+  ["Gaming", "Speedrun strats", "Any% rickroll: got here in 4 clicks from a cooking tutorial.", "@SpeedrunSally", "dQw4w9WgXcQ", "Rick Astley - Never Gonna Give You Up (Official Music Video)", "Rick Astley", 1_600_000_000],
   ["Movies", "Cinema at its finest", "This has better plot development than the last three films I paid to see.", "@FilmBuffBuff", "jNQXAC9IVRw", "Me at the zoo", "jawed", 340_000_000],
-  ["Cooking", "Seasoning report", "Whoever is cutting onions during this video, please stop.", "@OnionNinja", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth", "Wiz Khalifa", 6_100_000_000],
+  ["Cooking", "Seasoning report", "Whoever is cutting onions during this video, please stop.", "@OnionNinja", "RgKAFK5djSk", "Wiz Khalifa - See You Again ft. Charlie Puth [Official Video] Furious 7 Soundtrack", "Wiz Khalifa", 6_100_000_000],
   ["Technology", "Debugging soundtrack", "My code compiled on the first try while this was playing. Coincidence? I think not.", "@SegFaultSteve", "OPf0YbXqDm0", "Mark Ronson - Uptown Funk (Official Video) ft. Bruno Mars", "Mark Ronson", 5_300_000_000],
   ["Animals", "A bird's perspective", "My parrot learned the chorus. He won't learn his own name but he knows this.", "@PollyWantsPop", "9bZkp7q19f0", "PSY - GANGNAM STYLE(강남스타일) M/V", "officialpsy", 5_200_000_000],
   ["Science", "Physics has left the chat", "The cat travels at the speed of rainbow. Scientists hate this one trick.", "@QuantumMeow", "QH2-TGUlwu4", "Nyan Cat [original]", "saraj00n", 220_000_000],
@@ -76,6 +76,35 @@ const POSTS: [string, string, string, string, string, string, string, number][] 
   ["Inspirational", "Keep going", "When life gets hard, remember: he kept walking to find the ogre swamp.", "@MotivationalShrek", "L_jWHffIx5E", "Smash Mouth - All Star (Official Music Video)", "Smash Mouth", 620_000_000],
   ["Comedy", "Peak internet", "Everyone in this comment section is a comedian and I'm the audience.", "@FrontRowFred", "ZZ5LpwO-An4", "HEYYEYAAEYAA", "slackcircus", 190_000_000],
 ];
+
+/**
+ * The day each seeded video went up on YouTube, as its watch page gives it (YouTube's dates are in
+ * California's time: "Me at the zoo" went up at 8:31 pm on 23 April 2005 there), stored at noon UTC
+ * so that every reader from UTC−11 to UTC+11 sees that day. null where the day is not known for
+ * certain: the card then shows the views alone. Titles and channels are the videos' own.
+ */
+const PUBLISHED: Record<string, string | null> = {
+  jNQXAC9IVRw: "2005-04-23", // Me at the zoo, the first video on YouTube
+  dQw4w9WgXcQ: null, // late on 24 October 2009 in California, the 25th in UTC: which day YouTube shows varies
+  "9bZkp7q19f0": "2012-07-15",
+  kJQP7kiw5Fk: "2017-01-12",
+  OPf0YbXqDm0: "2014-11-19",
+  y6120QOlsfU: null,
+  "ZZ5LpwO-An4": null,
+  "2Z4m4lnjxkY": null,
+  "QH2-TGUlwu4": "2011-04-05",
+  L_jWHffIx5E: null,
+  fJ9rUzIMcZQ: "2008-08-01",
+  RgKAFK5djSk: "2015-04-06",
+  JGwWNGJdvx8: "2017-01-30",
+  "60ItHLz5WEA": "2015-12-03",
+};
+
+/** When a seeded video was published (see PUBLISHED), or null. */
+export function seededVideoPublishedAt(videoId: string): Date | null {
+  const day = PUBLISHED[videoId];
+  return day ? new Date(`${day}T12:00:00Z`) : null;
+}
 
 const REPLIES = [
   "I laughed way too hard at this.",
@@ -91,9 +120,19 @@ const REPLIES = [
 ];
 
 /** The posts the seed gives the demo account (the first person), as the seed writes them. */
-export function demoAccountPosts(): { category: string; title: string; comment: string; commentAuthor: string; videoId: string; videoTitle: string; videoChannel: string; videoViewCount: number }[] {
+export function demoAccountPosts(): { category: string; title: string; comment: string; commentAuthor: string; videoId: string; videoTitle: string; videoChannel: string; videoViewCount: number; videoPublishedAt: Date | null }[] {
   return POSTS.filter((_, i) => (i * 5 + 1) % PEOPLE.length === 0).map(
-    ([category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount]) => ({ category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount }),
+    ([category, title, comment, commentAuthor, videoId, videoTitle, videoChannel, videoViewCount]) => ({
+      category,
+      title,
+      comment,
+      commentAuthor,
+      videoId,
+      videoTitle,
+      videoChannel,
+      videoViewCount,
+      videoPublishedAt: seededVideoPublishedAt(videoId),
+    }),
   );
 }
 
@@ -157,7 +196,7 @@ export function seedDemo(
             videoChannel,
             videoThumbnail: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
             videoViewCount: views,
-            videoPublishedAt: new Date(now - (400 + i * 37) * DAY),
+            videoPublishedAt: seededVideoPublishedAt(videoId),
             createdAt: new Date(createdAt),
           })
           .returning({ id: posts.id })

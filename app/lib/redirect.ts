@@ -1,10 +1,13 @@
+/** The longest path followed after sign-in (a longer one goes to the fallback). */
+export const MAX_REDIRECT_LENGTH = 2000;
+
 /**
  * Only same-site paths are followed after sign-in: "/post/1" yes; "//evil.com", "https://…",
  * "/\\evil.com", whatever normalises to one of them ("/.//evil.com") and anything odd fall back to
  * `fallback`.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
+  if (typeof to !== "string" || to.length === 0 || to.length > MAX_REDIRECT_LENGTH) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\\]/.test(to)) return fallback;
   try {

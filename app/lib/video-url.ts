@@ -81,3 +81,29 @@ export function thumbnailUrl(videoId: string): string {
 
 /** YouTube's own "no thumbnail" picture, for posts whose video is unknown. */
 export const DEFAULT_THUMBNAIL = "https://i.ytimg.com/img/no_thumbnail.jpg";
+
+/** The longest word of shared text read as a link (YouTube's own share links are under 200 characters). */
+export const MAX_SHARED_LINK_LENGTH = 500;
+
+// What a writer puts around a link: brackets and quotes before it, those and the sentence's
+// punctuation after it (none of them is a character of an id).
+const BEFORE_LINK = /^[(<[{"'“‘«]+/u;
+const AFTER_LINK = /[)>\]}"'”’».,;:!?…]+$/u;
+
+/**
+ * The first YouTube video link in free text, as written (a comment link's `lc=` and a `t=` kept),
+ * without the brackets or punctuation around it: what a phone's share sheet sends ("Title
+ * https://youtu.be/ID", words around a link, a link glued after a colon). Only links count, never a
+ * bare 11-character word ("masterpiece" is one). One pass over the words; null when there is none.
+ */
+export function findVideoLink(text: string | null | undefined): string | null {
+  if (!text) return null;
+  for (const word of text.split(/\s+/)) {
+    if (!/youtu/i.test(word)) continue;
+    const scheme = word.search(/https?:\/\//i);
+    const link = (scheme > 0 ? word.slice(scheme) : word).replace(BEFORE_LINK, "").replace(AFTER_LINK, "");
+    if (link.length > MAX_SHARED_LINK_LENGTH || VIDEO_ID_PATTERN.test(link)) continue;
+    if (parseVideoId(link)) return link;
+  }
+  return null;
+}

@@ -79,6 +79,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/auth.two-factor": () => ({}),
   "routes/reset-password": () => ({}),
   "routes/share": () => ({}),
+  "routes/share.target": () => ({}),
   "routes/post.$id.vote": (fx) => ({ id: String(fx.post) }),
   "routes/comments.$id.vote": (fx) => ({ id: String(fx.comment) }),
   "routes/post.$id.save": (fx) => ({ id: String(fx.post) }),
