@@ -36,6 +36,8 @@ export const MEMBER_READS = [
   "GET /api/votes/user/**",
   // The YouTube lookup spends the site's API quota: a member's, with their budget.
   "GET /api/youtube/**",
+  // The phone's share sheet opens the share dialog, a member's (a visitor signs in and comes back).
+  "GET /share/target",
 ] as const;
 
 /**

@@ -56,7 +56,7 @@ export type ShareState = {
   errors: ShareErrorCode[];
 };
 
-const EMPTY_SHARE_VALUES: ShareValues = {
+export const EMPTY_SHARE_VALUES: ShareValues = {
   url: "",
   title: "",
   text: "",

@@ -12,7 +12,7 @@ import { EMPTY_SHARE_VALUES, shareHref, type ShareState } from "./share-dialog-s
 export type SharedContent = { title?: string; text?: string; url?: string };
 
 /** The page under the dialog a share opens. */
-export const SHARE_TARGET_PAGE = "/";
+const SHARE_TARGET_PAGE = "/";
 
 const ANY_LINK = /(?:^|\s)(https?:\/\/\S+)/i;
 

@@ -59,7 +59,7 @@ const LISTS: Record<string, List> = {
 /** Every other route, and why it is not a list a member's mutes apply to. */
 const NOT_LISTS: [string, string[]][] = [
   ["a form, a redirect or an endpoint that writes (it lists nothing)", [
-    "routes/posts.$id", "routes/sign-in-required", "routes/logout", "routes/theme", "routes/share",
+    "routes/posts.$id", "routes/sign-in-required", "routes/logout", "routes/theme", "routes/share", "routes/share.target",
     "routes/post.$id.vote", "routes/comments.$id.vote", "routes/post.$id.save", "routes/post.$id.hide", "routes/post.$id.comments",
     "routes/post.$id.delete", "routes/comments.$id.delete", "routes/post.$id.edit", "routes/comments.$id.edit",
     "routes/revisions.$id.redact", "routes/reports", "routes/sessions.sign-out-others", "routes/account.verify-email",
