@@ -289,23 +289,29 @@ async function htmlBytes(base: string, urlPath: string): Promise<number> {
 }
 
 /**
- * The bare page through server.js with the request log and the metrics off, then both on (issue 48):
+ * The bare page through server.js with the request log and the metrics off, then both on (issue 48),
+ * twice each in turn, the cheaper run of each kept:
  * what per-request observability costs (request id, log line, metrics label and timing, the
  * request-scoped storage), so that it cannot grow unseen. The bare page of the other rows runs as
  * `npm start` does by default: request log on, metrics off.
  */
 async function observabilityRuns(): Promise<{ off: Run; on: Run }> {
-  const runs: Run[] = [];
-  for (const [name, env] of [
+  const configs = [
     ["bare page, request log and metrics off (LOG_REQUESTS=off)", { LOG_REQUESTS: "off" }],
     ["bare page through the app's server with metrics and logs on (METRICS_PORT)", { LOG_REQUESTS: "on", METRICS_PORT: "0" }],
-  ] as const) {
-    const server = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"), env);
-    await autocannon({ url: `${server.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
-    runs.push(await load(name, server, "/"));
-    await stop(server);
+  ] as const;
+  // Off, on, off, on; each side's cheaper run (the one the machine disturbed least) is the row.
+  const best: (Run | undefined)[] = [undefined, undefined];
+  for (let round = 0; round < 2; round++) {
+    for (const [i, [name, env]] of configs.entries()) {
+      const server = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"), env);
+      await autocannon({ url: `${server.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
+      const run = await load(name, server, "/");
+      await stop(server);
+      if (!best[i] || run.cpuMs < best[i].cpuMs) best[i] = run;
+    }
   }
-  return { off: runs[0], on: runs[1] };
+  return { off: best[0]!, on: best[1]! };
 }
 
 async function main() {
@@ -399,10 +405,12 @@ async function main() {
     "",
     `### What observability costs per request (the bare page through server.js)`,
     "",
+    `Off and on measured twice each in turn, the cheaper run of each shown; the middle row is the bare page the other rows divide by (one run).`,
+    "",
     `| run | req/s | p50 / p99 ms | CPU ms/req | over the page without them |`,
     `| --- | ---: | ---: | ---: | ---: |`,
     ...[observed.off, { ...bareRuns[0], name: "bare page as in the other rows (request log on, metrics off; its first run)" }, observed.on].map(
-      (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(3)} | ${r === observed.off ? "" : `+${(r.cpuMs - observed.off.cpuMs).toFixed(3)} ms (${(r.cpuMs / observed.off.cpuMs).toFixed(2)}×)`} |`,
+      (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(3)} | ${r === observed.off ? "" : `${r.cpuMs >= observed.off.cpuMs ? "+" : "−"}${Math.abs(r.cpuMs - observed.off.cpuMs).toFixed(3)} ms (${(r.cpuMs / observed.off.cpuMs).toFixed(2)}×)`} |`,
     ),
     "",
     `### Each page kind as first asked (MEMO=off, another URL each request)`,
