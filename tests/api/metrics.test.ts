@@ -101,6 +101,27 @@ describe("metrics of one process", () => {
     expect(asked).toBe(memoEnabled() ? 4 : 0);
   });
 
+  // The label is the route React Router matched (decision 0166): a page's `.data` counts as the page,
+  // unknown URLs as the catch-all, build files as "static"; no path ever becomes a label.
+  it("labels every answer by its route, a bounded set whatever the URL", async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Labelled" });
+    const before = await scrape(url);
+    expect((await api.fetch(`/post/${post.id}.data`)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await api.fetch(`/no/such/page-${i}-${Date.now()}`)).status).toBe(404);
+    expect((await api.fetch(`/api/no-such-${Date.now()}`)).status).toBe(404);
+    const asset = /assets\/[\w.-]+\.css/.exec(await (await api.fetch("/")).text())?.[0];
+    expect((await api.fetch(`/${asset}`)).status).toBe(200);
+    const after = await scrape(url);
+    const grew = (labels: Record<string, string>) => valueOf(after, "chortle_http_requests_total", labels) - valueOf(before, "chortle_http_requests_total", labels);
+    expect(grew({ route: "routes/post.$id", method: "GET", status: "200" })).toBe(1);
+    expect(grew({ route: "routes/not-found", method: "GET", status: "404" })).toBe(5);
+    expect(grew({ route: "routes/api/not-found", method: "GET", status: "404" })).toBe(1);
+    expect(grew({ route: "static", method: "GET", status: "200" })).toBe(1);
+    const routes = new Set(after.find((f) => f.name === "chortle_http_requests_total")!.metrics.map((m) => m.labels?.route));
+    expect([...routes].filter((r) => !r || r.includes("/no/") || r.includes("no-such") || /\d{3,}/.test(r))).toEqual([]);
+  });
+
   it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {
     const plain = await fetch(`${api.url}/healthz`);
     const id = plain.headers.get("x-request-id");
