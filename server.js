@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createGuard, DENY_ALL_CSP } from "./server/guard.js";
 import { createMetrics, metricsConfig, serveMetrics } from "./server/metrics.js";
-import { consoleThroughLogger, logger, observe, ROUTE, routeMatcher, withRequestId } from "./server/observe.js";
+import { consoleThroughLogger, logger, observe, ROUTE, withRequestId } from "./server/observe.js";
 import { createRequestHandler } from "./server/react-router.js";
 import { createStaticHandler } from "./server/static-files.js";
 
@@ -135,10 +135,15 @@ async function runServer() {
     }
   }
 
-  const getLoadContext = (req) => {
+  const getLoadContext = (req, res) => {
     let nonce;
     let clientIp;
     return {
+      // The route React Router matched (patches/README.md edit 8): the answer's label in the log
+      // and the metrics (server/observe.js).
+      set chortleRoute(id) {
+        res[ROUTE] = id ?? undefined;
+      },
       // Both made only when asked for: the address by rate limits, the nonce by a streamed document
       // (JSON, redirects and stored pages never need one).
       get clientIp() {
@@ -153,11 +158,10 @@ async function runServer() {
   };
   const onError = (error) => logger.error({ err: error }, error instanceof Error ? error.message : String(error));
 
-  // The app ((req, res) → Promise, once the security checks have passed); the route id of a path (a
-  // bounded label for the metrics and the log); the app's counters for the metrics (entry.server.tsx
-  // operationsSnapshot); what closes the database the server build opened (checkpointing the WAL).
+  // The app ((req, res) → Promise, once the security checks have passed); the app's counters for the
+  // metrics (entry.server.tsx operationsSnapshot); what closes the database the server build opened
+  // (checkpointing the WAL).
   let app;
-  let routeOf = () => "dev";
   let snapshot;
   let closeDatabase = () => {};
   if (DEV) {
@@ -199,12 +203,12 @@ async function runServer() {
     const handle = createRequestHandler({ build, mode: "production", getLoadContext, origin: guard.origin, onError });
     app = (req, res) => (serveStatic(req, res) ? void (res[ROUTE] = "static") : handle(req, res));
     closeDatabase = () => build.entry.module.shutdown?.();
-    routeOf = routeMatcher(build.routes);
     snapshot = build.entry.module.operationsSnapshot;
   }
   const metrics = METRICS ? createMetrics({ snapshot, inFlight: () => inFlight }) : null;
   if (METRICS && !cluster.isWorker) serveMetrics(METRICS);
-  const watching = { trusted: guard.fromTrustedProxy, routeOf, metrics };
+  // Development runs React Router as it ships (no edit 8 says the route): its answers count as "dev".
+  const watching = { trusted: guard.fromTrustedProxy, metrics, unmatched: DEV ? "dev" : "unmatched" };
 
   const server = http.createServer({ ServerResponse: GuardedResponse }, async (req, res) => {
     // Counted from arrival to the last byte (or the client going away), for the graceful shutdown.

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 
-// React Router's production build carries seven edits for the server (docs/decisions/0082, 0152):
+// React Router's production build carries eight edits for the server (docs/decisions/0082, 0152):
 // they are a patch, patches/react-router+<version>.patch, which patch-package applies to
 // node_modules at every `npm install` / `npm ci` (package.json's postinstall; patches/README.md has
 // each edit with what React Router would need to change). Each edit is behind
@@ -13,7 +13,7 @@ import type { Plugin } from "vite";
 // fails the install too). Check the new code and write the patch again (or drop an edit).
 
 const FILE = /react-router\/dist\/production\/chunk-[\w-]+\.mjs$/;
-const EDITS = 7;
+const EDITS = 8;
 const MARK = /\/\/ Chortle edit (\d+) \(patches\/README\.md\)/g;
 
 export function reactRouterServerPatches(): Plugin {

@@ -288,6 +288,32 @@ async function htmlBytes(base: string, urlPath: string): Promise<number> {
   return (await res.arrayBuffer()).byteLength;
 }
 
+/**
+ * The bare page through server.js with the request log and the metrics off, then both on (issue 48),
+ * twice each in turn, the cheaper run of each kept:
+ * what per-request observability costs (request id, log line, metrics label and timing, the
+ * request-scoped storage), so that it cannot grow unseen. The bare page of the other rows runs as
+ * `npm start` does by default: request log on, metrics off.
+ */
+async function observabilityRuns(): Promise<{ off: Run; on: Run }> {
+  const configs = [
+    ["bare page, request log and metrics off (LOG_REQUESTS=off)", { LOG_REQUESTS: "off" }],
+    ["bare page through the app's server with metrics and logs on (METRICS_PORT)", { LOG_REQUESTS: "on", METRICS_PORT: "0" }],
+  ] as const;
+  // Off, on, off, on; each side's cheaper run (the one the machine disturbed least) is the row.
+  const best: (Run | undefined)[] = [undefined, undefined];
+  for (let round = 0; round < 2; round++) {
+    for (const [i, [name, env]] of configs.entries()) {
+      const server = await serve([...NODE_FLAGS, "server.js"], path.join(BARE_ROOT, "build"), env);
+      await autocannon({ url: `${server.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
+      const run = await load(name, server, "/");
+      await stop(server);
+      if (!best[i] || run.cpuMs < best[i].cpuMs) best[i] = run;
+    }
+  }
+  return { off: best[0]!, on: best[1]! };
+}
+
 async function main() {
   if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   const info = dataset();
@@ -307,6 +333,7 @@ async function main() {
   // Warmed like the app below: a first run right after start costs ~1 ms more per request (the JIT).
   await autocannon({ url: `${bare.url}/`, headers: HEADERS, connections: CONNECTIONS, duration: 4 });
   const bareRuns = [await load("bare page", bare, "/")];
+  const observed = await observabilityRuns();
   const besideRuns: Run[] = [];
   const beside: Beside = async () => {
     const run = await load("bare page (beside)", bare, "/");
@@ -376,6 +403,16 @@ async function main() {
     "",
     `Reads: ${shape}; ${Math.round(SIGNED_IN_SHARE * 100)} % signed in as one of ${mixMembers.length} members; posts and profiles by a Zipf rank over all ${site.posts.length} posts and ${site.members.length} members. Writes: votes (2/3) and comments (1/3) by random members on posts by the same popularity, no-JS forms (303).`,
     "",
+    `### What observability costs per request (the bare page through server.js)`,
+    "",
+    `Off and on measured twice each in turn, the cheaper run of each shown; the middle row is the bare page the other rows divide by (one run).`,
+    "",
+    `| run | req/s | p50 / p99 ms | CPU ms/req | over the page without them |`,
+    `| --- | ---: | ---: | ---: | ---: |`,
+    ...[observed.off, { ...bareRuns[0], name: "bare page as in the other rows (request log on, metrics off; its first run)" }, observed.on].map(
+      (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${r.cpuMs.toFixed(3)} | ${r === observed.off ? "" : `${r.cpuMs >= observed.off.cpuMs ? "+" : "−"}${Math.abs(r.cpuMs - observed.off.cpuMs).toFixed(3)} ms (${(r.cpuMs / observed.off.cpuMs).toFixed(2)}×)`} |`,
+    ),
+    "",
     `### Each page kind as first asked (MEMO=off, another URL each request)`,
     "",
     `| page kind | visitor CPU ms/req (mean of the runs before and after) | signed-in CPU ms/req | bare page beside them, CPU ms/req | visitor vs bare by CPU | signed in vs bare | signed in / visitor | p50 visitor (the slower run) / member ms |`,
@@ -396,7 +433,7 @@ async function main() {
   );
   console.log(lines.join("\n"));
   fs.writeFileSync(path.join(DATA, "last-run.md"), `${lines.join("\n")}\n`);
-  const errors = [...(repeated ? [...repeated.runs, repeated.paced] : []), ...bareRuns, ...besideRuns, ...mixRuns, ...uncached.flatMap((r) => [r.visitor, r.member])].reduce(
+  const errors = [...(repeated ? [...repeated.runs, repeated.paced] : []), ...bareRuns, observed.off, observed.on, ...besideRuns, ...mixRuns, ...uncached.flatMap((r) => [r.visitor, r.member])].reduce(
     (s, r) => s + r.errors,
     0,
   );

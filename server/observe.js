@@ -4,15 +4,30 @@
 // request counted by route and status in the metrics (server/metrics.js), when they are on.
 // Every other line the process writes (console included, consoleThroughLogger) is JSON too, with the
 // request id while a request is answered. LOG_REQUESTS=off drops the request lines (the server's own
-// messages stay). Decision 0138.
+// messages stay). No line holds a secret a URL can carry (server/redact.js). Decision 0138.
+//
+// The route is not looked up here: React Router's own match, made once per request anyway, says it
+// (patches/README.md edit 8 writes it into the load context, server.js hands it to `res[ROUTE]`; a
+// kept answer carries the route it was made for). Per request this file costs a fixed few steps,
+// whatever the URL (decision 0166).
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { format } from "node:util";
-import { matchRoutes } from "react-router";
 import pino from "pino";
+import { redactPath, redactSecrets } from "./redact.js";
 
 // The id of the request being answered, for every line logged while it is (the app's own too).
 const requestIds = new AsyncLocalStorage();
+
+/** An error as pino writes it, its message and stack without secrets. */
+function redactedError(error) {
+  const out = pino.stdSerializers.err(error);
+  if (out && typeof out === "object") {
+    out.message = redactSecrets(out.message);
+    out.stack = redactSecrets(out.stack);
+  }
+  return out;
+}
 
 // Written asynchronously (flushed at exit): a synchronous write to a pipe its reader drains slowly
 // would stall the event loop, and every request with it.
@@ -22,6 +37,14 @@ export const logger = pino(
     mixin: () => {
       const reqId = requestIds.getStore();
       return reqId ? { reqId } : {};
+    },
+    serializers: { err: redactedError },
+    // Every message (and its format arguments) without secrets, whoever logs it.
+    hooks: {
+      logMethod(args, method) {
+        for (let i = 0; i < args.length; i++) if (typeof args[i] === "string") args[i] = redactSecrets(args[i]);
+        return method.apply(this, args);
+      },
     },
   },
   pino.destination({ dest: 1, sync: false }),
@@ -49,52 +72,34 @@ export function consoleThroughLogger() {
 const LOG_REQUESTS = process.env.LOG_REQUESTS !== "off";
 
 const GIVEN_ID = /^[\w.:@-]{1,128}$/;
-/** What server.js marks on a response answered before the app (a static file, a guard's refusal). */
-export const ROUTE = Symbol("chortle.route");
-
 /**
- * The route id (app/routes.ts) of a path, from the build's route manifest: a bounded label for
- * metrics, where the path itself is not. `.data` requests count as the page they load for.
+ * The route of an answer, a bounded label for the metrics and the log: the route id (app/routes.ts)
+ * React Router matched (`.data` requests count as the page they load for), or what server.js
+ * answered before the app ("static", "refused"). Symbol.for: server/react-router.js and the app's
+ * load context set it too.
  */
-export function routeMatcher(manifest) {
-  const byParent = new Map();
-  for (const route of Object.values(manifest ?? {})) {
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const tree = (parentId) =>
-    (byParent.get(parentId) ?? []).map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: tree(r.id) }));
-  const routes = tree(undefined);
-  const known = new Map();
-  return (pathname) => {
-    let id = known.get(pathname);
-    if (id) return id;
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(routes, page);
-    id = matches?.at(-1)?.route.id ?? "unmatched";
-    if (known.size >= 4096) known.clear();
-    known.set(pathname, id);
-    return id;
-  };
-}
+export const ROUTE = Symbol.for("chortle.route");
 
 /**
  * Starts watching `res`: the request id now (answers carry it), the log line and the metrics when it
- * is done. `trusted(req)`: whether the request came through a proxy we trust (its id is taken).
+ * is done. `trusted(req)`: whether the request came through a proxy we trust (its id is taken);
+ * `unmatched`: the label of an answer no route claimed.
  */
-export function observe(req, res, { trusted, routeOf, metrics }) {
+export function observe(req, res, { trusted, metrics, unmatched = "unmatched" }) {
   const started = process.hrtime.bigint();
   const given = req.headers["x-request-id"];
   const id = typeof given === "string" && GIVEN_ID.test(given) && trusted(req) ? given : crypto.randomUUID();
   res.setHeader("X-Request-Id", id);
   res.once("close", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const path = (req.url ?? "/").split("?")[0];
-    const route = res[ROUTE] ?? routeOf(path);
+    const route = res[ROUTE] ?? unmatched;
     const status = res.writableFinished ? res.statusCode : 499;
     metrics?.observe(route, req.method ?? "GET", status, seconds);
-    if (LOG_REQUESTS) logger.info({ reqId: id, method: req.method, path, route, status, ms: Math.round(seconds * 10_000) / 10, bytes: Number(res.getHeader("Content-Length")) || undefined }, "request");
+    if (!LOG_REQUESTS) return;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = redactPath(query < 0 ? url : url.slice(0, query), route);
+    logger.info({ reqId: id, method: req.method, path, route, status, ms: Math.round(seconds * 10_000) / 10, bytes: Number(res.getHeader("Content-Length")) || undefined }, "request");
   });
   return id;
 }

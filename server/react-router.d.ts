@@ -10,7 +10,7 @@ export declare function createRequestHandler(options: {
   /** A server build (its `entry.module.answerMemo` is asked first), or a function loading one (development). */
   build: unknown;
   mode: string;
-  getLoadContext: (req: IncomingMessage) => unknown;
+  getLoadContext: (req: IncomingMessage, res: ServerResponse) => unknown;
   origin: (req: IncomingMessage) => string;
   onError?: (error: unknown) => void;
 }): (req: IncomingMessage, res: ServerResponse) => Promise<void>;

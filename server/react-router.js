@@ -7,6 +7,7 @@
 import { createRequestHandler as createReactRouterHandler } from "react-router";
 import { createEncoder, encodeWhole, isCompressible, negotiateEncoding, varyOnEncoding } from "./encoding.js";
 import { refuseForm } from "./guard.js";
+import { ROUTE } from "./observe.js";
 
 /** Smaller answers go out as they are (what the `compression` package did too). */
 const COMPRESS_MIN_BYTES = 1024;
@@ -182,8 +183,9 @@ export async function sendResponse(req, res, response) {
   }
 }
 
-/** A kept answer, as it was sent (304 when the browser has it). */
-function sendMemoAnswer(req, res, { headers, body, etag }) {
+/** A kept answer, as it was sent (304 when the browser has it), labelled with the route it was made for. */
+function sendMemoAnswer(req, res, { headers, body, etag, route }) {
+  res[ROUTE] = route;
   for (const [name, value] of headers) res.setHeader(name, value);
   if (etag && req.headers["if-none-match"] === etag) {
     res.statusCode = 304;
@@ -198,7 +200,9 @@ function sendMemoAnswer(req, res, { headers, body, etag }) {
 
 /**
  * A node:http handler `(req, res) → Promise` for the React Router build (or a function returning it,
- * for development). `origin(req)` is "protocol://host" for the request's URL.
+ * for development). `origin(req)` is "protocol://host" for the request's URL; `getLoadContext(req,
+ * res)` the app's load context, into which React Router writes the route it matched (`chortleRoute`,
+ * patches/README.md edit 8).
  */
 export function createRequestHandler({ build, mode, getLoadContext, origin, onError = console.error }) {
   // The build's own copy (production, bundled: app/entry.server.tsx), else the package's.
@@ -233,11 +237,13 @@ export function createRequestHandler({ build, mode, getLoadContext, origin, onEr
     }
     let response;
     try {
-      response = await handleRequest(request, getLoadContext(req));
+      response = await handleRequest(request, getLoadContext(req, res));
     } catch (error) {
       onError(error);
       response = new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
+    // React Router answers its route manifest (lazy route discovery) before it matches a route.
+    if (res[ROUTE] === undefined && req.url?.startsWith("/__manifest")) res[ROUTE] = "manifest";
     try {
       await sendResponse(req, res, response);
     } catch (error) {

@@ -15,7 +15,17 @@ import { computeFor, declareCache, noteLagging, WATCH_SPEC, type CacheName } fro
 //    allowed to outlive it by `staleMs` (then another worker's write shows within staleMs, the
 //    bound each cache states where it is made; 0 means at the next read).
 
-type Connection = { id: number; dataVersion: { get(): unknown }; totalChanges: { get(): unknown }; epochs: Map<string, number> };
+type Connection = {
+  id: number;
+  dataVersion: { get(): unknown };
+  totalChanges: { get(): unknown };
+  epochs: Map<string, number>;
+  /** Rows this connection wrote that only one member's own pages depend on (notePersonalWrite). */
+  personal: number;
+  /** Those rows by member, and a generation that moves when the map is cleared (it is bounded). */
+  byMember: Map<number, number>;
+  generation: number;
+};
 const connections = new WeakMap<Db, Connection>();
 let connectionSerial = 0;
 
@@ -33,6 +43,9 @@ function connection(db: Db): Connection {
       dataVersion: db.$client.prepare("PRAGMA data_version").pluck(),
       totalChanges: db.$client.prepare("SELECT total_changes()").pluck(),
       epochs,
+      personal: 0,
+      byMember: new Map(),
+      generation: 0,
     };
     connections.set(db, entry);
   }
@@ -89,11 +102,44 @@ export function dataVersion(tables: readonly string[]): { local: string; others:
 
 /**
  * Where the whole database stands: moves with every row this process inserts, updates or deletes
- * (SQLite's total_changes(), no trigger needed) and with every commit by anyone else.
+ * (SQLite's total_changes(), no trigger needed), except the rows only one member's pages depend on
+ * (notePersonalWrite: memberVersion moves for those), and with every commit by anyone else.
  */
 export function databaseVersion(): { local: string; others: string } {
   const conn = connection(getDb());
-  return { local: `${conn.id}:${conn.totalChanges.get()}`, others: othersVersion(conn) };
+  return { local: `${conn.id}:${Number(conn.totalChanges.get()) - conn.personal}`, others: othersVersion(conn) };
+}
+
+/** Members whose personal writes are counted one by one; past it the count starts over (a new generation). */
+const MAX_MEMBERS_COUNTED = 50_000;
+
+/**
+ * `rows` rows just written by one statement of this connection (its own changes, as SQLite counts
+ * them in total_changes()) that only `userId`'s own pages read: the posts they have read ('Hide what
+ * I've read', decision 0165). They move memberVersion(userId), not databaseVersion: a member opening a
+ * post does not make every page of the site again (issue 48).
+ */
+export function notePersonalWrite(userId: number, rows: number) {
+  if (rows <= 0) return;
+  const conn = connection(getDb());
+  conn.personal += rows;
+  if (!conn.byMember.has(userId) && conn.byMember.size >= MAX_MEMBERS_COUNTED) {
+    conn.byMember.clear();
+    conn.generation++;
+  }
+  conn.byMember.set(userId, (conn.byMember.get(userId) ?? 0) + rows);
+}
+
+/** Where `userId`'s personal rows stand (this connection's writes); another process's show in databaseVersion's `others`. */
+export function memberVersion(userId: number): string {
+  const conn = connection(getDb());
+  return `${conn.id}:${conn.generation}:${conn.byMember.get(userId) ?? 0}`;
+}
+
+/** How many personal rows this connection has written (moves when anyone's do). */
+export function personalWrites(): string {
+  const conn = connection(getDb());
+  return `${conn.id}:${conn.personal}`;
 }
 
 /** Whether anything may be kept between requests: MEMO (env.server.ts), the switch every memo and cache obeys. */

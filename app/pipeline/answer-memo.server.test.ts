@@ -3,10 +3,11 @@ import type { EntryContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
-import { cacheClock } from "~/models/data-version.server.ts";
+import { cacheClock, databaseVersion } from "~/models/data-version.server.ts";
 import { longestStaleMs, noteLagging } from "~/models/cache-registry.server.ts";
 import "~/models/post/index.server.ts"; // the caches with the longest lags, as in the server
-import { makeUser } from "../../tests/support/unit-factories.ts";
+import { recordPostRead } from "~/models/mute/hide.server.ts";
+import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { answerKey, clearAnswers, expectAnswer, keepAnswer, memoAnswer, memoisable, VISITOR_LAG_MS } from "./answer-memo.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
@@ -102,6 +103,42 @@ describe("the answer memo", () => {
     expect(answer(key, HOME, () => {}, headers(), MEMBER)).toBe("memo");
     makeUser();
     expect(answer(key, HOME, () => {}, headers(), MEMBER)).toBe("made");
+  });
+
+  // Issue 48: a member's first view of each post wrote a post_reads row, which moved the stamp: every
+  // member's kept page was dropped at once and every visitor's after the lag, with no content changed.
+  it("a member opening a post drops only that member's kept pages (decision 0165)", () => {
+    startOfMinute();
+    const author = makeUser();
+    const post = makePost({ userId: author.id });
+    const reader = makeUser();
+    const READER = { share: null, user: { id: reader.id } };
+    const OTHER = { share: null, user: { id: makeUser().id } };
+    const readerKey = answerKey("GET", "http://x/", `session=${reader.id}`, "gzip")!;
+    const otherKey = answerKey("GET", "http://x/", "session=other", "gzip")!;
+    const readerAnswer = (make?: () => void) => answer(readerKey, HOME, make, headers(), READER);
+    const otherAnswer = () => answer(otherKey, HOME, () => {}, headers(), OTHER);
+    expect([visitorAnswer(), readerAnswer(), otherAnswer()]).toEqual(["made", "made", "made"]);
+    const before = databaseVersion().local;
+    recordPostRead({ userId: reader.id, postId: post.id });
+    expect(databaseVersion().local).toBe(before);
+    now += VISITOR_LAG_MS; // past a visitor's lag: only a moved stamp would make it again
+    expect(visitorAnswer()).toBe("memo");
+    expect(otherAnswer()).toBe("memo");
+    // The reader's lists may leave the post out now ('Hide what I've read'): made afresh.
+    expect(readerAnswer()).toBe("made");
+    expect(readerAnswer()).toBe("memo");
+    // Read again: nothing written, nothing dropped.
+    recordPostRead({ userId: reader.id, postId: post.id });
+    expect(readerAnswer()).toBe("memo");
+    // A member's page made while a read was recorded is not kept (it may be from before the read).
+    const next = makePost({ userId: author.id });
+    clearAnswers();
+    expect(readerAnswer(() => recordPostRead({ userId: reader.id, postId: next.id }))).toBe("made");
+    expect(readerAnswer()).toBe("made");
+    // Any other write still moves every page's stamp.
+    makeUser();
+    expect(otherAnswer()).toBe("made");
   });
 
   it("does not give a visitor's page from before a write into the next minute", () => {

@@ -7,7 +7,8 @@
 // other, and the minute is the same, the same request gets the same bytes, before React Router
 // runs a loader. A member's page adds no lag of its own: any write anywhere moves the stamp
 // (data-version.server.ts, databaseVersion), and the next request is answered afresh (loaders,
-// then the render memo, render-memo.server.ts). A visitor's page (it names no member) may be given
+// then the render memo, render-memo.server.ts); but a member opening a post (the row that says
+// they read it) moves only their own pages' version (memberVersion), not everyone's (decision 0165). A visitor's page (it names no member) may be given
 // for VISITOR_LAG_MS after its data was read, in the same minute, whatever was written since
 // (docs/decisions/0095). Off with MEMO=off.
 //
@@ -20,7 +21,7 @@
 // takes best (server/encoding.js).
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
-import { cacheClock, databaseVersion, memoOn } from "~/models/data-version.server.ts";
+import { cacheClock, databaseVersion, memberVersion, memoOn, personalWrites } from "~/models/data-version.server.ts";
 import { laggingSince, lagMark, longestStaleMs } from "~/models/cache-registry.server.ts";
 
 /** How long after a write a visitor's kept page may still be given (docs/decisions/0095). */
@@ -53,17 +54,21 @@ function stamp(now = cacheClock.now()): string {
   return `${local}|${others}|${minuteOf(now)}`;
 }
 
-export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null };
+/** `route`: the id of the route it was made for (the request's label in the log and the metrics: server/observe.js). */
+export type MemoAnswer = { headers: [string, string][]; body: Uint8Array; etag: string | null; route: string | undefined };
 /**
  * `at`: when its data was read; `visitor`: a page that names no member (the same for every visitor);
- * `until`: when a lagging value it was made from stops being true (Infinity: none lagged).
+ * `until`: when a lagging value it was made from stops being true (Infinity: none lagged);
+ * `member`: the member it names and where their own rows stood (memberVersion: the posts they have
+ * read, which the global stamp leaves out, decision 0165), or null.
  */
-type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean; until: number };
+type Entry = MemoAnswer & { stamp: string; at: number; visitor: boolean; until: number; member: { id: number; version: string } | null };
 
 /** Whether `entry` may still be given: nothing changed since, or a visitor's page within the lag, in the same minute. */
 function current(entry: Entry): boolean {
   const now = cacheClock.now();
   if (now >= entry.until) return false;
+  if (entry.member && memberVersion(entry.member.id) !== entry.member.version) return false;
   if (entry.stamp === stamp(now)) return true;
   return entry.visitor && now - entry.at < VISITOR_LAG_MS && minuteOf(entry.at) === minuteOf(now);
 }
@@ -75,7 +80,7 @@ function drop(key: string, entry: Entry) {
   answers.delete(key);
   bytes -= entry.body.byteLength;
 }
-const expected = new WeakMap<Request, { key: string; stamp: string; at: number; lag: number }>();
+const expected = new WeakMap<Request, { key: string; stamp: string; personal: string; at: number; lag: number }>();
 
 /** The key of a GET, or null when it is not one to memoise. */
 export function answerKey(method: string | undefined, url: string, cookie: string | undefined, encoding: "br" | "gzip" | null): string | null {
@@ -104,7 +109,7 @@ export function memoAnswer(key: string): MemoAnswer | undefined {
 /** Before React Router runs: remember where the data stood, so the answer can be kept under `key`. */
 export function expectAnswer(request: Request, key: string) {
   const now = cacheClock.now();
-  expected.set(request, { key, stamp: stamp(now), at: now, lag: lagMark() });
+  expected.set(request, { key, stamp: stamp(now), personal: personalWrites(), at: now, lag: lagMark() });
 }
 
 /** After a document was made: keep it when it may be given again (see the top of this file). */
@@ -113,10 +118,13 @@ export function keepAnswer(request: Request, context: EntryContext, status: numb
   if (!ticket || !memoOn() || status !== 200 || headers.has("Set-Cookie")) return;
   const state = context.staticHandlerContext;
   if (!memoisable(context)) return;
-  const root = state.loaderData?.root as { share?: unknown; user?: unknown } | undefined;
+  const root = state.loaderData?.root as { share?: unknown; user?: { id: number } | null } | undefined;
   // The share dialog (open by the URL) shows what YouTube says: not a function of the database.
   if (root?.share) return;
   if (stamp() !== ticket.stamp) return; // something was written while it was made
+  // A member's page: not when anyone's reads were recorded meanwhile (theirs may be among them).
+  const member = root?.user ? { id: root.user.id, version: memberVersion(root.user.id) } : null;
+  if (member && personalWrites() !== ticket.personal) return;
   const now = cacheClock.now();
   if (now - othersSince < longestStaleMs()) return; // a cache may still lag behind another process
   // A value given within its lag (after a write here or elsewhere): kept only while that lag lasts.
@@ -126,7 +134,7 @@ export function keepAnswer(request: Request, context: EntryContext, status: numb
   if (old) drop(ticket.key, old);
   // A page for nobody in particular (no member signed in): may lag a little behind the last write.
   const visitor = root?.user === null;
-  answers.set(ticket.key, { stamp: ticket.stamp, at: ticket.at, visitor, until, headers: [...headers], body, etag: headers.get("ETag") });
+  answers.set(ticket.key, { stamp: ticket.stamp, at: ticket.at, visitor, until, member, headers: [...headers], body, etag: headers.get("ETag"), route: state.matches.at(-1)?.route.id });
   bytes += body.byteLength;
   for (const [k, e] of answers) {
     if (bytes <= MAX_BYTES) break;

@@ -8,6 +8,7 @@ import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-fo
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoEnabled } from "~/integrations/env.server.ts";
 import { WRITE_BUDGETS } from "~/integrations/rate-limit.server.ts";
+import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { Lane } from "../support/worker-lanes.ts";
@@ -160,6 +161,27 @@ describe("metrics of one process", () => {
     registry.clear();
   });
 
+  // The label is the route React Router matched (decision 0166): a page's `.data` counts as the page,
+  // unknown URLs as the catch-all, build files as "static"; no path ever becomes a label.
+  it("labels every answer by its route, a bounded set whatever the URL", async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Labelled" });
+    const before = await scrape(url);
+    expect((await api.fetch(`/post/${post.id}.data`)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await api.fetch(`/no/such/page-${i}-${Date.now()}`)).status).toBe(404);
+    expect((await api.fetch(`/api/no-such-${Date.now()}`)).status).toBe(404);
+    const asset = /assets\/[\w.-]+\.css/.exec(await (await api.fetch("/")).text())?.[0];
+    expect((await api.fetch(`/${asset}`)).status).toBe(200);
+    const after = await scrape(url);
+    const grew = (labels: Record<string, string>) => valueOf(after, "chortle_http_requests_total", labels) - valueOf(before, "chortle_http_requests_total", labels);
+    expect(grew({ route: "routes/post.$id", method: "GET", status: "200" })).toBe(1);
+    expect(grew({ route: "routes/not-found", method: "GET", status: "404" })).toBe(5);
+    expect(grew({ route: "routes/api/not-found", method: "GET", status: "404" })).toBe(1);
+    expect(grew({ route: "static", method: "GET", status: "200" })).toBe(1);
+    const routes = new Set(after.find((f) => f.name === "chortle_http_requests_total")!.metrics.map((m) => m.labels?.route));
+    expect([...routes].filter((r) => !r || r.includes("/no/") || r.includes("no-such") || /\d{3,}/.test(r))).toEqual([]);
+  });
+
   it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {
     const plain = await fetch(`${api.url}/healthz`);
     const id = plain.headers.get("x-request-id");
@@ -179,6 +201,36 @@ describe("metrics of one process", () => {
     expect(typeof line?.ms).toBe("number");
     expect(JSON.stringify(line)).not.toContain("not-logged");
     expect(lines.some((l) => l.reqId === id)).toBe(true);
+  });
+
+  // Issue 45 finding 8: a private feed's token (its file name) was written to the log in full.
+  it("writes no secret a URL carries to any line: a private feed's token, a reset link's token and e-mail, a verification token, an unsubscribe signature", async () => {
+    const member = await api.user();
+    const token = getFeedToken({ userId: member.id });
+    const feedPath = `/feeds/following/${token}.xml`;
+    const feed = await fetch(`${api.url}${feedPath}`);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("<feed");
+    // No action there: React Router's 405 is logged by the app, with the path.
+    const posted = await fetch(`${api.url}${feedPath}`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(405);
+    await posted.text();
+    const secrets = ["reset-token-in-the-url-1234", "verify-token-in-the-url-5678", "Signature0123456789abcdef", "reset.victim@example.com"];
+    for (const url of [
+      `/reset-password?token=${secrets[0]}&email=${secrets[3]}`,
+      `/account/verify-email?token=${secrets[1]}`,
+      `/email/unsubscribe?u=${member.id}&scope=replies&sig=${secrets[2]}`,
+    ]) {
+      for (const method of ["GET", "PATCH"]) await (await fetch(`${api.url}${url}`, { method })).arrayBuffer();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const text = api.server.logs();
+    const lines = text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const feedLines = lines.filter((l) => l.reqId === feed.headers.get("x-request-id") || l.reqId === posted.headers.get("x-request-id"));
+    expect(feedLines.find((l) => l.msg === "request" && l.method === "GET")).toMatchObject({ path: "/feeds/following/[redacted]", route: "routes/syndication/following", status: 200 });
+    expect(feedLines.some((l) => l.level === 40 && String(l.msg).startsWith("405 POST /feeds/following/[redacted]"))).toBe(true);
+    expect(text).not.toContain(token);
+    for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
   it("writes the app's own messages as JSON lines too, with the id of the request they came from", async () => {

@@ -11,7 +11,7 @@ let alice: ApiUser;
 let bob: ApiUser;
 // Every post is made before the server first lists any: a write by this process reaches the
 // server's shared lists within their lag for another process's commits (2 s), as another worker's would.
-let posts: Record<"llamas" | "bobs" | "hideMe" | "card" | "read" | "prefetched" | "porcupines" | "marmalade", { id: number; title: string }>;
+let posts: Record<"llamas" | "bobs" | "hideMe" | "card" | "read" | "readLater" | "prefetched" | "porcupines" | "marmalade", { id: number; title: string }>;
 
 beforeAll(async () => {
   api = await startApiServer();
@@ -23,6 +23,7 @@ beforeAll(async () => {
     hideMe: api.post(alice.id, { title: "Hide me please" }),
     card: api.post(alice.id, { title: "A card to hide" }),
     read: api.post(alice.id, { title: "Read it already" }),
+    readLater: api.post(alice.id, { title: "Opened while hiding" }),
     prefetched: api.post(alice.id, { title: "Only prefetched" }),
     porcupines: api.post(alice.id, { title: "Visitors hate porcupines", category: "Gaming" }),
     marmalade: api.post(alice.id, { title: "Marmalade everywhere" }),
@@ -140,6 +141,19 @@ describe("the forms, without JavaScript", () => {
     expect(home).toContain('aria-checked="true"');
     await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "show-read" }, headers: back("/") });
     expect(await (await api.fetch("/?sort=new", { user: me })).text()).toContain("Read it already");
+  });
+
+  // Reads are kept out of the version every page depends on (decision 0165): the member's own pages
+  // still follow them at once, from a kept answer or not.
+  it("'Hide what I've read' already on: the post the member opens leaves their kept list at once", async () => {
+    const me = await api.user();
+    const p = posts.readLater;
+    expect((await api.fetch("/mutes", { method: "POST", user: me, form: { intent: "hide-read" }, headers: back("/") })).status).toBe(303);
+    for (let i = 0; i < 2; i++) expect(await (await api.fetch("/?sort=new", { user: me })).text()).toContain(p.title);
+    expect((await api.fetch(`/post/${p.id}`, { user: me })).status).toBe(200);
+    expect(await (await api.fetch("/?sort=new", { user: me })).text()).not.toContain(p.title);
+    // Another member's list still has it.
+    expect(await (await api.fetch("/?sort=new", { user: await api.user() })).text()).toContain(p.title);
   });
 
   it("a member mutes from a confirmation page (?kind=&value=) and unmutes from the list", async () => {

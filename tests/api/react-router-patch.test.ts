@@ -1,5 +1,5 @@
 // The React Router patch (patches/README.md, decision 0152): written for the installed version, and a
-// server build without its seven edits fails (vite.react-router.ts), naming the ones it lacks.
+// server build without its eight edits fails (vite.react-router.ts), naming the ones it lacks.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,14 +23,14 @@ describe("the React Router patch", () => {
 
   it("fails the server build when React Router's code lacks an edit, and names it", () => {
     const plugin = reactRouterServerPatches() as unknown as Hooks;
-    const marks = [1, 2, 3, 5, 6, 7].map((n) => `// Chortle edit ${n} (patches/README.md)`).join("\n");
+    const marks = [1, 2, 3, 5, 6, 7, 8].map((n) => `// Chortle edit ${n} (patches/README.md)`).join("\n");
     plugin.transform(marks, FILE, { ssr: true });
     expect(() => plugin.buildEnd.call(server)).toThrow(/lacks edit 4 of patches/);
   });
 
-  it("passes a server build that has all seven, and leaves the browser's build alone", () => {
+  it("passes a server build that has all eight, and leaves the browser's build alone", () => {
     const plugin = reactRouterServerPatches() as unknown as Hooks;
-    const marks = [1, 2, 3, 4, 5, 6, 7].map((n) => `// Chortle edit ${n} (patches/README.md)`).join("\n");
+    const marks = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `// Chortle edit ${n} (patches/README.md)`).join("\n");
     plugin.transform(marks, FILE, { ssr: false });
     expect(() => plugin.buildEnd.call({ environment: { config: { consumer: "client" } } })).not.toThrow();
     plugin.transform(marks, FILE, { ssr: true });

@@ -8,6 +8,7 @@ import type { PostView } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
 import { listPostsByIds } from "../post/read.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";
+import { notePersonalWrite } from "../data-version.server.ts";
 
 export const POST_NOT_FOUND = "Post not found";
 
@@ -60,10 +61,11 @@ const markRead = prepared((db) =>
 
 /**
  * The member opened the post's page: it counts as read from now on (a post page's loader calls it;
- * once read, opening it again writes nothing).
+ * once read, opening it again writes nothing). Only this member's lists read it: the row moves their
+ * version, not the one every page depends on (data-version.server.ts, decision 0165).
  */
 export function recordPostRead({ userId, postId }: { userId: number; postId: number }): void {
-  markRead().run({ userId, postId });
+  notePersonalWrite(userId, markRead().run({ userId, postId }).changes);
 }
 
 /** 'Hide what I've read' on or off. */
