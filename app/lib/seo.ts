@@ -46,6 +46,13 @@ export function siteCardImage(origin: string, siteName: string): CardImage {
   return { url: `${origin}${SITE_CARD.path}`, width: SITE_CARD.width, height: SITE_CARD.height, alt: siteName };
 }
 
+/** A post's own picture (the quote drawn, /post/{id}/preview.png): its size, and its URL at a revision. */
+export const POST_PREVIEW = { width: 1200, height: 630 } as const;
+
+export function postPreviewImage(origin: string, postId: number, revision: number, alt: string): CardImage {
+  return { url: `${origin}/post/${postId}/preview.png?v=${revision}`, ...POST_PREVIEW, alt };
+}
+
 export type PageCard = {
   siteName: string;
   /** The page's canonical absolute URL. */

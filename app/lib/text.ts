@@ -61,6 +61,13 @@ export function truncateVisible(value: string, max: number): string {
   return out;
 }
 
+/** `value` with its runs of white space made one space, cut to `max` characters a person sees, the cut marked with an ellipsis. */
+export function ellipsize(value: string, max: number): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  const cut = truncateVisible(flat, max);
+  return cut === flat ? flat : `${cut.trimEnd()}…`;
+}
+
 /** How many characters a person sees (grapheme clusters). */
 export function visibleLength(value: string): number {
   // Plain ASCII: one unit per character, no segmenting needed (most text, every keystroke's count).
