@@ -18,7 +18,7 @@ export const PREVIEW_SIZE = POST_PREVIEW;
 /** What the picture shows. */
 export type PreviewCard = { comment: string; commentAuthor: string; title: string; siteName: string };
 
-const FONTS_DIR = path.resolve(process.env.PREVIEW_FONTS_DIR ?? "assets/fonts");
+const FONTS_DIR = path.resolve("assets/fonts");
 
 /** The fonts in the order satori tries them for a character: Latin first, then the fallbacks. */
 const FONT_FILES: { file: string; name: string; weight: 400 | 700 }[] = [
@@ -107,7 +107,7 @@ function card({ comment, commentAuthor, title, siteName }: PreviewCard): Node {
 // without one (its fonts and heap go with it). It draws one picture at a time: however many posts
 // are asked for at once, drawing takes at most one core, and the site's event loop only sends the
 // tree and takes the bytes.
-const WORKER_FILE = path.resolve(process.env.PREVIEW_WORKER ?? "server/preview-worker.js");
+const WORKER_FILE = path.resolve("server/preview-worker.js");
 const IDLE_MS = 60_000;
 type Answer = { id: number; png?: Uint8Array; svg?: string; error?: string };
 let worker: Worker | null = null;

@@ -2,7 +2,7 @@
 // per picture, the wall time of a draw, the CPU it costs (all threads: the drawing thread, where satori
 // and resvg run, and the site's), and the longest the site's event loop was held meanwhile (a timer's
 // worst lateness, 1 ms resolution), for a short quote and the longest allowed quote, author and title
-// in Latin, Arabic, Japanese and emoji. `node --import tsx bench/preview.mts [runs]`
+// in Latin, Arabic, Japanese and emoji. `node --import tsx bench/preview.ts [runs]`
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { drawPreview, type PreviewCard } from "../app/integrations/preview-draw.server.ts";
 import { POST_LIMITS } from "../app/rules/post-rules.ts";
