@@ -6,13 +6,13 @@ import { parseId } from "~/rules/schemas/id-field.ts";
 
 // GET /post/{id}/preview.png: the post's link-preview picture (1200×630 PNG of its quote, docs/product.md
 // §3), the same for everyone. A removed post's is 404; when too many pictures are being drawn at
-// once, the site's card for now (not kept by anyone).
+// once or the drawing failed, the site's card for now (not kept by anyone).
 export const loader = resource({ who: "anyone", sessionless: true }, async ({ params }) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Post not found");
   const preview = await postPreview(id);
   if (preview.kind === "gone") throw notFound("Post not found");
-  if (preview.kind === "busy") return new Response(null, { status: 302, headers: { Location: SITE_CARD.path, "Cache-Control": "no-store" } });
+  if (preview.kind === "unavailable") return new Response(null, { status: 302, headers: { Location: SITE_CARD.path, "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(preview.png), {
     // An edit draws another picture: the page links it with its revision (?v=), so an hour is safe.
     headers: { "Content-Type": "image/png", "Content-Length": String(preview.png.length), "Cache-Control": "public, max-age=3600" },

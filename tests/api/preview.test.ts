@@ -123,6 +123,23 @@ describe("the kept pictures (in process)", () => {
     expect(draws).toBe(2);
     expect(keptFiles(900_001)).toEqual([path.basename(previewFileName(facts(2)))]);
   });
+
+  it("draws at most 8 pictures at once in a process: the next one asked for gets none, and no draw", async () => {
+    let draws = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = async (card: PreviewCard) => {
+      draws++;
+      await held;
+      return drawPreview(card);
+    };
+    const asked = Array.from({ length: 8 }, (_, i) => getPreview({ ...facts(1), postId: 900_100 + i }, slow));
+    expect(await getPreview({ ...facts(1), postId: 900_200 }, slow)).toBeNull();
+    expect(draws).toBe(8);
+    release();
+    for (const png of await Promise.all(asked)) expect(png).not.toBeNull();
+    expect(keptFiles(900_200)).toEqual([]);
+  });
 });
 
 describe("the drawing at the longest allowed texts", () => {

@@ -4,7 +4,7 @@ import { forgetPreview, getPreview, type PreviewFacts } from "~/integrations/pre
 import { getEnv } from "~/integrations/env.server.ts";
 import { getPost } from "./read.server.ts";
 
-export type PostPreview = { kind: "picture"; png: Buffer } | { kind: "gone" } | { kind: "busy" };
+export type PostPreview = { kind: "picture"; png: Buffer } | { kind: "gone" } | { kind: "unavailable" };
 
 /** The revision a post's picture is kept by: its last edit, or its creation (ms). */
 export function previewRevision(post: { createdAt: string; editedAt?: string | null }): number {
@@ -27,5 +27,5 @@ export async function postPreview(id: number): Promise<PostPreview> {
     siteName: getEnv().SITE_NAME,
   };
   const png = await getPreview(facts);
-  return png ? { kind: "picture", png } : { kind: "busy" };
+  return png ? { kind: "picture", png } : { kind: "unavailable" };
 }
