@@ -14,7 +14,8 @@ export const loader = resource({ who: "anyone", sessionless: true }, async ({ pa
   if (preview.kind === "gone") throw notFound("Post not found");
   if (preview.kind === "unavailable") return new Response(null, { status: 302, headers: { Location: SITE_CARD.path, "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(preview.png), {
-    // An edit draws another picture: the page links it with its revision (?v=), so an hour is safe.
-    headers: { "Content-Type": "image/png", "Content-Length": String(preview.png.length), "Cache-Control": "public, max-age=3600" },
+    // An edit draws another picture at another URL (the page links it with ?v={revision}): a browser
+    // may keep it an hour; a shared cache (deploy/nginx) a minute, so a removed post's goes with it.
+    headers: { "Content-Type": "image/png", "Content-Length": String(preview.png.length), "Cache-Control": "public, max-age=3600, s-maxage=60" },
   });
 });

@@ -54,6 +54,7 @@ describe("GET /post/{id}/preview.png", () => {
     const res = await api.fetch(await offeredImage(post.id));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600, s-maxage=60");
     const picture = decodePng(Buffer.from(await res.arrayBuffer()));
     expect({ width: picture.width, height: picture.height }).toEqual({ width: 1200, height: 630 });
   });
