@@ -4,14 +4,14 @@
 // Hebrew for right-to-left text, a subset of Noto Sans CJK; an emoji is Twemoji's picture of it (the
 // @twemoji/svg package, one small file read per emoji drawn). Nothing is fetched.
 //
-// The cost is bounded before layout: every text is cut to a number of graphemes (an ellipsis marks
-// the cut), and the quote's size is chosen by its length, so no input lays out more than
-// QUOTE_GRAPHEMES characters; the boxes clip and clamp their lines as well, so nothing is drawn past
-// the card's margins. bench/preview.ts measures one draw.
+// The cost is bounded before layout: every text is cut to a width in units (a character 1, a CJK one
+// 2, an emoji 3: about the room each takes; an ellipsis marks the cut), and the quote's size is
+// chosen by that width, so no input lays out more than QUOTE_UNITS units; the boxes clip and clamp
+// their lines as well, so nothing is drawn past the card's margins. bench/preview.ts measures one draw.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { POST_PREVIEW } from "~/lib/seo.ts";
-import { ellipsize, visibleLength } from "~/lib/text.ts";
+import { ellipsize } from "~/lib/text.ts";
 
 export const PREVIEW_SIZE = POST_PREVIEW;
 
@@ -37,11 +37,18 @@ const QUOTE_TIERS = [
   { upTo: 140, fontSize: 48, lines: 5 },
   { upTo: 240, fontSize: 38, lines: 6 },
 ] as const;
-/** The most graphemes of a quote that are laid out (the smallest tier's room; the rest is cut). */
-export const QUOTE_GRAPHEMES = 240;
-const TITLE_GRAPHEMES = 90;
-const AUTHOR_GRAPHEMES = 60;
-const SITE_NAME_GRAPHEMES = 40;
+/** The most units of a quote that are laid out (the smallest tier's room; the rest is cut). */
+export const QUOTE_UNITS = 240;
+const TITLE_UNITS = 80;
+const AUTHOR_UNITS = 60;
+const SITE_NAME_UNITS = 40;
+
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+/** The room a character takes, in units of an average Latin letter's. */
+const units = (grapheme: string) => (EMOJI.test(grapheme) ? 3 : WIDE.test(grapheme) ? 2 : 1);
+const cut = (text: string, max: number) => ellipsize(text, max, units);
+const widthOf = (text: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].reduce((sum, { segment }) => sum + units(segment), 0);
 
 /** The colours of the card: the site's rose (DESIGN.md), ink on white. */
 export const PREVIEW_COLOURS = { band: "#be123c", paper: "#ffffff", ink: "#0f172a", muted: "#475569", mark: "#e11d48" } as const;
@@ -57,13 +64,20 @@ function isRtl(text: string): boolean {
   return strong !== null && /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(strong[0]);
 }
 
+/**
+ * The quote in its marks. A right-to-left quote's marks are held inside it by right-to-left marks
+ * (U+200F): satori lays each line out left to right, and a mark beside the quote's edge would go
+ * to the wrong end of its line.
+ */
+const quoted = (quote: string) => (isRtl(quote) ? `\u200F“${quote}”\u200F` : `“${quote}”`);
+
 const FAMILY = "Inter, 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans CJK'";
 
 
 function card({ comment, commentAuthor, title, siteName }: PreviewCard): Node {
-  const quote = ellipsize(comment, QUOTE_GRAPHEMES);
-  const length = visibleLength(quote);
-  const tier = QUOTE_TIERS.find((t) => length <= t.upTo) ?? QUOTE_TIERS[QUOTE_TIERS.length - 1];
+  const quote = cut(comment, QUOTE_UNITS);
+  const width = widthOf(quote);
+  const tier = QUOTE_TIERS.find((t) => width <= t.upTo) ?? QUOTE_TIERS[QUOTE_TIERS.length - 1];
   const { margin, band } = PREVIEW_LAYOUT;
   const clamp = (lines: number, lineHeight: number, fontSize: number) => ({
     display: "block",
@@ -76,7 +90,7 @@ function card({ comment, commentAuthor, title, siteName }: PreviewCard): Node {
   });
   const oneLine = (fontSize: number) => ({ display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", lineHeight: 1.3, fontSize });
   const align = (text: string) => ({ textAlign: isRtl(text) ? "right" : "left" });
-  const [shownTitle, shownAuthor] = [ellipsize(title, TITLE_GRAPHEMES), ellipsize(commentAuthor, AUTHOR_GRAPHEMES)];
+  const [shownTitle, shownAuthor] = [cut(title, TITLE_UNITS), cut(commentAuthor, AUTHOR_UNITS)];
   return el(
     "div",
     { width: PREVIEW_SIZE.width, height: PREVIEW_SIZE.height, display: "flex", flexDirection: "column", background: PREVIEW_COLOURS.paper, fontFamily: FAMILY, color: PREVIEW_COLOURS.ink },
@@ -86,9 +100,10 @@ function card({ comment, commentAuthor, title, siteName }: PreviewCard): Node {
         { display: "flex", flexDirection: "column", flexGrow: 1, height: PREVIEW_SIZE.height - band, padding: `${margin - 16}px ${margin}px ${margin - 24}px`, overflow: "hidden" },
         [
           el("div", { ...oneLine(30), ...align(shownTitle), fontWeight: 700, color: PREVIEW_COLOURS.muted, flexShrink: 0 }, shownTitle),
-          el("div", { display: "flex", flexGrow: 1, alignItems: "center", overflow: "hidden", marginTop: 20, marginBottom: 20 }, [
-            el("div", { display: "flex", width: 12, alignSelf: "stretch", background: PREVIEW_COLOURS.mark, borderRadius: 6, marginRight: 36, flexShrink: 0 }),
-            el("div", { ...clamp(tier.lines, 1.25, tier.fontSize), flexGrow: 1, fontWeight: 700, ...align(quote) }, `“${quote}”`),
+          // The quote's bar stands where its lines begin: on the right for a right-to-left quote.
+          el("div", { display: "flex", flexDirection: isRtl(quote) ? "row-reverse" : "row", flexGrow: 1, alignItems: "center", overflow: "hidden", marginTop: 20, marginBottom: 20 }, [
+            el("div", { display: "flex", width: 12, alignSelf: "stretch", background: PREVIEW_COLOURS.mark, borderRadius: 6, margin: isRtl(quote) ? "0 0 0 36px" : "0 36px 0 0", flexShrink: 0 }),
+            el("div", { ...clamp(tier.lines, 1.25, tier.fontSize), flexGrow: 1, fontWeight: 700, ...align(quote) }, quoted(quote)),
           ]),
           el("div", { ...oneLine(32), ...align(shownAuthor), color: PREVIEW_COLOURS.muted, flexShrink: 0 }, `— ${shownAuthor}`),
         ],
@@ -97,7 +112,7 @@ function card({ comment, commentAuthor, title, siteName }: PreviewCard): Node {
         el("div", { display: "flex", alignItems: "center", justifyContent: "center", width: 56, height: 56, borderRadius: 14, background: "#ffffff", marginRight: 20 }, [
           el("div", { display: "flex", width: 0, height: 0, borderTop: "14px solid transparent", borderBottom: "14px solid transparent", borderLeft: `22px solid ${PREVIEW_COLOURS.mark}`, marginLeft: 6 }),
         ]),
-        el("div", { ...oneLine(40), fontWeight: 700 }, ellipsize(siteName, SITE_NAME_GRAPHEMES)),
+        el("div", { ...oneLine(40), fontWeight: 700 }, cut(siteName, SITE_NAME_UNITS)),
       ]),
     ],
   );
