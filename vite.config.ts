@@ -34,7 +34,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {}),
   optimizeDeps: { exclude: ["@node-rs/argon2", "better-sqlite3"] },
   ssr: {
-    external: ["@node-rs/argon2", "better-sqlite3"],
+    // Native modules stay outside the bundle (resvg-js: its binary comes in an optional package per platform).
+    external: ["@node-rs/argon2", "better-sqlite3", "@resvg/resvg-js"],
     ...(isSsrBuild ? { noExternal: ["react-router", "@react-router/node"] } : {}),
   },
 }));

@@ -5,6 +5,7 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("post/:id", "routes/post.$id.tsx"),
+  route("post/:id/preview.png", "routes/post.$id.preview.ts"),
   route("posts/:id", "routes/posts.$id.ts"),
   route("category/:name", "routes/category.tsx"),
   route("categories", "routes/category.tsx", { id: "routes/categories" }),

@@ -43,17 +43,6 @@ export function largePlaceholderPng(): Buffer {
 
 const failures = new Map<string, number>();
 
-/**
- * Whether this process knows there is no picture of a video at a size right now: a made-up id, or a
- * fetch that failed within the hour (a page offers another preview image then). Not knowing is not
- * missing: the picture may be fetched when asked for.
- */
-export function thumbnailKnownMissing(videoId: string, size: ThumbnailSize): boolean {
-  if (!VIDEO_ID_PATTERN.test(videoId)) return true;
-  const failedAt = failures.get(`${videoId}-${size}.jpg`);
-  return failedAt !== undefined && Date.now() - failedAt < FAILURE_MS;
-}
-
 const inflight = new Map<string, Promise<Buffer | null>>();
 
 // The folder is shared by every worker, and so is its index: one row per picture (name, bytes, when

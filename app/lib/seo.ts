@@ -40,10 +40,17 @@ export type CardImage = { url: string; width: number; height: number; alt: strin
  * The site's own card (public/site-card.png, drawn by scripts/site-card.mjs): the preview image of a
  * page without a picture of its own. Preview services want a raster image and its true size.
  */
-const SITE_CARD = { path: "/site-card.png", width: 1200, height: 630 } as const;
+export const SITE_CARD = { path: "/site-card.png", width: 1200, height: 630 } as const;
 
 export function siteCardImage(origin: string, siteName: string): CardImage {
   return { url: `${origin}${SITE_CARD.path}`, width: SITE_CARD.width, height: SITE_CARD.height, alt: siteName };
+}
+
+/** A post's own picture (the quote drawn, /post/{id}/preview.png): its size, and its URL at a revision. */
+export const POST_PREVIEW = { width: 1200, height: 630 } as const;
+
+export function postPreviewImage(origin: string, postId: number, revision: number, alt: string): CardImage {
+  return { url: `${origin}/post/${postId}/preview.png?v=${revision}`, ...POST_PREVIEW, alt };
 }
 
 export type PageCard = {

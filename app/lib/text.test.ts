@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CommentApiSchema } from "../rules/schemas/interact.ts";
 import { PostTextSchema } from "../rules/schemas/post-input.ts";
 import { ProfileUpdateSchema } from "../rules/schemas/profile-input.ts";
-import { cleanText, hasLoneSurrogate, isInvisible, truncateVisible, visibleLength } from "./text.ts";
+import { cleanText, ellipsize, hasLoneSurrogate, isInvisible, truncateVisible, visibleLength } from "./text.ts";
 
 const ZWSP = "\u200B";
 const RLO = "\u202E";
@@ -54,5 +54,19 @@ describe("the shared schemas use it", () => {
 
   it("a profile field of invisible characters clears it", () => {
     expect(ProfileUpdateSchema.parse({ bio: `${ZWSP} ${ZWSP}`, displayName: "Ana\u0301" })).toMatchObject({ bio: null, displayName: "Aná" });
+  });
+});
+
+describe("ellipsize (the preview picture's cut, the alt text's)", () => {
+  it("keeps a text that fits, white space made one space", () => {
+    expect(ellipsize("  a\n\n b\tc ", 5)).toBe("a b c");
+  });
+
+  it("cuts past the width with an ellipsis, never inside an emoji, each character counting its width", () => {
+    expect(ellipsize("abcdef", 3)).toBe("abc…");
+    expect(ellipsize("ab cdef", 3)).toBe("ab…");
+    const family = "👨‍👩‍👧";
+    expect(ellipsize(`${family}${family}${family}`, 2)).toBe(`${family}${family}…`);
+    expect(ellipsize(`${family}${family}x`, 5, (g) => (g === family ? 3 : 1))).toBe(`${family}…`);
   });
 });

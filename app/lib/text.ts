@@ -61,6 +61,23 @@ export function truncateVisible(value: string, max: number): string {
   return out;
 }
 
+/**
+ * `value` with its runs of white space made one space, cut where the characters a person sees add up
+ * to more than `max` (each counts `width(it)`, 1 unless said), the cut marked with an ellipsis. Reads
+ * no further than the cut.
+ */
+export function ellipsize(value: string, max: number, width: (grapheme: string) => number = () => 1): string {
+  const flat = value.replace(/\s+/g, " ").trim();
+  let out = "";
+  let used = 0;
+  for (const { segment } of graphemes().segment(flat)) {
+    used += width(segment);
+    if (used > max) return `${out.trimEnd()}…`;
+    out += segment;
+  }
+  return out;
+}
+
 /** How many characters a person sees (grapheme clusters). */
 export function visibleLength(value: string): number {
   // Plain ASCII: one unit per character, no segmenting needed (most text, every keystroke's count).

@@ -14,17 +14,16 @@ import { PostCard } from "~/components/post-card.tsx";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/rules/schemas/id-field.ts";
-import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
-import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
+import { feedLink, pageCard, postPreviewImage } from "~/lib/seo.ts";
+import { ellipsize } from "~/lib/text.ts";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { getPostThread } from "~/models/comment-thread.server.ts";
-import { getPost } from "~/models/post/index.server.ts";
+import { getPost, previewRevision } from "~/models/post/index.server.ts";
 import { offersPostEdit } from "~/models/edit.server.ts";
 import { threadWatchOf } from "~/models/watch.server.ts";
 import { WatchButton } from "~/components/watch-button.tsx";
 import { siteOrigin } from "~/http/origin.server.ts";
 import { getEnv } from "~/integrations/env.server.ts";
-import { thumbnailKnownMissing } from "~/integrations/thumbnail-cache.server.ts";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
 import { recordPostRead } from "~/models/mute/hide.server.ts";
@@ -84,12 +83,8 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
     canEdit: offersPostEdit(post, viewer),
     // What the viewer follows here (not cached: one indexed read of their own rows).
     watch: user ? threadWatchOf({ viewerId: user.id, postId: post.id, authorId: post.userId }) : null,
-    // Our own copy of the large thumbnail: previews never depend on the video site's image host. When
-    // it is known to be missing, the site's card (the thumbnail's address would answer a plain
-    // placeholder). Made here, so the page's JavaScript carries none of it.
-    card: thumbnailKnownMissing(post.videoId, "large")
-      ? siteCardImage(origin, getEnv().SITE_NAME)
-      : { url: `${origin}${thumbnailPath(post.videoId, "large")}`, ...THUMBNAIL_SIZES.large, alt: post.videoTitle },
+    // The quote drawn (/post/{id}/preview.png), linked by its revision so an edit is a new picture.
+    card: postPreviewImage(origin, post.id, previewRevision(post), `“${ellipsize(post.comment, 300)}” — ${post.commentAuthor}, quoted in “${post.title}”`),
   };
 });
 

@@ -206,6 +206,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "sitemap-index": () => ({}),
   "sitemap-file": () => ({ file: "posts-1.xml" }),
   "routes/thumbnails": () => ({ file: "dQw4w9WgXcQ.jpg" }),
+  "routes/post.$id.preview": (fx) => ({ id: String(fx.post) }),
   "routes/not-found": () => ({ "*": "no-such-page" }),
 };
 

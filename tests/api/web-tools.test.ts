@@ -257,6 +257,13 @@ describe("link previews (a preview scraper)", () => {
       if (String(size.width) !== String(image.width) || String(size.height) !== String(image.height)) {
         fail(`og:image ${image.url} declares ${image.width}×${image.height}, is ${size.width}×${size.height}`);
       }
+      // A post previews as its own picture: the quote drawn, a 1200×630 PNG (docs/product.md §3).
+      if (id === "routes/post.$id") {
+        if (!/\/post\/\d+\/preview\.png\?v=\d+$/.test(image.url)) fail(`og:image ${image.url} is not the post's picture`);
+        if (picture.headers.get("Content-Type") !== "image/png" || size.width !== 1200 || size.height !== 630) {
+          fail(`og:image ${image.url}: ${picture.headers.get("Content-Type")} ${size.width}×${size.height}, not a 1200×630 PNG`);
+        }
+      }
     });
     expect(problems).toEqual([]);
     // The public kinds: home, a post, a category, the categories, a profile and its public tabs …

@@ -315,8 +315,8 @@ test.describe("post page", () => {
       "content",
       "“Quoted for sharing” — @tester",
     );
-    // Thumbnails come from our own origin (no third party sees a reader): the large one for link previews.
-    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\/thumbnails\/dQw4w9WgXcQ\.jpg\?size=large$/);
+    // The link preview is the post's own picture of its quote, from our own origin (no third party sees a reader).
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\/post\/\d+\/preview\.png\?v=\d+$/);
     await expect(page).toHaveTitle(new RegExp(`^${word} page`));
   });
 

@@ -6,6 +6,7 @@
 //   write     create (resolved facts only) and delete (the author, or an admin with a reason)
 //   viewer-state  the viewer's votes and saves for a page of posts
 //   shared-video  whether a video was shared (the thumbnail route asks)
+//   preview   a post's link-preview picture (the quote drawn, kept on disk by revision)
 export * from "./read.server.ts";
 export * from "./search.server.ts";
 export * from "./rankings.server.ts";
@@ -13,3 +14,4 @@ export * from "./write.server.ts";
 export * from "./delete.server.ts";
 export { getViewerPostStates } from "./viewer-state.server.ts";
 export { isVideoShared } from "./shared-video.server.ts";
+export { postPreview, previewRevision } from "./preview.server.ts";
