@@ -125,6 +125,8 @@ export const SESSIONLESS = [
   "GET /robots.txt",
   "GET /sitemap.xml",
   "GET /sitemap/:file",
+  // A post's link-preview picture: the same for everyone (a link scraper sends no cookie).
+  "GET /post/:id/preview.png",
 ] as const;
 
 type ByIntent = { readonly byIntent: Readonly<Record<string, Budget>> };

@@ -74,7 +74,7 @@ const NOT_LISTS: [string, string[]][] = [
   ]],
   ["one thing by its id or link, not a list (a muted post stays reachable by its link)", [
     "routes/api/post", "routes/api/post-saved", "api-vote-post", "api-vote-comment", "routes/api/users.$id", "routes/api/check-username",
-    "routes/api/youtube-video", "post-history", "comment-history", "api-post-revisions", "api-comment-revisions",
+    "routes/api/youtube-video", "routes/post.$id.preview", "post-history", "comment-history", "api-post-revisions", "api-comment-revisions",
   ]],
   ["the member's own account, sessions or settings (no posts or comments)", [
     "root", "routes/healthz", "routes/auth", "routes/auth.two-factor", "routes/reset-password", "routes/account.password",
