@@ -72,7 +72,27 @@ export function limiter(name: string, budget: () => { points: number; seconds: n
   return limiters.get(name)!;
 }
 
-function waitMessage(seconds: number, what = "attempts") {
+const onceOnly = new Map<string, RateLimiterSQLite>();
+/**
+ * Whether `key` passes for the first time within `seconds` (a form stamp's id: bot-trap.server.ts):
+ * false when it already did. Not a limit, so RATE_LIMIT=off leaves it on; kept in the same store.
+ */
+export async function firstUse(name: string, key: string, seconds: number): Promise<boolean> {
+  let rl = onceOnly.get(name);
+  if (!rl) {
+    rl = new RateLimiterSQLite({ storeClient: storeClient(), storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true, keyPrefix: `once-${name}`, points: 1, duration: seconds });
+    onceOnly.set(name, rl);
+  }
+  try {
+    await rl.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+export function waitMessage(seconds: number, what = "attempts") {
   return `Too many ${what}. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 
