@@ -8,7 +8,8 @@ import { getEnv } from "./env.server.ts";
 // file of their own beside the database (rate-limits.db), so several workers share one budget and
 // a limiter write never waits for the database's write lock. RATE_LIMIT=off turns all of it off.
 //
-// Budgets (docs/product.md §9): account actions RATE_LIMIT per client address (default 10 a minute);
+// Budgets (docs/product.md §9): account actions RATE_LIMIT per client address (default 10 a minute;
+// failed sign-ins per account and network: sign-in-limits.server.ts; mail per address: mail-cap.server.ts);
 // YouTube lookups six times that per member; writes per member and, three times as much, per address:
 //   toggle  (votes, saves, follows, notification reads, deletions, profile edits, admin actions) 120 a minute
 //   comment (comments and replies)                                                              20 in 5 minutes
