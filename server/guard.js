@@ -102,7 +102,8 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
  * - `setHeaders(res)`: the headers of every answer (HSTS when PUBLIC_URL is https);
  * - `refuse(req, res)`: answers 421 / 413 / 411 / 403 and returns true when the request may not go on;
  * - `clientAddress(req)`: the client's address (X-Forwarded-For through trusted proxies);
- * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto / -Host from a trusted proxy);
+ * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto from a trusted proxy; the host
+ *   is always the Host header's, never X-Forwarded-Host: decision 0191);
  * - `fromTrustedProxy(req)`: whether the request came straight from a proxy TRUST_PROXY trusts.
  */
 export function createGuard({ trustProxy, publicUrl }) {
@@ -136,18 +137,19 @@ export function createGuard({ trustProxy, publicUrl }) {
 
   // Our own origins. With PUBLIC_URL, PUBLIC_URL's, and the request's own only when it was made to a
   // loopback name (a proxy that passes 127.0.0.1 on); without it, the request's own (the forwarded
-  // scheme and host from a trusted proxy).
+  // scheme from a trusted proxy, the Host header's host).
   const ownOrigins = (req) => {
     const own = new URL(origin(req)).origin;
     if (!publicOrigin) return [own];
     return LOOPBACK_HOST.test(requestHost(req)) ? [publicOrigin, own] : [publicOrigin];
   };
 
-  /** The host the request is for: the forwarded one from a trusted proxy, else Host ("" when absent). */
-  const requestHost = (req) => {
-    const forwarded = enabled && trust(req.socket.remoteAddress, 0) ? req.headers["x-forwarded-host"] : undefined;
-    return forwarded ? firstValue(forwarded) : (req.headers.host ?? "");
-  };
+  // The host the request is for: its Host header ("" when absent), whoever sent it. Never
+  // X-Forwarded-Host, not even from a trusted proxy: a proxy that does not set it itself passes on
+  // whatever the client wrote, and a shared cache keyed by Host would keep the page made with it for
+  // every visitor (issue 45; decision 0191). A proxy passes the client's Host on instead
+  // (deploy/nginx/chortle.conf: `proxy_set_header Host $http_host`), the name its cache keys by.
+  const requestHost = (req) => req.headers.host ?? "";
 
   // A host that is not a host name (RFC 9112 §3.2: 400) is refused before anything reads it. With
   // PUBLIC_URL set, the site answers only to its own name, spelt exactly (and to loopback names:
@@ -201,8 +203,7 @@ export function createGuard({ trustProxy, publicUrl }) {
     const forwardedProto = trusted ? req.headers["x-forwarded-proto"] : undefined;
     const claimed = forwardedProto ? firstValue(forwardedProto).toLowerCase() : null;
     const protocol = claimed === "https" || claimed === "http" ? claimed : encrypted ? "https" : "http";
-    const forwardedHost = trusted ? req.headers["x-forwarded-host"] : undefined;
-    const { hostname, port } = splitHost(forwardedHost ? firstValue(forwardedHost) : (req.headers.host ?? ""));
+    const { hostname, port } = splitHost(requestHost(req));
     // Nothing in the hostname may change the URL's meaning (what @react-router/express did too).
     return `${protocol}://${hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
   };

@@ -19,17 +19,17 @@ async function register() {
 describe("verifyLogin", () => {
   it("accepts the username (any case) or the e-mail with the right password", async () => {
     const user = await register();
-    expect((await verifyLogin({ username: user.username, password: "secret-pass" })).id).toBe(user.id);
-    expect((await verifyLogin({ username: user.username.toLowerCase(), password: "secret-pass" })).id).toBe(user.id);
-    expect((await verifyLogin({ username: user.email.toUpperCase(), password: "secret-pass" })).id).toBe(user.id);
+    expect((await verifyLogin({ username: user.username, password: "secret-pass" }, "203.0.113.7")).id).toBe(user.id);
+    expect((await verifyLogin({ username: user.username.toLowerCase(), password: "secret-pass" }, "203.0.113.7")).id).toBe(user.id);
+    expect((await verifyLogin({ username: user.email.toUpperCase(), password: "secret-pass" }, "203.0.113.7")).id).toBe(user.id);
   });
 
   it("refuses a wrong password and an unknown account with the same message", async () => {
     const user = await register();
-    const wrong = verifyLogin({ username: user.username, password: "not-the-password" });
+    const wrong = verifyLogin({ username: user.username, password: "not-the-password" }, "203.0.113.7");
     await expect(wrong).rejects.toThrow(AuthError);
     await expect(wrong).rejects.toThrow("Invalid username or password.");
-    await expect(verifyLogin({ username: "nobody_here", password: "secret-pass" })).rejects.toThrow(
+    await expect(verifyLogin({ username: "nobody_here", password: "secret-pass" }, "203.0.113.7")).rejects.toThrow(
       "Invalid username or password.",
     );
   });
@@ -52,11 +52,11 @@ describe("requestPasswordReset", () => {
   it("creates a token for a known address and nothing for an unknown one", async () => {
     const user = await register();
     const before = getDb().select().from(passwordResetTokens).all().length;
-    expect(requestPasswordReset({ email: "nobody@example.com", request })).toEqual({ resetLink: null });
+    expect(await requestPasswordReset({ email: "nobody@example.com", request })).toEqual({ resetLink: null });
     expect(getDb().select().from(passwordResetTokens).all()).toHaveLength(before);
 
     // RESET_LINK_IN_RESPONSE is off by default: the link is not handed back.
-    expect(requestPasswordReset({ email: user.email, request })).toEqual({ resetLink: null });
+    expect(await requestPasswordReset({ email: user.email, request })).toEqual({ resetLink: null });
     expect(getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()).toHaveLength(1);
   });
 });

@@ -6,7 +6,9 @@ import { DEMO_USERNAME, LOGIN_FAILED_MESSAGE } from "~/rules/account-rules.ts";
 import type { LoginInput } from "~/rules/schemas/sign-in.ts";
 import { getEnv } from "../integrations/env.server.ts";
 import { passwordResetMail, sendMail } from "../integrations/mail.server.ts";
+import { mailTicket } from "../integrations/mail-cap.server.ts";
 import { hashPasswordSync, verifyPassword } from "../integrations/password.server.ts";
+import { countSignInFailure, refuseSignInAfterFailures } from "../integrations/sign-in-limits.server.ts";
 
 /** A credential check that failed for a reason the user may read. */
 export class AuthError extends Problem {
@@ -19,12 +21,21 @@ export class AuthError extends Problem {
 // Verified against when the account does not exist, so a wrong name costs as long as a wrong password.
 let dummyHash: string | undefined;
 
-/** The one credential check: username or e-mail + password → the user, else AuthError. */
-export async function verifyLogin({ username, password }: LoginInput): Promise<UserRow> {
+/**
+ * The one credential check: username or e-mail + password → the user, else AuthError. Failed checks
+ * are counted per account and the client's network; past their limit that network waits (429) before
+ * any password is checked (integrations/sign-in-limits.server.ts, decision 0190).
+ */
+export async function verifyLogin({ username, password }: LoginInput, clientIp: string | undefined): Promise<UserRow> {
   const user = findUserByLogin({ login: username });
+  const account = user ? `user:${user.id}` : `name:${username.trim().toLowerCase()}`;
+  await refuseSignInAfterFailures(account, clientIp);
   dummyHash ??= hashPasswordSync("not-a-real-password");
   const ok = await verifyPassword(user?.passwordHash ?? dummyHash, password);
-  if (!user || !ok) throw new AuthError(LOGIN_FAILED_MESSAGE);
+  if (!user || !ok) {
+    await countSignInFailure(account, clientIp);
+    throw new AuthError(LOGIN_FAILED_MESSAGE);
+  }
   return user;
 }
 
@@ -44,17 +55,21 @@ export const FORGOT_PASSWORD_MESSAGE =
 
 /**
  * Starts a password reset. Answers the same whether or not an account has this address: the mail is
- * sent in the background, so neither the answer nor its timing tells who has an account.
+ * sent in the background, so neither the answer nor its timing tells who has an account. Past the
+ * address's share of mail (mail-cap.server.ts) no link is made and nothing is sent, and the answer is
+ * still the same; the links already sent stay good (decision 0190).
  * Returns the link only for RESET_LINK_IN_RESPONSE (local demos).
  */
-export function requestPasswordReset({ email, request }: { email: string; request: Request }): { resetLink: string | null } {
+export async function requestPasswordReset({ email, request }: { email: string; request: Request }): Promise<{ resetLink: string | null }> {
   const user = findUserByEmail({ email });
   if (!user) return { resetLink: null };
+  const ticket = await mailTicket(user.email, "account");
+  if (!ticket) return { resetLink: null };
   const { token } = createPasswordResetToken({ userId: user.id });
   const query = new URLSearchParams({ token, email: user.email });
   const origin = configuredOrigin();
   if (origin) {
-    sendMail(passwordResetMail({ to: user.email, link: `${origin}/reset-password?${query}`, username: user.username })).catch(
+    sendMail(passwordResetMail({ to: user.email, link: `${origin}/reset-password?${query}`, username: user.username }), ticket).catch(
       (error: unknown) => console.error(`[mail] could not send the password reset mail to ${user.email}:`, error),
     );
   } else {

@@ -13,7 +13,7 @@ import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
 import { getSession } from "./cookies/session-cookie.server.ts";
 import { limitSignupNetwork } from "../integrations/signup-limits.server.ts";
-import { checkBotTrap, type BotTrap } from "./bot-trap.server.ts";
+import { checkBotTrap, type BotTrap, type TrapFields } from "./bot-trap.server.ts";
 import { requireSelf } from "./guards.server.ts";
 
 // The contract of a route: what it says once, beside its code, about each method it answers, and
@@ -61,7 +61,8 @@ export type Contract<W extends Who = Who> = {
   /**
    * A form people fill and bots fill too (sign-up, share, comment): its hidden honeypot must come back
    * empty, and a "timed" form must have been on screen long enough (bot-trap.server.ts). Per intent
-   * on a page with several forms. Checked after the budget is spent; the JSON API has no form to draw.
+   * on a page with several forms. Checked after the budget is spent; a JSON body has no form drawn,
+   * so a JSON endpoint declares the honeypot only (its body's `homepage`: /api/register).
    */
   readonly botTrap?: BotTrap | { readonly byIntent: Readonly<Record<string, BotTrap>> };
   /** A page: the caches its loader reads (app/pipeline/README.md; tests/api/page-reads.test.ts checks it). */
@@ -169,8 +170,8 @@ export type Admission = {
    * acts). Read only once who acts is known (a visitor is asked to sign in before the body is read).
    */
   claimed?: () => unknown;
-  /** The form of a form wrapper, for the contract's `botTrap`. */
-  form?: FormData;
+  /** The form of a form wrapper, or the fields of a JSON body, for the contract's `botTrap`. */
+  form?: TrapFields | (() => Promise<TrapFields>);
 };
 
 /**
@@ -212,7 +213,7 @@ export async function admit<W extends Who>(
     if (budget === "register") await limitSignupNetwork(clientIp);
   }
   const trap = write && form ? trapOf(contract, intent) : null;
-  if (trap) checkBotTrap(trap, form!);
+  if (trap) await checkBotTrap(trap, typeof form === "function" ? await form() : form!);
   return user as Admitted<W>;
 }
 

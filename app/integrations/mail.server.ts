@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { getEnv } from "./env.server.ts";
+import { ticketFor, type MailTicket } from "./mail-cap.server.ts";
 
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
 
@@ -25,9 +26,11 @@ type Mail = {
 
 /**
  * Sends a plain-text mail through SMTP_URL. Without SMTP_URL the mail is written to the server log
- * instead (so a self-hoster without a mail server can still read reset links).
+ * instead (so a self-hoster without a mail server can still read reset links). Every mail needs the
+ * ticket that counted it against its address's cap (mail-cap.server.ts): no path sends one uncounted.
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(mail: Mail, ticket: MailTicket): Promise<void> {
+  if (!ticketFor(ticket, mail.to)) throw new Error("sendMail: the ticket was counted for another address");
   // (A queued mail is sent only where SMTP_URL is set: models/upkeep/mail-sender.server.ts.)
   const t = getTransport();
   if (!t) {

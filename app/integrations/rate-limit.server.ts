@@ -8,7 +8,8 @@ import { getEnv } from "./env.server.ts";
 // file of their own beside the database (rate-limits.db), so several workers share one budget and
 // a limiter write never waits for the database's write lock. RATE_LIMIT=off turns all of it off.
 //
-// Budgets (docs/product.md §9): account actions RATE_LIMIT per client address (default 10 a minute);
+// Budgets (docs/product.md §9): account actions RATE_LIMIT per client address (default 10 a minute;
+// failed sign-ins per account and network: sign-in-limits.server.ts; mail per address: mail-cap.server.ts);
 // YouTube lookups six times that per member; writes per member and, three times as much, per address:
 //   toggle  (votes, saves, follows, notification reads, deletions, profile edits, admin actions) 120 a minute
 //   comment (comments and replies)                                                              20 in 5 minutes
@@ -72,7 +73,27 @@ export function limiter(name: string, budget: () => { points: number; seconds: n
   return limiters.get(name)!;
 }
 
-function waitMessage(seconds: number, what = "attempts") {
+const onceOnly = new Map<string, RateLimiterSQLite>();
+/**
+ * Whether `key` passes for the first time within `seconds` (a form stamp's id: bot-trap.server.ts):
+ * false when it already did. Not a limit, so RATE_LIMIT=off leaves it on; kept in the same store.
+ */
+export async function firstUse(name: string, key: string, seconds: number): Promise<boolean> {
+  let rl = onceOnly.get(name);
+  if (!rl) {
+    rl = new RateLimiterSQLite({ storeClient: storeClient(), storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true, keyPrefix: `once-${name}`, points: 1, duration: seconds });
+    onceOnly.set(name, rl);
+  }
+  try {
+    await rl.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+export function waitMessage(seconds: number, what = "attempts") {
   return `Too many ${what}. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 

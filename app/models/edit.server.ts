@@ -1,5 +1,7 @@
 import { hasLink, NEWCOMER_LINK_EDIT } from "~/rules/spam-rules.ts";
 import { isNewcomer } from "./spam/trust.server.ts";
+import { holdEdited, postText } from "./spam/hold.server.ts";
+import { toHeldView, type HeldView } from "./spam/held.server.ts";
 import { eq } from "drizzle-orm";
 import { comments, posts, revisions, users } from "#db/schema.ts";
 import { getEnv } from "~/integrations/env.server.ts";
@@ -17,7 +19,8 @@ import { appendModerationLog, type Moderator } from "./moderation-log.server.ts"
 // replaces as a row of `revisions`, with what the edit changed (worked out here, once: decision
 // 0103), in the same transaction as the new text. No notice is sent again; a mention the edit adds
 // notifies once (mention.server.ts). The FTS triggers follow UPDATEs of the title and the quoted
-// author, so search follows the new text.
+// author, so search follows the new text. A new account's edit passes the spam rules of new text
+// (spam/hold.server.ts holdEdited): when the new text would wait, the item goes back to the queue (`held`).
 
 export type EditOptions = { windowHours?: number; now?: number };
 
@@ -28,7 +31,7 @@ function editWindowOpen(createdAt: string | Date, options: EditOptions = {}): bo
   return withinEditWindow(createdAt, windowOf(options), options.now);
 }
 
-export type EditedComment = { id: number; postId: number; content: string; editedAt: string | null };
+export type EditedComment = { id: number; postId: number; content: string; editedAt: string | null; held?: HeldView };
 
 /**
  * The author edits their comment or reply: the rules of writing one (comment-rules.ts), within the
@@ -50,10 +53,9 @@ export function editComment(
     if (text === comment.content) return unchanged;
     // A new account's comment with a link waits for a moderator (spam/submit.server.ts): an edit must not
     // add one behind the queue's back.
-    if (hasLink(text) && !hasLink(comment.content)) {
-      const author = tx.select().from(users).where(eq(users.id, actorId)).get();
-      if (author && isNewcomer(author)) throw forbidden(NEWCOMER_LINK_EDIT);
-    }
+    const author = tx.select().from(users).where(eq(users.id, actorId)).get();
+    const newcomer = Boolean(author && isNewcomer(author));
+    if (newcomer && hasLink(text) && !hasLink(comment.content)) throw forbidden(NEWCOMER_LINK_EDIT);
     assertMayMention({ actorId, content: text });
     const now = new Date(options.now ?? Date.now());
     tx.insert(revisions)
@@ -67,6 +69,8 @@ export function editComment(
       })
       .run();
     tx.update(comments).set({ content: text, editedAt: now }).where(eq(comments.id, id)).run();
+    const held = newcomer ? holdEdited(tx, { id: actorId }, { kind: "comment", id }, text) : null;
+    if (held) return { id, postId: comment.postId, content: text, editedAt: now.toISOString(), held: toHeldView(held) };
     const post = tx.select({ title: posts.title }).from(posts).where(eq(posts.id, comment.postId)).get();
     const actor = tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, actorId)).get();
     if (post && actor) notifyMentions(tx, { commentId: id, postId: comment.postId, postTitle: post.title, actor, content: text });
@@ -74,7 +78,7 @@ export function editComment(
   });
 }
 
-export type EditedPost = { id: number; title: string; category: string; commentAuthor: string; editedAt: string | null };
+export type EditedPost = { id: number; title: string; category: string; commentAuthor: string; editedAt: string | null; held?: HeldView };
 
 /**
  * The author edits their post's title, category and quoted author within the edit window; an admin
@@ -121,6 +125,10 @@ export function editPost(
       })
       .run();
     tx.update(posts).set({ ...next, editedAt: now }).where(eq(posts.id, id)).run();
+    // The author's new title is new text (a moderator's edit is no newcomer's).
+    const author = own && next.title !== post.title ? tx.select().from(users).where(eq(users.id, actorId)).get() : undefined;
+    const held = author && isNewcomer(author) ? holdEdited(tx, author, { kind: "post", id }, postText({ title: next.title, comment: post.comment })) : null;
+    if (held) return { id, ...next, editedAt: now.toISOString(), held: toHeldView(held) };
     if (moderating) {
       const admin: Moderator = { id: actor.id, username: actor.username };
       const what = [next.title !== post.title ? `title was “${post.title}”` : null, next.category !== post.category ? `category was ${post.category}` : null]

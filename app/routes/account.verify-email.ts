@@ -18,8 +18,8 @@ export const loader = resource({ who: "anyone" }, ({ request }) => {
 export const action = interactionAction(
   { who: "member", budget: "toggle", whileSuspended: true },
   () => "/",
-  (ctx) => {
-    const { email } = resendVerification({ userId: ctx.user.id });
+  async (ctx) => {
+    const { email } = await resendVerification({ userId: ctx.user.id });
     return succeed(ctx, { toast: resentToast(email) });
   },
   { failTitle: "Link not sent" },

@@ -74,7 +74,7 @@ export const action = pageAction(
     // The sign-up form: its honeypot and its signed time stamp (a refusal re-renders it with a stamp that passes).
     botTrap: { byIntent: { register: "timed" } },
   },
-  async ({ request, user, form: formData }) => {
+  async ({ request, context, user, form: formData }) => {
     if (user) throw redirect("/");
     const intent = formData.get("intent");
     const redirectTo = safeRedirect(formData.get("redirectTo"));
@@ -84,7 +84,7 @@ export const action = pageAction(
         const submission = parseWithZod(formData, { schema: LoginSchema });
         if (submission.status !== "success") return invalidReply(submission, { ...HIDDEN, wrap: withIntent(intent) });
         try {
-          const user = await verifyLogin(submission.value);
+          const user = await verifyLogin(submission.value, context?.clientIp);
           return startSignIn(request, user, {
             redirectTo,
             toast: { type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` },
@@ -131,7 +131,7 @@ export const action = pageAction(
       case "forgot-password": {
         const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
         if (submission.status !== "success") return invalidReply(submission, { wrap: withIntent(intent) });
-        requestPasswordReset({ email: submission.value.email, request });
+        await requestPasswordReset({ email: submission.value.email, request });
         // The same answer whether or not an account has this address.
         return redirect(authHref({ forgot: "sent", redirectTo: safeRedirect(formData.get("redirectTo"), "") }), 303);
       }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/comments.$id.edit";
 import { editComment, type EditedComment } from "~/models/edit.server.ts";
 import { getCommentHistory } from "~/models/revision.server.ts";
 import { editParam } from "~/rules/edit-rules.ts";
+import { HELD_COMMENT_TOAST } from "~/rules/spam-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { CommentEditSchema } from "~/rules/schemas/interact.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
@@ -25,6 +26,8 @@ export const action = interactionAction(
   async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, "Comment not found");
     const comment = editComment({ id, actorId: ctx.user.id, content: ctx.input.content });
+    // A new account's edit that waits for a moderator, as new text would: said as a held comment is.
+    if (comment.held) return succeed<{ comment: EditedComment }>(ctx, { anchor: `held-${comment.held.id}`, toast: HELD_COMMENT_TOAST, payload: { comment } });
     return succeed<{ comment: EditedComment }>(ctx, { toast: { type: "success", title: "Comment updated" }, payload: { comment } });
   },
   {

@@ -14,6 +14,7 @@ import type { Toast } from "~/lib/toast.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { editPost, postForEditing } from "~/models/edit.server.ts";
+import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
 
 // /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
 // window; an admin the title and category of any post. A page of its own, so it works without
@@ -41,7 +42,8 @@ export const action = pageAction(
     if (submission.status !== "success") return invalidReply(submission);
     try {
       const post = editPost({ id, actorId: user.id, asAdmin: await actsAsAdmin(request), changes: submission.value });
-      const toast: Toast = { type: "success", title: "Post updated" };
+      // A new account's new title that waits for a moderator, as new text would: said as a held post is.
+      const toast: Toast = post.held ? HELD_POST_TOAST : { type: "success", title: "Post updated" };
       if (submission.payload[JS_FIELD] === "1") return data({ result: submission.reply(), post, toast });
       return redirectWithToast(`/post/${id}`, toast);
     } catch (error) {

@@ -14,6 +14,8 @@ export function verifyBannerText(email: string): string {
 export const VERIFY_LINK_INVALID = "This verification link is invalid or has expired.";
 export const ALREADY_VERIFIED = "Your e-mail address is already verified.";
 export const VERIFY_RESEND_TOO_SOON = `A link was sent less than a minute ago: check your mail, or ask again in a minute.`;
+/** The address has had its share of mail for now (decision 0190). */
+export const VERIFY_MAIL_CAPPED = "We have sent this address as many mails as we may for now: check your mail (and its spam folder), or ask again later.";
 export const VERIFIED_TOAST = { type: "success", title: "E-mail verified", description: "Thanks: your address is verified and your account can write." } as const;
 export function resentToast(email: string) {
   return { type: "success", title: "Link sent", description: `We sent a new verification link to ${email}.` } as const;

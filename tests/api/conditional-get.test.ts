@@ -4,7 +4,7 @@
 // (docs/decisions/0095).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoEnabled } from "~/integrations/env.server.ts";
-import { SHARED_CACHE_CONTROL } from "~/pipeline/shared-cache.server.ts";
+import { SHARED_CACHE_CONTROL } from "~/rules/cache-rules.ts";
 import { createComment } from "~/models/comment.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 

@@ -36,15 +36,15 @@ describe("TRUST_PROXY", () => {
     expect(one.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("10.0.0.2");
     const two = createGuard({ trustProxy: "2", publicUrl: undefined });
     expect(two.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("203.0.113.9");
-    // The first forwarded protocol and host are the client's.
-    expect(one.origin(request("127.0.0.1", forwarded) as never)).toBe("https://chortle.example");
+    // The first forwarded protocol is the client's; the host is always the Host header's (decision 0191).
+    expect(one.origin(request("127.0.0.1", forwarded) as never)).toBe("https://app.internal:3000");
   });
 
   it("named ranges and addresses trust only those proxies", () => {
     const guard = createGuard({ trustProxy: "loopback, 10.0.0.0/8", publicUrl: undefined });
     // 127.0.0.1 and 10.0.0.2 are trusted: the client is the next one out.
     expect(guard.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("203.0.113.9");
-    expect(guard.origin(request("127.0.0.1", forwarded) as never)).toBe("https://chortle.example");
+    expect(guard.origin(request("127.0.0.1", forwarded) as never)).toBe("https://app.internal:3000");
     // A request straight from an untrusted address: its headers are not believed.
     expect(guard.clientAddress(request("198.51.100.7", forwarded) as never)).toBe("198.51.100.7");
     expect(guard.origin(request("198.51.100.7", forwarded) as never)).toBe("http://app.internal:3000");
@@ -82,10 +82,10 @@ describe("PUBLIC_URL: the site answers only to its own name", () => {
     }
   });
 
-  it("behind a trusted proxy the forwarded host is the one checked; an untrusted one is not believed", () => {
+  it("behind a trusted proxy the Host it passes on is the one checked; X-Forwarded-Host is never believed (decision 0191)", () => {
     const guard = createGuard({ trustProxy: "loopback", publicUrl: "https://chortle.example" });
-    expect(refused(guard, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "chortle.example" }))).toBeNull();
-    expect(refused(guard, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }))).toBe(421);
+    expect(refused(guard, request("127.0.0.1", { host: "chortle.example", "x-forwarded-host": "evil.example" }))).toBeNull();
+    expect(refused(guard, request("127.0.0.1", { host: "evil.example", "x-forwarded-host": "chortle.example" }))).toBe(421);
     expect(refused(guard, request("198.51.100.7", { host: "evil.example", "x-forwarded-host": "chortle.example" }))).toBe(421);
   });
 
@@ -114,10 +114,10 @@ describe("a host the guard cannot take for its own is refused", () => {
       expect(refused(guard, request("203.0.113.9", { host })), host).toBe(400);
       expect(refused(open, request("203.0.113.9", { host })), host).toBe(400);
     }
-    // Behind a trusted proxy the forwarded host is held to the same rules.
+    // Behind a trusted proxy the Host it passes on is held to the same rules.
     const proxied = createGuard({ trustProxy: "loopback", publicUrl: "https://chortle.example" });
-    expect(refused(proxied, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example." }))).toBe(421);
-    expect(refused(proxied, request("127.0.0.1", { host: "127.0.0.1:3000", "x-forwarded-host": "a/b" }))).toBe(400);
+    expect(refused(proxied, request("127.0.0.1", { host: "evil.example.", "x-forwarded-host": "chortle.example" }))).toBe(421);
+    expect(refused(proxied, request("127.0.0.1", { host: "a/b", "x-forwarded-host": "chortle.example" }))).toBe(400);
     // Its own name with its port, and ordinary hosts without PUBLIC_URL, still pass.
     expect(refused(guard, request("203.0.113.9", { host: "chortle.example" }))).toBeNull();
     for (const host of ["192.168.1.20:3000", "chortle.example.:3000", "[fe80::1]:8080", "xn--bcher-kva.example"]) {

@@ -196,7 +196,7 @@ describe("requests that cannot become a URL", () => {
 });
 
 describe("behind a trusted proxy", () => {
-  it("takes the forwarded host as our own in the cross-site check only when TRUST_PROXY is set", async () => {
+  it("takes PUBLIC_URL's origin as our own behind a trusted proxy (the forwarded scheme counts only from it)", async () => {
     const forwarded = { Origin: "https://proxy.example", "X-Forwarded-Host": "proxy.example", "X-Forwarded-Proto": "https" };
     const untrusted = await raw(api.url, "/logout", { method: "POST", headers: forwarded });
     expect(untrusted.status).toBe(403);
@@ -207,6 +207,26 @@ describe("behind a trusted proxy", () => {
       expect(trusted.status).toBe(303);
     } finally {
       await proxied.stop();
+    }
+  });
+
+  it("never takes a host from X-Forwarded-Host, even from a trusted proxy: links and our own origin are the Host's (issue 45, finding 4)", async () => {
+    const bare = await startServer({ TRUST_PROXY: "loopback", PUBLIC_URL: "" });
+    try {
+      const attacker = { "X-Forwarded-Host": "attacker.example" };
+      for (const path of ["/feed.xml", "/sitemap.xml", "/robots.txt", "/"]) {
+        const res = await raw(bare.url, path, { headers: attacker });
+        expect(res.status, path).toBe(200);
+        const text = res.body.toString("utf8");
+        expect(text, path).not.toContain("attacker.example");
+        expect(text, path).toContain(`${bare.url}/`);
+      }
+      // Nor is the forwarded name our own for the cross-site check.
+      const write = await raw(bare.url, "/logout", { method: "POST", headers: { ...attacker, Origin: "http://attacker.example" } });
+      expect(write.status).toBe(403);
+      expect((await raw(bare.url, "/logout", { method: "POST", headers: { ...attacker, Origin: bare.url } })).status).toBe(303);
+    } finally {
+      await bare.stop();
     }
   });
 });

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, feedTokens, follows, posts, users } from "#db/schema.ts";
+import { SHARED_CACHE_CONTROL } from "~/rules/cache-rules.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { MISSING_THUMBNAIL_VIDEO, startThumbnailFake, type ThumbnailFake } from "../fixtures/thumbnail-fake.ts";
 
@@ -183,7 +184,7 @@ describe("Atom feeds", () => {
 
   it("conditional GET: 304 while unchanged; a deleted post changes the feed at once", async () => {
     const first = await api.fetch("/category/music/feed.xml");
-    expect(first.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(first.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
     const etag = first.headers.get("etag")!;
     const lastModified = first.headers.get("last-modified")!;
     expect(etag).toBeTruthy();
@@ -233,7 +234,7 @@ describe("the private Following feed", () => {
     const feedPath = `/feeds/following/${first}.xml`;
     const feed = await api.fetch(feedPath);
     expect(feed.status).toBe(200);
-    expect(feed.headers.get("cache-control")).toBe("private, max-age=300");
+    expect(feed.headers.get("cache-control")).toBe("private, max-age=0");
     const entries = expectAtom(await feed.text(), `${api.url}${feedPath}`);
     expect(entries.map((e) => text(e.title))).toEqual(["Bob's Music post"]);
 

@@ -4,9 +4,10 @@
 // visitor sets (the theme) gets its own copy, and a write, or a removed post, reaches visitors within
 // the stated lag: the app's own (VISITOR_LAG_MS, 0095) plus what the proxy may add (s-maxage and
 // stale-while-revalidate). nginx has no purge: that lag is the promise.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VISITOR_LAG_MS } from "~/pipeline/answer-memo.server.ts";
-import { SHARED_CACHE_CONTROL, SHARED_MAX_AGE_S, SHARED_STALE_S } from "~/pipeline/shared-cache.server.ts";
+import { SHARED_CACHE_CONTROL, SHARED_MAX_AGE_S, SHARED_STALE_S } from "~/rules/cache-rules.ts";
 import { startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { startNginx, type RunningNginx } from "../support/nginx.ts";
 import { freePort } from "../support/server.ts";
@@ -146,5 +147,80 @@ describe("nginx in front of the app", () => {
     expect(Date.now() - removed).toBeLessThan(PROXY_LAG_MS + SLACK_MS);
     // And stays gone (a 404 is not a page every visitor shares: never kept as one).
     expect((await page(path)).status).toBe(404);
+  });
+});
+
+describe("feeds and sitemaps behind nginx", () => {
+  it("drop a removed post within the lag pages promise (issue 45, finding 7)", { timeout: 60_000 }, async () => {
+    const author = await api.user();
+    const post = api.post(author.id, { title: "Gone from the feed in time" });
+    await sleep(SETTLE_MS);
+    const inFeed = async (path: string) => new RegExp(`/post/${post.id}(?!\\d)`).test((await page(path)).html);
+    const controls: (string | null)[] = [];
+    for (const path of ["/feed.xml", "/sitemap.xml"]) {
+      controls.push((await page(path)).control);
+      expect(await inFeed(path), path).toBe(true);
+      expect((await page(path)).cache, path).toBe("HIT");
+    }
+    const removal = await via(`/post/${post.id}/delete`, { method: "POST", user: author, form: {} });
+    expect(removal.status).toBe(303);
+    const removed = Date.now();
+    for (const path of ["/feed.xml", "/sitemap.xml"]) {
+      let listed = await inFeed(path);
+      while (listed && Date.now() - removed < PROXY_LAG_MS + SLACK_MS) {
+        await sleep(100);
+        listed = await inFeed(path);
+      }
+      expect(listed, path).toBe(false);
+    }
+    expect(Date.now() - removed).toBeLessThan(PROXY_LAG_MS + SLACK_MS);
+    // How: the same shared lifetime as a visitor's page.
+    expect(controls).toEqual([SHARED_CACHE_CONTROL, SHARED_CACHE_CONTROL]);
+  });
+});
+
+describe("a forwarded host never reaches a kept page (issue 45, finding 4)", () => {
+  it("nginx sets X-Forwarded-Host and Host itself: what the client claims never reaches the app", async () => {
+    const echo = http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ host: req.headers.host, forwardedHost: req.headers["x-forwarded-host"] ?? null }));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const address = echo.address();
+    const echoProxy = await startNginx(`127.0.0.1:${typeof address === "object" && address ? address.port : 0}`);
+    try {
+      const res = await fetch(`${echoProxy.url}/anything`, { headers: { "X-Forwarded-Host": "attacker.example" } });
+      const seen = (await res.json()) as { host: string; forwardedHost: string | null };
+      expect(seen.forwardedHost).toBe(new URL(echoProxy.url).host);
+      expect(seen.host).toBe(new URL(echoProxy.url).host);
+    } finally {
+      await echoProxy.stop();
+      await new Promise((resolve) => echo.close(resolve));
+    }
+  });
+
+  it("without PUBLIC_URL, X-Forwarded-Host: attacker.example is a MISS with no attacker link, and the next visitor gets none", { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const bare = await startApiServer({ PUBLIC_URL: "", TRUST_PROXY: "loopback" });
+    const front = await startNginx(new URL(bare.url).host, port);
+    try {
+      const author = await bare.user();
+      bare.post(author.id, { title: "A post whose links must stay ours" });
+      await sleep(SETTLE_MS);
+      for (const path of ["/feed.xml", "/sitemap.xml", "/"]) {
+        const attack = await fetch(`${front.url}${path}`, { headers: { "X-Forwarded-Host": "attacker.example" } });
+        const attacked = await attack.text();
+        expect(attack.status, path).toBe(200);
+        expect(attack.headers.get("x-cache-status"), path).toBe("MISS");
+        expect(attacked, path).not.toContain("attacker.example");
+        const plain = await fetch(`${front.url}${path}`);
+        const text = await plain.text();
+        expect(text, path).not.toContain("attacker.example");
+        expect(text, path).toContain(`http://127.0.0.1:${port}/`);
+      }
+    } finally {
+      await front.stop();
+      await bare.stop();
+    }
   });
 });

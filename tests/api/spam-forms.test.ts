@@ -41,7 +41,7 @@ describe("the sign-up form", () => {
     expect(trap, "the honeypot sits in an aria-hidden box").toBeTruthy();
     expect(trap).toContain('tabindex="-1"');
     expect(trap).toMatch(/autocomplete="off"/i);
-    expect(await drawnStamp(page)).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(await drawnStamp(page)).toMatch(/^\d+\.[\w-]{16}\.[\w-]{43}$/);
   });
 
   it("refuses a filled honeypot with a message, and makes no account", async () => {
@@ -80,9 +80,30 @@ describe("the sign-up form", () => {
     expect(made(input.username)).toBeDefined();
   });
 
-  it("POST /api/register has no form to draw: neither trap applies (the budgets hold it)", async () => {
+  it("one stamp, one sign-up: a refused form's retry stamp makes one account, not one per session (issue 45, finding 6)", async () => {
+    const quick = await register({ ...account(), [DRAWN_FIELD]: await drawnStamp() });
+    expect(quick.status).toBe(400);
+    const retry = await drawnStamp(await quick.text());
+    const [one, two, three] = [account(), account(), account()];
+    // Each from a new session (no cookie): the stamp, not the session, is what is spent.
+    expect((await register({ ...one, [DRAWN_FIELD]: retry })).status).toBe(303);
+    expect(made(one.username)).toBeDefined();
+    for (const input of [two, three]) {
+      const again = await register({ ...input, [DRAWN_FIELD]: retry });
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain(escaped(STAMP_UNREADABLE_MESSAGE));
+      expect(made(input.username)).toBeUndefined();
+    }
+  });
+
+  it("POST /api/register has no form to draw, but refuses the filled honeypot as the form does", async () => {
     const input = account();
-    expect((await api.fetch("/api/register", { method: "POST", json: input })).status).toBe(201);
+    const trapped = await api.fetch("/api/register", { method: "POST", json: { ...input, [HONEYPOT_FIELD]: "spam" } });
+    expect(trapped.status).toBe(400);
+    expect(((await trapped.json()) as { message: string }).message).toBe(HONEYPOT_MESSAGE);
+    expect(made(input.username)).toBeUndefined();
+    expect((await api.fetch("/api/register", { method: "POST", json: { ...input, [HONEYPOT_FIELD]: "" } })).status).toBe(201);
+    expect((await api.fetch("/api/register", { method: "POST", json: account() })).status).toBe(201);
   });
 });
 

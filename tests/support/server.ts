@@ -36,25 +36,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = "";
   // Known up front so PUBLIC_URL (the origin of mailed links) can name it.
   const port = env.PORT ?? String(await freePort());
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: "127.0.0.1",
+    DATABASE_PATH: databasePath,
+    SEED_DEMO: "false",
+    RATE_LIMIT: "off",
+    // Test servers are driven by scripts: the sign-up form's minimum fill time is off unless a test asks.
+    SIGNUP_MIN_SECONDS: "0",
+    SMTP_URL: "",
+    // A line per request is noise here, and with it web-tools' feed fetches met "other side
+    // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
+    LOG_REQUESTS: "off",
+    ...env,
+  };
+  // PUBLIC_URL: "" starts the server without one (its links then come from the request's Host).
+  if (childEnv.PUBLIC_URL === "") delete childEnv.PUBLIC_URL;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HOST: "127.0.0.1",
-      DATABASE_PATH: databasePath,
-      SEED_DEMO: "false",
-      RATE_LIMIT: "off",
-      // Test servers are driven by scripts: the sign-up form's minimum fill time is off unless a test asks.
-      SIGNUP_MIN_SECONDS: "0",
-      SMTP_URL: "",
-      // A line per request is noise here, and with it web-tools' feed fetches met "other side
-      // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
-      LOG_REQUESTS: "off",
-      ...env,
-    },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

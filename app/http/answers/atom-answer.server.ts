@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { atomXml, escapeHtml, type AtomEntry } from "~/http/answers/xml.server.ts";
 import { isProblem } from "~/lib/problem.ts";
+import { SHARED_CACHE_CONTROL } from "~/rules/cache-rules.ts";
 import { youtubeWatchUrl } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { thumbnailPath } from "~/lib/thumbnail-sizes.ts";
@@ -112,7 +113,9 @@ function notModified(request: Request, version: Version): boolean {
 
 /**
  * An XML answer with ETag / Last-Modified, or 304 when the reader already has this body.
- * Public feeds may be cached by anyone for 5 minutes; a private one only by the reader.
+ * A public feed or sitemap may be kept by a shared cache exactly as a visitor's page is (SHARED_CACHE_CONTROL:
+ * gone within the same lag, decision 0193); a reader asks again each time, by its ETag. A private one
+ * only by the reader, asked again each time too.
  */
 export function xmlResponse(
   request: Request,
@@ -123,7 +126,7 @@ export function xmlResponse(
   const version = versionOf(url.pathname + url.search, body);
   const headers = new Headers({
     "Content-Type": type,
-    "Cache-Control": `${isPrivate ? "private" : "public"}, max-age=300`,
+    "Cache-Control": isPrivate ? "private, max-age=0" : SHARED_CACHE_CONTROL,
     ETag: version.etag,
     "Last-Modified": new Date(version.lastModified).toUTCString(),
   });

@@ -7,8 +7,13 @@ import { API_AUTH_REQUIRED } from "../guards.server.ts";
 /** docs/product.md §7: every API call disables caching. */
 export const noStore = { "Cache-Control": "no-store" } as const;
 
-export function json(body: unknown, status = 200) {
+function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: noStore });
+}
+
+/** A new account's post or comment (new or edited) that waits for a moderator: 202 with what waits (only its author sees it). */
+export function pendingJson(toast: { readonly description: string }, held: unknown) {
+  return json({ pending: true, message: toast.description, held }, 202);
 }
 
 /** The Problem of a method an endpoint does not answer: 405 with Allow. */
@@ -72,6 +77,7 @@ export function apiAction<A extends Args>(
         clientIp: args.context?.clientIp,
         signIn: apiSignIn,
         claimed: async () => claimedUserId(await readBody()),
+        form: async () => bodyFields(await readBody()),
       });
       const body = await readBody();
       return handler.run(withInput({ ...args, user, body }, handler, () => body));
@@ -114,6 +120,12 @@ async function readJson(request: Request): Promise<unknown> {
 /** The `userId` a JSON body names (for `requireSelf`), or undefined. */
 function claimedUserId(body: unknown): unknown {
   return body && typeof body === "object" ? (body as { userId?: unknown }).userId : undefined;
+}
+
+/** A JSON body's fields as a contract's bot trap reads them (null for a field not sent). */
+function bodyFields(body: unknown) {
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  return { get: (name: string) => (Object.hasOwn(fields, name) ? fields[name] : null) };
 }
 
 /**

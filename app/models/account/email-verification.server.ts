@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import { emailVerificationTokens, users, type UserRow } from "#db/schema.ts";
-import { ALREADY_VERIFIED, VERIFY_FIRST, VERIFY_LINK_HOURS, VERIFY_RESEND_SECONDS, VERIFY_RESEND_TOO_SOON } from "~/rules/signup-rules.ts";
+import { ALREADY_VERIFIED, VERIFY_FIRST, VERIFY_LINK_HOURS, VERIFY_MAIL_CAPPED, VERIFY_RESEND_SECONDS, VERIFY_RESEND_TOO_SOON } from "~/rules/signup-rules.ts";
 import { conflict, forbidden, Problem } from "~/lib/problem.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { sendMail } from "../../integrations/mail.server.ts";
+import { mailTicket } from "../../integrations/mail-cap.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { hashToken, randomToken } from "../token.server.ts";
 
@@ -65,15 +66,18 @@ function verificationPath(token: string): string {
 }
 
 /**
- * Mails the link. Without PUBLIC_URL the only origin is the request's Host header, which the caller
+ * Mails the link, when the address's share of mail allows (mail-cap.server.ts, decision 0190): whether
+ * it went. Without PUBLIC_URL the only origin is the request's Host header, which the caller
  * controls, so (as for resets) the link goes to the server log instead of a mail.
  */
-function mailVerificationLink(user: Pick<UserRow, "email" | "username">, token: string): void {
+async function mailVerificationLink(user: Pick<UserRow, "email" | "username">, token: string): Promise<boolean> {
   const { PUBLIC_URL, SITE_NAME } = getEnv();
+  const ticket = await mailTicket(user.email, "account");
+  if (!ticket) return false;
   const path = verificationPath(token);
   if (!PUBLIC_URL) {
     console.warn(`[mail] PUBLIC_URL is not set, so no verification mail is sent. Link for ${user.email}: ${path}`);
-    return;
+    return true;
   }
   const link = `${PUBLIC_URL.replace(/\/+$/, "")}${path}`;
   const text = [
@@ -85,14 +89,21 @@ function mailVerificationLink(user: Pick<UserRow, "email" | "username">, token: 
     "",
     "Until then you can read, but not post, vote or comment. If you did not sign up, ignore this mail.",
   ].join("\n");
-  sendMail({ to: user.email, subject: `Verify your ${SITE_NAME} e-mail address`, text }).catch((error: unknown) =>
+  sendMail({ to: user.email, subject: `Verify your ${SITE_NAME} e-mail address`, text }, ticket).catch((error: unknown) =>
     console.error(`[mail] could not send the verification mail to ${user.email}:`, error),
   );
+  return true;
 }
 
-/** A new link, mailed: the resend of the banner's form and of POST /api/me/verification. */
-export function resendVerification({ userId, now }: { userId: number; now?: Date }): { email: string } {
+/** A new link, mailed when the address's share of mail allows (a sign-up's first link): whether it went. */
+export async function mailNewVerificationLink({ userId, now }: { userId: number; now?: Date }): Promise<{ email: string; mailed: boolean }> {
   const { token, user } = issueVerificationToken({ userId, now });
-  mailVerificationLink(user, token);
-  return { email: user.email };
+  return { email: user.email, mailed: await mailVerificationLink(user, token) };
+}
+
+/** A new link, mailed: the resend of the banner's form and of POST /api/me/verification (too_many past the address's share of mail). */
+export async function resendVerification({ userId, now }: { userId: number; now?: Date }): Promise<{ email: string }> {
+  const { email, mailed } = await mailNewVerificationLink({ userId, now });
+  if (!mailed) throw new Problem("too_many", VERIFY_MAIL_CAPPED);
+  return { email };
 }

@@ -10,7 +10,7 @@ import { limitSignupDomain } from "../../integrations/signup-limits.server.ts";
 import { createUserAsAdmin } from "../admin/users.server.ts";
 import { createUser, DuplicateAccountError, isUsernameTaken } from "../user.server.ts";
 import { writeTransaction } from "../db.server.ts";
-import { resendVerification } from "./email-verification.server.ts";
+import { mailNewVerificationLink } from "./email-verification.server.ts";
 import { isInviteUsable, redeemInvite } from "./invites.server.ts";
 
 // The two ways an account comes to be, each one call for its routes (input already parsed): a
@@ -51,7 +51,8 @@ export async function registerAccount(input: RegisterInput): Promise<UserRow> {
     if (mode === "invite") redeemInvite(tx, { code: code!, userId: made.id });
     return made;
   });
-  if (mode === "verify") resendVerification({ userId: user.id });
+  // The first link; past the address's share of mail, none (the banner's resend says so later).
+  if (mode === "verify") await mailNewVerificationLink({ userId: user.id });
   return user;
 }
 

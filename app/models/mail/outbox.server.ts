@@ -46,3 +46,12 @@ export function markFailed(id: number, error: string): void {
     .where(and(eq(mailQueue.id, id), eq(mailQueue.status, "sending")))
     .run();
 }
+
+/** Not sent: its address had its share of mail (integrations/mail-cap.server.ts, decision 0190). Failed for good. */
+export function markCapped(id: number): void {
+  getDb()
+    .update(mailQueue)
+    .set({ status: "failed", lastError: "not sent: the address had its share of mail for now" })
+    .where(and(eq(mailQueue.id, id), eq(mailQueue.status, "sending")))
+    .run();
+}

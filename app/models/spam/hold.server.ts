@@ -8,7 +8,8 @@ import { getEnv } from "../../integrations/env.server.ts";
 import { getDb } from "#db/client.server.ts";
 import type { DbOrTx } from "../db.server.ts";
 
-// Whether a new account's post or comment waits for a moderator, and why (decision 0121):
+// Whether a new account's post or comment waits for a moderator, and why (decision 0121), whether it is
+// new or an edit of one already published (holdEdited: one rule for new text and edits):
 // - NEWCOMER_POSTS_WAIT: everything a new account writes waits;
 // - a comment with a link waits;
 // - a text whose normalised form matches one another new account wrote in the last
@@ -17,6 +18,11 @@ import type { DbOrTx } from "../db.server.ts";
 
 export type HeldReason = (typeof heldItems.$inferSelect)["reason"];
 const HOUR_MS = 3_600_000;
+
+/** A post's text as its repeats are compared: its title and the comment it quotes. */
+export function postText(post: { title: string; comment: string }): string {
+  return `${post.title}\n${post.comment}`;
+}
 
 /** The print of a text as repeats are compared (empty text has none). */
 function textPrint(text: string): string | null {
@@ -65,22 +71,52 @@ export function pullRepeats(tx: DbOrTx, userId: number, text: string): number {
   let pulled = 0;
   for (const copy of copies) {
     tx.update(textPrints).set({ itemKind: null, itemId: null }).where(eq(textPrints.id, copy.id)).run();
-    if (copy.itemKind === "comment") {
-      const row = tx.select().from(comments).where(and(eq(comments.id, copy.itemId!), isNull(comments.deletedAt))).get();
-      if (!row || row.userId === null) continue;
-      tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason: "repeated" }).run();
-      removeComment(tx, row);
-    } else {
-      const row = tx.select().from(posts).where(eq(posts.id, copy.itemId!)).get();
-      if (!row || row.userId === null) continue;
-      const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
-      const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
-      tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason: "repeated" }).run();
-      removePost(tx, row.id, { authorId: row.userId });
-    }
-    pulled++;
+    if (holdPublished(tx, { kind: copy.itemKind!, id: copy.itemId! }, "repeated")) pulled++;
   }
   return pulled;
+}
+
+/**
+ * A published post or comment goes (back) to the queue with `reason`, as it reads now: off the site,
+ * its counters following. The held row, or null when it is gone already.
+ */
+function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number }, reason: HeldReason) {
+  if (item.kind === "comment") {
+    const row = tx.select().from(comments).where(and(eq(comments.id, item.id), isNull(comments.deletedAt))).get();
+    if (!row || row.userId === null) return null;
+    const held = tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason }).returning().get();
+    removeComment(tx, row);
+    return held;
+  }
+  const row = tx.select().from(posts).where(eq(posts.id, item.id)).get();
+  if (!row || row.userId === null) return null;
+  const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
+  const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
+  const held = tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason }).returning().get();
+  removePost(tx, row.id, { authorId: row.userId });
+  return held;
+}
+
+/**
+ * A new account's edit is new text (issue 45): the rules of new text apply to what it now says
+ * (holdReason), and when new text would wait, the edited item goes back to the queue with it, and a
+ * repeat pulls the earlier copies as a new repeat does. Called in the edit's transaction, once the new
+ * text is written; the held row, or null when the item stays on the site (its print left either way).
+ */
+export function holdEdited(tx: DbOrTx, user: Pick<UserRow, "id">, item: { kind: "post" | "comment"; id: number }, text: string) {
+  // Its old text's print no longer names it (a later repeat of the old text is no copy of this item).
+  tx.update(textPrints)
+    .set({ itemKind: null, itemId: null })
+    .where(and(eq(textPrints.userId, user.id), eq(textPrints.itemKind, item.kind), eq(textPrints.itemId, item.id)))
+    .run();
+  const reason = holdReason(tx, user, { kind: item.kind, text });
+  if (!reason) {
+    leavePrint(tx, user.id, text, item);
+    return null;
+  }
+  leavePrint(tx, user.id, text);
+  if (reason === "repeated") pullRepeats(tx, user.id, text);
+  return holdPublished(tx, item, reason);
 }
 
 /** Drops the prints older than the window (maintenance, every minute). */

@@ -10,7 +10,7 @@ import { assertMayComment, createComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { knownMembers } from "../mention.server.ts";
 import { createPost } from "../post/index.server.ts";
-import { holdReason, leavePrint, pullRepeats } from "./hold.server.ts";
+import { holdReason, leavePrint, postText, pullRepeats } from "./hold.server.ts";
 import { isNewcomer } from "./trust.server.ts";
 import { toHeldView, type HeldView } from "./held.server.ts";
 
@@ -48,7 +48,7 @@ export async function submitComment(user: UserRow, input: { postId: number; cont
 /** A post by `user` (its fields parsed and its video resolved): published, or held with its reason. */
 export function submitPost(user: UserRow, input: NewPostInput): Submitted<ReturnType<typeof createPost>> {
   if (!isNewcomer(user)) return { published: createPost({ userId: user.id, ...input }) };
-  const text = `${input.title}\n${input.comment}`;
+  const text = postText(input);
   const held = writeTransaction((tx) => {
     const reason = holdReason(tx, user, { kind: "post", text });
     if (!reason) return null;

@@ -6,8 +6,9 @@
 import cluster from "node:cluster";
 import { getEnv } from "../../integrations/env.server.ts";
 import { sendMail } from "../../integrations/mail.server.ts";
+import { mailTicket } from "../../integrations/mail-cap.server.ts";
 import { composeDigests, composeNoticeMails } from "../mail/compose.server.ts";
-import { claimMail, markFailed, markSent } from "../mail/outbox.server.ts";
+import { claimMail, markCapped, markFailed, markSent } from "../mail/outbox.server.ts";
 
 let timer: NodeJS.Timeout | undefined;
 let inFlight: Promise<void> | null = null;
@@ -31,8 +32,15 @@ async function runMailTick(now = () => Date.now()): Promise<{ sent: number; fail
     const batch = claimMail({ now: now(), leaseMs: env.MAIL_LEASE_MS });
     if (batch.length === 0) break;
     for (const mail of batch) {
+      // Past the address's share of mail (decision 0190) it is not sent: failed, with the reason.
+      const ticket = await mailTicket(mail.toAddress, "notice");
+      if (!ticket) {
+        markCapped(mail.id);
+        failed++;
+        continue;
+      }
       try {
-        await sendMail({ to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<queued-${mail.id}@${host}>`, unsubscribeUrl: mail.unsubscribeUrl });
+        await sendMail({ to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<queued-${mail.id}@${host}>`, unsubscribeUrl: mail.unsubscribeUrl }, ticket);
         markSent(mail.id);
         sent++;
       } catch (error) {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/comments";
 import { submitComment } from "~/models/spam/submit.server.ts";
 import { HELD_COMMENT_TOAST } from "~/rules/spam-rules.ts";
 import { CommentApiSchema } from "~/rules/schemas/interact.ts";
-import { apiAction, endpoint, json, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { apiAction, endpoint, onlyMethods, pendingJson } from "~/http/answers/json-api.server.ts";
 
 // POST /api/comments {content, postId, parentId?}: 201 with the comment (202 {pending, message, held}
 // when a new account's comment waits for a moderator). The "comment" budget, like
@@ -14,8 +14,7 @@ export const action = apiAction<Route.ActionArgs>(
   {
     POST: endpoint({ who: "member", budget: "comment", input: CommentApiSchema }, async ({ user, input }) => {
       const { published, held } = await submitComment(user, { postId: input.postId, content: input.content, parentId: input.parentId ?? null });
-      // A new account's comment that waits for a moderator: 202 with what waits (only its author sees it).
-      return held ? json({ pending: true, message: HELD_COMMENT_TOAST.description, held }, 202) : published;
+      return held ? pendingJson(HELD_COMMENT_TOAST, held) : published;
     }),
   },
   { status: { POST: 201 } },

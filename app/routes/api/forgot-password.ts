@@ -7,8 +7,8 @@ import { apiAction, endpoint, noStore, onlyMethods } from "~/http/answers/json-a
 // POST /api/forgot-password {email}: the same answer whether or not an account has the address.
 // Limited per address (the "forgot-password" budget).
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "anyone", budget: "forgot-password", input: ForgotPasswordSchema, whileSuspended: true }, ({ request, input }) => {
-    const { resetLink } = requestPasswordReset({ email: input.email, request });
+  POST: endpoint({ who: "anyone", budget: "forgot-password", input: ForgotPasswordSchema, whileSuspended: true }, async ({ request, input }) => {
+    const { resetLink } = await requestPasswordReset({ email: input.email, request });
     const body: Record<string, unknown> = { message: FORGOT_PASSWORD_MESSAGE };
     if (getEnv().RESET_LINK_IN_RESPONSE) {
       // docs/product.md §7 demo mode (RESET_LINK_IN_RESPONSE, local demos only): the link comes back in the answer.

@@ -9,8 +9,8 @@ import { startApiSignIn } from "~/http/two-factor-sign-in.server.ts";
 // Limited per address (the "login" budget). Signing in is never refused to whoever's session the
 // browser holds, suspended or not (whileSuspended).
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "anyone", budget: "login", input: LoginSchema, whileSuspended: true }, async ({ request, input }) =>
-    startApiSignIn(request, await verifyLogin(input)),
+  POST: endpoint({ who: "anyone", budget: "login", input: LoginSchema, whileSuspended: true }, async ({ request, input, context }) =>
+    startApiSignIn(request, await verifyLogin(input, context?.clientIp)),
   ),
 });
 

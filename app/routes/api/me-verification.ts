@@ -6,9 +6,9 @@ import { resendVerification } from "~/models/account/email-verification.server.t
 // is already verified, 429 (Retry-After) within a minute of the last link, 401 for a visitor. An
 // unverified (or suspended) member may ask: it is under /api/me/.
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "member", budget: "toggle", whileSuspended: true }, ({ user }) => ({
+  POST: endpoint({ who: "member", budget: "toggle", whileSuspended: true }, async ({ user }) => ({
     sent: true,
-    ...resendVerification({ userId: user.id }),
+    ...(await resendVerification({ userId: user.id })),
   })),
 });
 

@@ -5,7 +5,8 @@ import { notFound } from "~/lib/problem.ts";
 import { editPost } from "~/models/edit.server.ts";
 import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.ts";
+import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
+import { apiAction, apiLoader, endpoint, pendingJson } from "~/http/answers/json-api.server.ts";
 import { actsAsAdmin } from "~/http/contract.server.ts";
 import { jsonRead } from "~/http/answers/json-read.server.ts";
 
@@ -28,9 +29,11 @@ export const action = apiAction<Route.ActionArgs>(
     // PATCH /api/posts/{id} {title?, category?, commentAuthor?}: the author within the edit window;
     // an admin the title and category of any post (editPost decides who may).
     // The same write as the edit page's form: the same budget.
-    PATCH: endpoint({ who: "member", budget: "post", input: PostEditSchema }, async ({ request, params, user, input }) =>
-      editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request), changes: input }),
-    ),
+    // 202 {pending, message, held} when a new account's new title waits for a moderator, as new text would.
+    PATCH: endpoint({ who: "member", budget: "post", input: PostEditSchema }, async ({ request, params, user, input }) => {
+      const edited = editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request), changes: input });
+      return edited.held ? pendingJson(HELD_POST_TOAST, edited.held) : edited;
+    }),
   },
   { alsoAllow: ["GET"] },
 );

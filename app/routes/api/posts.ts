@@ -1,7 +1,7 @@
 import type { Route } from "./+types/posts";
 import { PostsQuerySchema } from "~/rules/schemas/browse-query.ts";
 import { getPost, listFeedPosts } from "~/models/post/index.server.ts";
-import { apiAction, apiLoader, endpoint, json } from "~/http/answers/json-api.server.ts";
+import { apiAction, apiLoader, endpoint, pendingJson } from "~/http/answers/json-api.server.ts";
 import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
 import { jsonRead } from "~/http/answers/json-read.server.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
@@ -23,8 +23,7 @@ export const action = apiAction<Route.ActionArgs>(
     // No budget here: sharePost (model) spends the "post" budget itself (the share dialog's form spends the same).
     POST: endpoint({ who: "member" }, async ({ context, user, body }) => {
       const { published, held } = await sharePost({ userId: user.id, ip: context?.clientIp, submission: body });
-      // A new account's post that waits for a moderator: 202 with what waits (only its author sees it).
-      if (held) return json({ pending: true, message: HELD_POST_TOAST.description, held }, 202);
+      if (held) return pendingJson(HELD_POST_TOAST, held);
       return getPost({ id: published.id, viewerId: user.id });
     }),
   },
