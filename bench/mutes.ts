@@ -5,6 +5,10 @@
 // posts and 'Hide what I've read' over 500 read posts (decision 0125), the mean of CALLS (50) after
 // five to warm up; the profile's posts and upvoted tabs and search read their page of ids with the
 // mutes in the statement. Words: MUTED_WORDS (default "funny,cat,the video", common in the dataset).
+// Then the worst a member or a visitor can set (decision 0160): MAX_MUTES words, the dataset's most
+// common words alone and in phrases of MAX_MUTE_WORDS, most of the posts hidden, so each page reads
+// its whole window; each row with its CPU ratio to the same page with nothing muted, and the rows
+// the mutes were tested on per call (the bound: MUTE_WINDOW_FACTOR × (offset + limit)).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -23,7 +27,9 @@ const CALLS = Number(process.env.CALLS ?? 50);
 const { getDb, migrate } = await import("#db/client.server.ts");
 migrate(getDb());
 const { listFeedPosts, listCategoryPosts, searchPosts } = await import("~/models/post/index.server.ts");
-const { addMute } = await import("~/models/mute/mute.server.ts");
+const { addMute, cleanVisitorMutes } = await import("~/models/mute/mute.server.ts");
+const { MAX_MUTES, MAX_MUTE_WORDS } = await import("~/rules/mute-rules.ts");
+const { mutedRowChecks, mutedWordsHandle } = await import("#db/words.ts");
 const { hidePost, recordPostRead, setHideRead } = await import("~/models/mute/hide.server.ts");
 const { listPostComments } = await import("~/models/comment-thread.server.ts");
 const { listUserPosts, listUpvotedPosts } = await import("~/models/profile-lists.server.ts");
@@ -69,4 +75,48 @@ const cases: [string, (viewerId: number) => unknown][] = [
 console.log("| list | nothing muted (ms CPU) | with mutes (ms CPU) |\n| --- | ---: | ---: |");
 for (const [name, call] of cases) {
   console.log(`| ${name} | ${perCall(() => call(plain)).toFixed(2)} | ${perCall(() => call(muter)).toFixed(2)} |`);
+}
+
+// The most mutes: the commonest words of the posts' folded words (a sample of 20,000), the first alone,
+// the rest in phrases of MAX_MUTE_WORDS made of them.
+const counts = new Map<string, number>();
+for (const { words: text } of getDb().$client.prepare("SELECT words FROM posts ORDER BY id DESC LIMIT 20000").all() as { words: string }[]) {
+  for (const w of text.split(" ")) if (w !== "|") counts.set(w, (counts.get(w) ?? 0) + 1);
+}
+const common = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+const SINGLE = 40;
+const worst = [
+  ...common.slice(0, SINGLE),
+  ...Array.from({ length: MAX_MUTES - SINGLE }, (_, i) => Array.from({ length: MAX_MUTE_WORDS }, (_, j) => common[(i + j * 7) % 60]).join(" ")),
+];
+const [mostMuter] = ids(`SELECT id FROM users WHERE id NOT IN (${plain}, ${muter}) ORDER BY id LIMIT 1`);
+for (const value of worst) addMute({ userId: mostMuter, kind: "word", value });
+const visitorMutes = cleanVisitorMutes({ words: worst, categories: [] });
+const hiddenShare = (getDb().$client.prepare("SELECT avg(holds_muted_word(words, ?)) AS share FROM (SELECT words FROM posts ORDER BY hot DESC LIMIT 2000)").get(mutedWordsHandle(visitorMutes.words)) as { share: number }).share;
+const checksPerCall = (call: () => unknown) => {
+  const before = mutedRowChecks.count;
+  call();
+  return mutedRowChecks.count - before;
+};
+const mostCases: [string, (viewer: { viewerId: number | null; visitorMutes?: typeof visitorMutes }) => unknown][] = [
+  ["home, hot", (v) => listFeedPosts({ sort: "hot", limit: 11, ...v })],
+  ["home, new", (v) => listFeedPosts({ sort: "new", limit: 11, ...v })],
+  ["home, top of the week", (v) => listFeedPosts({ sort: "top", timeframe: "week", limit: 11, ...v })],
+  ["home, hot, limit 201 (the longest page)", (v) => listFeedPosts({ sort: "hot", limit: 201, ...v })],
+  ["GET /api/posts, offset 500", (v) => listFeedPosts({ sort: "hot", limit: 10, offset: 500, ...v })],
+  ["category Comedy, newest", (v) => listCategoryPosts({ sort: "newest", category: "Comedy", limit: 11, ...v })],
+  ["search 'video'", (v) => searchPosts({ q: "video", limit: 20, ...v })],
+  ["profile posts tab", (v) => listUserPosts({ userId: author, limit: 11, ...v })],
+  ["profile upvoted tab", (v) => listUpvotedPosts({ userId: voter, limit: 11, ...v })],
+];
+console.log(
+  `\nThe most mutes: ${worst.length} words (${SINGLE} of the commonest alone, ${worst.length - SINGLE} phrases of ${MAX_MUTE_WORDS}), hiding ${(hiddenShare * 100).toFixed(0)} % of the 2,000 hottest posts.\n`,
+);
+console.log("| list | nothing muted (ms CPU) | member, most mutes (ms CPU) | ÷ nothing muted | visitor cookie, most mutes (ms CPU) | ÷ nothing muted | rows tested per call |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+for (const [name, call] of mostCases) {
+  const none = perCall(() => call({ viewerId: null }));
+  const member = perCall(() => call({ viewerId: mostMuter }));
+  const visitor = perCall(() => call({ viewerId: null, visitorMutes }));
+  const rows = checksPerCall(() => call({ viewerId: mostMuter }));
+  console.log(`| ${name} | ${none.toFixed(2)} | ${member.toFixed(2)} | ${(member / none).toFixed(2)}× | ${visitor.toFixed(2)} | ${(visitor / none).toFixed(2)}× | ${rows} |`);
 }
