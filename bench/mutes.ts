@@ -54,11 +54,11 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-function perCall(call: () => unknown) {
+function perCall(call: () => unknown, calls = CALLS) {
   for (let i = 0; i < 5; i++) call();
   const cpu = cpuMs();
-  for (let i = 0; i < CALLS; i++) call();
-  return (cpuMs() - cpu) / CALLS;
+  for (let i = 0; i < calls; i++) call();
+  return (cpuMs() - cpu) / calls;
 }
 
 const cases: [string, (viewerId: number) => unknown][] = [
@@ -72,15 +72,18 @@ const cases: [string, (viewerId: number) => unknown][] = [
   ["profile upvoted tab", (viewerId) => listUpvotedPosts({ userId: voter, limit: 11, viewerId })],
   [`thread of post ${thread} (200 comments)`, (viewerId) => listPostComments({ postId: thread, viewerId })],
 ];
-console.log("| list | nothing muted (ms CPU) | with mutes (ms CPU) |\n| --- | ---: | ---: |");
-for (const [name, call] of cases) {
-  console.log(`| ${name} | ${perCall(() => call(plain)).toFixed(2)} | ${perCall(() => call(muter)).toFixed(2)} |`);
+// MUTES_TABLES=most: only the table of the most mutes (what `npm run bench` prints).
+if (process.env.MUTES_TABLES !== "most") {
+  console.log("| list | nothing muted (ms CPU) | with mutes (ms CPU) |\n| --- | ---: | ---: |");
+  for (const [name, call] of cases) {
+    console.log(`| ${name} | ${perCall(() => call(plain)).toFixed(2)} | ${perCall(() => call(muter)).toFixed(2)} |`);
+  }
 }
 
 // The most mutes: the commonest words of the posts' folded words (a sample of 20,000), the first alone,
 // the rest in phrases of MAX_MUTE_WORDS made of them.
 const counts = new Map<string, number>();
-for (const { words: text } of getDb().$client.prepare("SELECT words FROM posts ORDER BY id DESC LIMIT 20000").all() as { words: string }[]) {
+for (const { words: text } of getDb().$client.prepare("SELECT words FROM post_words ORDER BY post_id DESC LIMIT 20000").all() as { words: string }[]) {
   for (const w of text.split(" ")) if (w !== "|") counts.set(w, (counts.get(w) ?? 0) + 1);
 }
 const common = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
@@ -92,7 +95,7 @@ const worst = [
 const [mostMuter] = ids(`SELECT id FROM users WHERE id NOT IN (${plain}, ${muter}) ORDER BY id LIMIT 1`);
 for (const value of worst) addMute({ userId: mostMuter, kind: "word", value });
 const visitorMutes = cleanVisitorMutes({ words: worst, categories: [] });
-const hiddenShare = (getDb().$client.prepare("SELECT avg(holds_muted_word(words, ?)) AS share FROM (SELECT words FROM posts ORDER BY hot DESC LIMIT 2000)").get(mutedWordsHandle(visitorMutes.words)) as { share: number }).share;
+const hiddenShare = (getDb().$client.prepare("SELECT avg(holds_muted_word(w.words, ?)) AS share FROM (SELECT id FROM posts ORDER BY hot DESC LIMIT 2000) p JOIN post_words w ON w.post_id = p.id").get(mutedWordsHandle(visitorMutes.words)) as { share: number }).share;
 const checksPerCall = (call: () => unknown) => {
   const before = mutedRowChecks.count;
   call();
@@ -112,11 +115,32 @@ const mostCases: [string, (viewer: { viewerId: number | null; visitorMutes?: typ
 console.log(
   `\nThe most mutes: ${worst.length} words (${SINGLE} of the commonest alone, ${worst.length - SINGLE} phrases of ${MAX_MUTE_WORDS}), hiding ${(hiddenShare * 100).toFixed(0)} % of the 2,000 hottest posts.\n`,
 );
-console.log("| list | nothing muted (ms CPU) | member, most mutes (ms CPU) | ÷ nothing muted | visitor cookie, most mutes (ms CPU) | ÷ nothing muted | rows tested per call |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const [name, call] of mostCases) {
-  const none = perCall(() => call({ viewerId: null }));
-  const member = perCall(() => call({ viewerId: mostMuter }));
-  const visitor = perCall(() => call({ viewerId: null, visitorMutes }));
-  const rows = checksPerCall(() => call({ viewerId: mostMuter }));
-  console.log(`| ${name} | ${none.toFixed(2)} | ${member.toFixed(2)} | ${(member / none).toFixed(2)}× | ${visitor.toFixed(2)} | ${(visitor / none).toFixed(2)}× | ${rows} |`);
+// Each side beside its own page without mutes: a member who muted nothing, a visitor without the cookie.
+console.log(
+  "| list | member, nothing muted (ms CPU) | member, most mutes | ÷ | visitor, no cookie (ms CPU) | visitor, most mutes | ÷ | rows tested per call (bound) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+);
+const ratios: number[] = [];
+// A shared machine's speed drifts within a run: the four sides in turn, ROUNDS times, each side's median.
+const ROUNDS = 7;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function sides(...calls: (() => unknown)[]): number[] {
+  const times: number[][] = calls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) calls.forEach((call, i) => times[i].push(perCall(call, Math.ceil(CALLS / 2))));
+  return times.map(median);
 }
+for (const [name, call] of mostCases) {
+  const [memberNone, member, visitorNone, visitor] = sides(
+    () => call({ viewerId: plain }),
+    () => call({ viewerId: mostMuter }),
+    () => call({ viewerId: null }),
+    () => call({ viewerId: null, visitorMutes }),
+  );
+  const rows = checksPerCall(() => call({ viewerId: mostMuter }));
+  if (!name.includes("offset")) ratios.push(member / memberNone, visitor / visitorNone);
+  console.log(
+    `| ${name} | ${memberNone.toFixed(2)} | ${member.toFixed(2)} | ${(member / memberNone).toFixed(2)}× | ${visitorNone.toFixed(2)} | ${visitor.toFixed(2)} | ${(visitor / visitorNone).toFixed(2)}× | ${rows} |`,
+  );
+}
+console.log(
+  `\nPage with the most mutes ÷ same page without mutes (every list but the offset one, member and visitor): median ${median(ratios).toFixed(2)}×, highest ${Math.max(...ratios).toFixed(2)}×.`,
+);
