@@ -6,6 +6,7 @@
 //  3. One fold (db/words.ts) for the word index, the comments and every key: full-width,
 //     mathematical, circled letters, a zero-width space or a soft hyphen do not evade a mute.
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "#db/client.server.ts";
 import { mutedRowChecks } from "#db/words.ts";
 import { readVisitorMutes } from "~/http/cookies/mute-cookie.server.ts";
 import { MAX_MUTE_LENGTH, MAX_MUTE_WORDS, MAX_MUTES } from "~/rules/mute-rules.ts";
@@ -23,7 +24,7 @@ import { savePost } from "../save.server.ts";
 import { listFeedEntries } from "../syndication.server.ts";
 import { castVote } from "../vote.server.ts";
 import { addMute, cleanVisitorMutes } from "./mute.server.ts";
-import { mutedWindow } from "./muted-sql.server.ts";
+import { MAX_MUTE_WINDOW, mutedWindow } from "./muted-sql.server.ts";
 
 beforeEach(clearPostsAndUsers);
 
@@ -109,6 +110,15 @@ describe("the cost of the most mutes", () => {
     expect(rowsTested(() => listFeedPosts({ sort: "hot", limit: 11, visitorMutes }))).toBe(mutedWindow(0, 11));
   });
 
+  it(`tests at most MAX_MUTE_WINDOW (${MAX_MUTE_WINDOW}) rows however deep the page (the JSON API's offsets go to 10,000)`, () => {
+    const me = user();
+    const ann = user("ann");
+    manyPosts(MAX_MUTE_WINDOW + 100, (i) => ({ userId: ann.id, title: `the post ${i}`, ageMs: (i + 1) * 1_000 }));
+    addMute({ userId: me.id, kind: "word", value: "the" });
+    expect(rowsTested(() => listFeedPosts({ sort: "new", limit: 100, offset: 10_000, viewerId: me.id, now: NOW }))).toBe(MAX_MUTE_WINDOW);
+    expect(rowsTested(() => listUserPosts({ userId: ann.id, limit: 100, offset: 10_000, viewerId: me.id }))).toBe(MAX_MUTE_WINDOW);
+  });
+
   it("reads the profile's vote, save and comment tabs and the notices in a window too", () => {
     const { me, ann } = site();
     const ids = listFeedPosts({ sort: "new", limit: 60, viewerId: ann.id, now: NOW }).map((p) => p.id);
@@ -128,10 +138,26 @@ describe("the cost of the most mutes", () => {
     expect(rowsOf(() => countUnread({ userId: me.id }))).toBeLessThanOrEqual(mutedWindow(0, NOTIFICATION_LIST_LIMIT));
   });
 
-  it("never asks the word index for the posts holding a muted word", async () => {
-    const { me } = site();
-    const { statements } = await recordStatements(() => listFeedPosts({ sort: "hot", limit: 11, viewerId: me.id }));
-    expect(statements.some((s) => s.includes("posts_search"))).toBe(false);
+  it("never asks the word index for the posts holding a muted word, and reads the window's rows by id", async () => {
+    const { me, ann } = site();
+    const pages = [
+      () => listFeedPosts({ sort: "hot", limit: 11, viewerId: me.id }),
+      () => listFeedPosts({ sort: "top", timeframe: "week", limit: 11, viewerId: me.id }),
+      () => listCategoryPosts({ sort: "most_upvoted", category: "Comedy", limit: 11, viewerId: me.id }),
+      () => listUserPosts({ userId: ann.id, limit: 11, viewerId: me.id }),
+      () => listUpvotedPosts({ userId: ann.id, limit: 11, viewerId: me.id }),
+    ];
+    for (const page of pages) {
+      const { statements } = await recordStatements(page);
+      expect(statements.some((s) => s.includes("posts_search"))).toBe(false);
+      const muted = statements.find((s) => s.includes("holds_muted_word"))!;
+      // The outer loop is the window (a list of ids), never the list's index: that is what bounds it.
+      const plan = getDb()
+        .$client.prepare(`EXPLAIN QUERY PLAN ${muted}`)
+        .all(...Array<number>((muted.match(/\?/g) ?? []).length).fill(1)) as { detail: string }[];
+      expect(plan[0].detail).toMatch(/^SEARCH \w+ USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+      expect(plan[1].detail).toMatch(/^LIST SUBQUERY/);
+    }
   });
 
   it("fills the page while the window holds enough unmuted posts, and is short (never wrong) beyond", () => {
