@@ -24,7 +24,7 @@ export function mutedPostCondition(shape: MutedShape): SQL | undefined {
   const parts = [
     sql`(${posts.userId} IS NULL OR ${posts.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")})))`,
     sql`${posts.category} NOT IN (SELECT value FROM json_each(${p("mutedCategories")}))`,
-    sql`NOT EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${p("mutingViewer")} AND ${hiddenPosts.postId} = ${posts.id})`,
+    sql`(${p("hidPosts")} = 0 OR NOT EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${p("mutingViewer")} AND ${hiddenPosts.postId} = ${posts.id}))`,
     sql`(${p("hideRead")} = 0 OR NOT EXISTS (SELECT 1 FROM ${postReads} WHERE ${postReads.userId} = ${p("mutingViewer")} AND ${postReads.postId} = ${posts.id}))`,
   ];
   if (shape === "words") parts.push(sql`NOT holds_muted_word(${wordsOf(posts.id)}, ${p("mutedWords")})`);
@@ -71,6 +71,8 @@ export function mutedParams(m: Muting, page?: { offset: number; limit: number })
     mutedMembers: JSON.stringify(m.members),
     mutedCategories: JSON.stringify(m.categories),
     mutingViewer: m.viewerId ?? 0,
+    // Rows are probed for hidden posts only when the member hid some.
+    hidPosts: m.hidden ? 1 : 0,
     hideRead: m.hideRead ? 1 : 0,
     mutedWords: mutedWordsHandle(m.words),
     mutedWindow: page ? mutedWindow(page.offset, page.limit) : undefined,
