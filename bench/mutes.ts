@@ -27,7 +27,7 @@ const CALLS = Number(process.env.CALLS ?? 50);
 const { getDb, migrate } = await import("#db/client.server.ts");
 migrate(getDb());
 const { listFeedPosts, listCategoryPosts, searchPosts } = await import("~/models/post/index.server.ts");
-const { addMute, cleanVisitorMutes } = await import("~/models/mute/mute.server.ts");
+const { addMute, cleanVisitorMutes, mutingFor } = await import("~/models/mute/mute.server.ts");
 const { MAX_MUTES, MAX_MUTE_WORDS } = await import("~/rules/mute-rules.ts");
 const { mutedRowChecks, mutedWordsHandle } = await import("#db/words.ts");
 const { hidePost, recordPostRead, setHideRead } = await import("~/models/mute/hide.server.ts");
@@ -141,6 +141,9 @@ for (const [name, call] of mostCases) {
     `| ${name} | ${memberNone.toFixed(2)} | ${member.toFixed(2)} | ${(member / memberNone).toFixed(2)}× | ${visitorNone.toFixed(2)} | ${visitor.toFixed(2)} | ${(visitor / visitorNone).toFixed(2)}× | ${rows} |`,
   );
 }
+// With MEMO=off a member's mutes are read from their table at every call (kept per member otherwise).
+const [readNone, readMost] = sides(() => mutingFor(plain), () => mutingFor(mostMuter));
+console.log(`\nReading the member's mutes (part of each member row): ${readNone.toFixed(3)} ms with none, ${readMost.toFixed(3)} ms with ${worst.length}.`);
 console.log(
   `\nPage with the most mutes ÷ same page without mutes (every list but the offset one, member and visitor): median ${median(ratios).toFixed(2)}×, highest ${Math.max(...ratios).toFixed(2)}×.`,
 );
