@@ -160,6 +160,18 @@ describe("the cost of the most mutes", () => {
     }
   });
 
+  it("filters by the author's name inside the window (the feed's text filter reads it)", () => {
+    const me = user();
+    const ann = user("annabelle");
+    const bob = user("bob");
+    post({ userId: ann.id, title: "one", ageMs: 60_000 });
+    post({ userId: bob.id, title: "two", ageMs: 120_000 });
+    post({ userId: ann.id, title: "pineapple three", ageMs: 180_000 });
+    addMute({ userId: me.id, kind: "word", value: "pineapple" });
+    expect(titles(listFeedPosts({ sort: "new", q: "nabel", limit: 10, viewerId: me.id, now: NOW }))).toEqual(["one"]);
+    expect(titles(listFeedPosts({ sort: "new", q: "nabel", limit: 10, viewerId: bob.id, now: NOW }))).toEqual(["one", "pineapple three"]);
+  });
+
   it("fills the page while the window holds enough unmuted posts, and is short (never wrong) beyond", () => {
     const me = user();
     const ann = user("ann");

@@ -54,16 +54,20 @@ export const mutedWindow = (offset: number, limit: number) => Math.min(MUTE_WIND
  * The rows a muting viewer's page is made from: the list's own (its conditions, its order), at most
  * :mutedWindow of them. SQLite reads them from the list's index, then looks each up by its key and
  * tests it (mutedPostCondition) and sorts what is left: never more rows than the window. A list of
- * posts names none of the options; a list read from another table (votes, saves, comments) names its
- * key and table (the inner query's names are its own: the outer query's are not seen in it).
+ * posts names none of the options (`from: POSTS_AND_AUTHORS` when its condition reads the author); a
+ * list read from another table (votes, saves, comments) names its key and table (the inner query's
+ * names are its own: the outer query's are not seen in it).
  */
 export function withinMutedWindow(
   where: SQL | undefined,
   order: SQL[],
-  { key = posts.id, from = sql`${posts} LEFT JOIN ${users} ON ${users.id} = ${posts.userId}` }: { key?: SQLWrapper; from?: SQL } = {},
+  { key = posts.id, from = sql`${posts}` }: { key?: SQLWrapper; from?: SQL } = {},
 ): SQL {
   return sql`${key} IN (SELECT ${key} FROM ${from}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${p("mutedWindow")})`;
 }
+
+/** The posts with their authors, for a window whose condition reads the author's name (the feed's text filter). */
+export const POSTS_AND_AUTHORS = sql`${posts} LEFT JOIN ${users} ON ${users.id} = ${posts.userId}`;
 
 /** The placeholders of mutedPostCondition for this viewer (and of withinMutedWindow for this page). */
 export function mutedParams(m: Muting, page?: { offset: number; limit: number }) {

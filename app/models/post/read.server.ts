@@ -7,7 +7,7 @@ import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timef
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
 import { mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, POSTS_AND_AUTHORS, withinMutedWindow } from "../mute/muted-sql.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
@@ -106,7 +106,7 @@ function listPosts({
       textCondition(match),
     );
     return selectPosts()
-      .where(muted ? and(withinMutedWindow(own, ORDERS[order]), mutedPostCondition(muted)) : own)
+      .where(muted ? and(withinMutedWindow(own, ORDERS[order], match.kind === "scan" ? { from: POSTS_AND_AUTHORS } : {}), mutedPostCondition(muted)) : own)
       .orderBy(...ORDERS[order])
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
