@@ -8,7 +8,7 @@
 //     anonymous one); the no-JS vote (POST → 303) with its CPU above the floor, one member toggling
 //     a vote on one post and 200 members voting on the 200 front-page posts; the home page at a
 //     fixed 300 req/s; the HTML as sent and the JS and CSS each page loads (bench/route-assets.ts),
-//     gzipped; the server's RSS.
+//     gzipped; the server's RSS; the mute row (bench/mutes.ts: the most mutes ÷ none, in process).
 // The app works on a copy of the dataset (bench/.data/run.db), so the votes and the session the
 // bench makes never change large.db.
 import { execFileSync } from "node:child_process";
@@ -38,8 +38,18 @@ const HEADERS = { "accept-encoding": BROWSER_ACCEPT_ENCODING, accept: "text/html
 const SPREAD = 200;
 /** Members signed in for the mix and the uncached rows. */
 const MIX_MEMBERS = 500;
-/** Which parts run: `BENCH_PARTS=mix,uncached,repeat` (all by default). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? "mix,uncached,repeat").split(","));
+/** Which parts run: `BENCH_PARTS=mix,uncached,repeat,mutes` (all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "mix,uncached,repeat,mutes").split(","));
+
+/**
+ * The mute row (decision 0160): bench/mutes.ts in process with MEMO=off, its table of the most mutes a
+ * member or visitor can set beside the same pages without mutes, as ratios (on its own copy of the dataset).
+ */
+function mutesRows(): string[] {
+  log("Mutes: the most mutes beside none (bench/mutes.ts, in process, MEMO=off) …");
+  const out = execFileSync(process.execPath, ["--import", "tsx", "bench/mutes.ts"], { cwd: ROOT, env: { ...process.env, MUTES_TABLES: "most" }, encoding: "utf8" });
+  return ["### The most mutes beside none (in process, MEMO=off)", "", out.trim(), ""];
+}
 
 function build() {
   log("Building the app and the bare page …");
@@ -317,6 +327,8 @@ async function observabilityRuns(): Promise<{ off: Run; on: Run }> {
 async function main() {
   if (hasTaskset) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   const info = dataset();
+  const mutes = PARTS.has("mutes") ? mutesRows() : [];
+  if (PARTS.size === 1 && mutes.length > 0) return void console.log(mutes.join("\n"));
   build();
   const profileId = mostActiveUser(DB_FILE);
   copyDataset();
@@ -427,6 +439,7 @@ async function main() {
     "",
   ];
   if (repeated) lines.push(`### The same URL again and again`, "", ...repeatedTable(repeated, bareRuns, bareRps, bareCpu, bareHtml, profileId), "");
+  lines.push(...mutes);
   lines.push(
     `Server on ${hasTaskset ? "one core (taskset -c 0)" : "any core (no taskset)"}, ${CONNECTIONS} connections, ${DURATION} s per run, a browser's Accept-Encoding; ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC.`,

@@ -15,10 +15,12 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-category-counts-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 // One writer process: WRITES transactions on its own connection, each a random step of its own.
+// It opens the file as a worker does, with the SQL functions the posts' triggers call (db/words.ts).
 const WRITER = `
-const Database = require("better-sqlite3");
+import Database from "better-sqlite3";
+const { withSqlFunctions } = await import(${JSON.stringify(path.join(import.meta.dirname, "client.server.ts"))});
 const [file, seedText, writesText, authorsText] = process.argv.slice(1);
-const db = new Database(file);
+const db = withSqlFunctions(new Database(file));
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
 db.pragma("foreign_keys = ON");
@@ -52,7 +54,7 @@ process.stdin.once("data", () => {
 `;
 
 function writer(file: string, seed: number, writes: number, authors: number[]) {
-  const child = spawn(process.execPath, ["-e", WRITER, file, String(seed), String(writes), JSON.stringify(authors)], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", WRITER, file, String(seed), String(writes), JSON.stringify(authors)], {
     cwd: process.cwd(),
     stdio: ["pipe", "pipe", "inherit"],
   });

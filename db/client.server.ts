@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate as drizzleMigrate } from "drizzle-orm/better-sqlite3/migrator";
 import { hotScore } from "./hot.ts";
+import { foldText, holdsMutedSql, postWords } from "./words.ts";
 import * as schema from "./schema.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -19,6 +20,23 @@ const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
  */
 export type Durability = "normal" | "full";
 
+/**
+ * Gives a connection the SQL functions the schema's triggers and the app's statements call: every
+ * connection that writes posts needs them (openDatabase gives them; a test's second connection too).
+ */
+export function withSqlFunctions(sqlite: Database.Database): Database.Database {
+  // The hot rank lives in one place (db/hot.ts) and SQL updates call it by name.
+  sqlite.function("hot_score", { deterministic: true }, (up, down, created) =>
+    hotScore(Number(up), Number(down), Number(created)),
+  );
+  // The one fold of words (db/words.ts): the search triggers fill the word index and post_words with
+  // it, and the lists test a post's words against the viewer's mutes with it (decision 0160).
+  sqlite.function("fold_text", { deterministic: true }, (text) => foldText(String(text ?? "")));
+  sqlite.function("post_words", { deterministic: true }, (title, comment, author, video) => postWords(title, comment, author, video));
+  sqlite.function("holds_muted_word", { deterministic: true }, holdsMutedSql);
+  return sqlite;
+}
+
 /** Opens (creating if needed) a SQLite file tuned for a small web server. */
 export function openDatabase(file: string, { durability = "normal" }: { durability?: Durability } = {}): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -32,10 +50,7 @@ export function openDatabase(file: string, { durability = "normal" }: { durabili
   sqlite.pragma("temp_store = MEMORY");
   // After a checkpoint the -wal file is cut back to this size instead of keeping its high-water mark.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-  // The hot rank lives in one place (db/hot.ts) and SQL updates call it by name.
-  sqlite.function("hot_score", { deterministic: true }, (up, down, created) =>
-    hotScore(Number(up), Number(down), Number(created)),
-  );
+  withSqlFunctions(sqlite);
   return drizzle({ client: sqlite, schema }) as Db;
 }
 

@@ -319,11 +319,15 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
       .run(weekAgo);
 
     for (const { sql } of deferred) sqlite.exec(sql);
-    for (const index of ["posts_search", "posts_fts"]) {
-      sqlite.exec(`INSERT INTO ${index} (rowid, title, comment, comment_author, video_title, username)
-        SELECT p.id, p.title, p.comment, p.comment_author, p.video_title, coalesce(u.username, '')
-        FROM posts p LEFT JOIN users u ON u.id = p.user_id`);
-    }
+    // As the triggers fill them (migration 0025): the word index and post_words folded (db/words.ts),
+    // the trigram index as written.
+    sqlite.exec(`INSERT INTO post_words (post_id, words) SELECT id, post_words(title, comment, comment_author, video_title) FROM posts`);
+    sqlite.exec(`INSERT INTO posts_search (rowid, title, comment, comment_author, video_title, username)
+      SELECT p.id, fold_text(p.title), fold_text(p.comment), fold_text(p.comment_author), fold_text(p.video_title), fold_text(coalesce(u.username, ''))
+      FROM posts p LEFT JOIN users u ON u.id = p.user_id`);
+    sqlite.exec(`INSERT INTO posts_fts (rowid, title, comment, comment_author, video_title, username)
+      SELECT p.id, p.title, p.comment, p.comment_author, p.video_title, coalesce(u.username, '')
+      FROM posts p LEFT JOIN users u ON u.id = p.user_id`);
     recountAll(db);
   })();
 

@@ -9,7 +9,7 @@ const createdAt = () =>
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 // Mutes (docs/decisions/0125): what a member never wants to see in a list. `value` is the key a
-// repeat is found by: a word or phrase folded (lower case, no accents, words joined by one space),
+// repeat is found by: a word or phrase folded (db/words.ts: the one fold; words joined by one space),
 // a category's name, or a member's id as text (with `member_id` for the join and the cascade).
 export const mutes = sqliteTable(
   "mutes",
@@ -62,4 +62,14 @@ export const listSettings = sqliteTable("list_settings", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   hideRead: integer("hide_read", { mode: "boolean" }).notNull().default(false),
+});
+
+// A post's title, comment, comment author and video title folded into words (db/words.ts), the
+// fields apart: what a muting viewer's list tests each row it reads against (holds_muted_word,
+// decision 0160). Kept by the posts' search triggers (migration 0025); gone with its post.
+export const postWords = sqliteTable("post_words", {
+  postId: integer("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  words: text("words").notNull(),
 });

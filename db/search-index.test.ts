@@ -1,6 +1,7 @@
 // Migration 0017 makes the word index (posts_search) again with prefix indexes for 2 to 8 letters and
 // fills it from posts. Made again over a site that has posts, it finds what it found before: every
-// field, the last word as a prefix, a post whose author is gone (docs/decisions/0091).
+// field, the last word as a prefix, a post whose author is gone (docs/decisions/0091). Migration 0025 fills
+// it (and post_words) with folded text, as its triggers do (docs/decisions/0160).
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -38,5 +39,21 @@ describe("the word index's prefixes (migration 0017)", () => {
     // The triggers of 0001 keep the index made again: a new post is found at once.
     const added = post({ userId: author.id, title: "Keyboardist" });
     expect(matches('"keyboardi"*')).toEqual([added.id]);
+  });
+});
+
+describe("the one fold (migration 0025)", () => {
+  const FOLD = path.join(import.meta.dirname, "migrations/0025_mutes_fold.sql");
+  it("made again over existing posts, gives the word index and post_words folded text, as the triggers do", () => {
+    const author = user("Ｆａｎ");
+    const made = [post({ userId: author.id, title: "ｐｉｎｅａｐｐｌｅ pizza" }), post({ userId: author.id, title: "x", comment: "ⓟⓘⓝⓔⓐⓟⓟⓛⓔ", videoTitle: "pine\u00ADapple" })];
+    const wordsOf = () => getDb().$client.prepare("SELECT words FROM post_words ORDER BY post_id").pluck().all();
+    const before = { words: wordsOf(), found: matches('"pineapple"'), byName: matches('"fan"') };
+    expect(before.found).toEqual(made.map((p) => p.id));
+    expect(before.words[0]).toBe("pineapple pizza | a comment | someone | a video");
+    getDb().run(sql`DROP TABLE post_words`);
+    const statements = fs.readFileSync(FOLD, "utf8").split("--> statement-breakpoint");
+    getDb().$client.transaction(() => statements.forEach((statement) => getDb().$client.exec(statement)))();
+    expect({ words: wordsOf(), found: matches('"pineapple"'), byName: matches('"fan"') }).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { withSqlFunctions } from "#db/client.server.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { threadComments } from "~/lib/comment-thread.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
@@ -8,7 +9,8 @@ import { editComment } from "./edit.server.ts";
 import { castVote } from "./vote.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
-const other = new Database(process.env.DATABASE_PATH!);
+// Another worker's connection, with the SQL functions every connection has (the triggers call them).
+const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
 other.pragma("busy_timeout = 5000");
 afterAll(() => other.close());
 /** The next request: a new turn of the event loop. */

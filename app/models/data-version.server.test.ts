@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "#db/client.server.ts";
+import { getDb, withSqlFunctions } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { cacheClock, undeclaredCache } from "./data-version.server.ts";
@@ -8,7 +8,8 @@ import { cacheRegistry, declareCache, laggingSince, lagMark, noteLagging } from 
 import { writeTransaction } from "./db.server.ts";
 
 // Another worker of WORKERS=N: its own connection to the same file.
-const other = new Database(process.env.DATABASE_PATH!);
+// Another worker's connection, with the SQL functions every connection has (the triggers call them).
+const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
 other.pragma("busy_timeout = 5000");
 afterAll(() => other.close());
 

@@ -12,7 +12,7 @@ import { listPostsByIds } from "./post/index.server.ts";
 import { getDb } from "#db/client.server.ts";
 import { inJsonArray, prepared, preparedFor, writeTransaction, type DbOrTx } from "./db.server.ts";
 import { mutingFor } from "./mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "./mute/muted-sql.server.ts";
 
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -144,16 +144,13 @@ export function suggestFollows<T extends { id: number }>({ followerId, people }:
 const followingPage = (muted: "" | "muted" | "words") =>
   preparedFor(`following-page ${muted}`, () => {
     const db = getDb();
+    const own = inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId"))));
+    const order = [desc(posts.createdAt), desc(posts.id)];
     return db
       .select({ id: posts.id })
       .from(posts)
-      .where(
-        and(
-          inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, sql.placeholder("followerId")))),
-          mutedPostCondition(muted),
-        ),
-      )
-      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .where(muted ? and(withinMutedWindow(own, order), mutedPostCondition(muted)) : own)
+      .orderBy(...order)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare();
@@ -172,7 +169,7 @@ export function listFollowingPosts({
   const muting = mutingFor(followerId);
   const muted = mutedShape(muting);
   const ids = followingPage(muted)
-    .all({ followerId, limit, offset, ...(muted ? mutedParams(muting) : {}) })
+    .all({ followerId, limit, offset, ...(muted ? mutedParams(muting, { offset, limit }) : {}) })
     .map((r) => r.id);
   // The page's statement left out what they muted: the posts need not be filtered again.
   return listPostsByIds({ ids, viewerId: followerId, hideBlocked: true, muted: false });

@@ -6,11 +6,11 @@ import type { NotificationView } from "~/lib/notification-view.ts";
 import { mayNotify } from "./block.server.ts";
 import { prepared } from "./db.server.ts";
 import { isMuting, mutingFor } from "./mute/mute.server.ts";
-import { mutedNoticeCondition } from "./mute/muted-sql.server.ts";
+import { mutedNoticeCondition, mutedWindow } from "./mute/muted-sql.server.ts";
 
 export type { NotificationView };
 
-const NOTIFICATION_LIST_LIMIT = 50;
+export const NOTIFICATION_LIST_LIMIT = 50;
 
 /** "A rather long post title that…" — titles are quoted in messages, kept short. */
 export function quoteTitle(title: string, max = 60): string {
@@ -137,12 +137,22 @@ export function unmuted(userId: number) {
   return isMuting(muting) ? mutedNoticeCondition(notifications.actorId, notifications.postId, muting) : undefined;
 }
 
+/**
+ * A muting member's notices are tested only among their newest (unread ones for the count), at most
+ * mutedWindow(0, limit) of them: whatever they muted, a list or the badge reads no more (decision 0160).
+ */
+function newestNotices(userId: number, limit: number, unread = false) {
+  return sql`${notifications.id} IN (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.userId} = ${userId}${unread ? sql` AND ${notifications.isRead} = 0` : sql``}
+    ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${mutedWindow(0, limit)})`;
+}
+
 /** The newest notifications of a user (none from what they muted). */
 export function listNotifications({ userId, limit = NOTIFICATION_LIST_LIMIT }: { userId: number; limit?: number }): NotificationView[] {
+  const muted = unmuted(userId);
   return getDb()
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), unmuted(userId)))
+    .where(and(eq(notifications.userId, userId), muted && newestNotices(userId, limit), muted))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .all()
@@ -161,7 +171,7 @@ const unreadStatement = prepared((db) =>
 export function countUnread({ userId }: { userId: number }): number {
   const muted = unmuted(userId);
   if (muted) {
-    const where = and(eq(notifications.userId, userId), eq(notifications.isRead, false), muted);
+    const where = and(eq(notifications.userId, userId), eq(notifications.isRead, false), newestNotices(userId, NOTIFICATION_LIST_LIMIT, true), muted);
     return getDb().select({ n: sql<number>`count(*)` }).from(notifications).where(where).get()?.n ?? 0;
   }
   return unreadStatement().get({ userId })?.n ?? 0;

@@ -8,7 +8,7 @@ import type { ProfileComment } from "~/rules/profile-rules.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { prepared } from "./db.server.ts";
 import { mutingFor } from "./mute/mute.server.ts";
-import { mutedPostCondition, mutedParams, mutedShape, withMuteFunction, type MutedShape as Muted } from "./mute/muted-sql.server.ts";
+import { commentHoldsMutedWord, mutedPostCondition, mutedParams, mutedShape, withinMutedWindow, type MutedShape as Muted } from "./mute/muted-sql.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
@@ -24,48 +24,54 @@ const SAVED_PRIVATE = "This user's saved posts are private";
 // page leaves out what they muted in that statement, so it fills up to its limit (decision 0125).
 const p = sql.placeholder;
 
-/** A page of a member's comments; for a muting viewer (`muted`) without what they muted. */
+/** A page of a member's comments; for a muting viewer (`muted`) without what they muted, read from a window of theirs (decision 0160). */
 function commentsPage(db: Db, muted: Muted) {
-  return withMuteFunction(db)
+  const own = and(eq(comments.userId, p("userId")), isNull(comments.deletedAt));
+  const order = [desc(comments.createdAt), desc(comments.id)];
+  return db
     .select({ ...commentColumns, postTitle: posts.title })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(users, eq(users.id, comments.userId))
     .where(
-      and(
-        eq(comments.userId, p("userId")),
-        isNull(comments.deletedAt),
-        mutedPostCondition(muted),
-        muted ? sql`${comments.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")}))` : undefined,
-        muted === "words" ? sql`NOT holds_muted_word(${comments.content}, ${p("mutedWordKeys")})` : undefined,
-      ),
+      muted
+        ? and(
+            withinMutedWindow(own, order, { key: comments.id, from: sql`${comments}` }),
+            mutedPostCondition(muted),
+            sql`${comments.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")}))`,
+            muted === "words" ? sql`NOT ${commentHoldsMutedWord(p("mutedWords"))}` : undefined,
+          )
+        : own,
     )
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(...order)
     .limit(p("limit"))
     .offset(p("offset"))
     .prepare();
 }
-/** A page of a tab's post ids, in the tab's order; for a muting viewer without what they muted. */
+/** A page of a tab's post ids, in the tab's order; for a muting viewer without what they muted, read from a window of the tab. */
 function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
   const without = mutedPostCondition(muted);
   if (tab === "posts") {
+    const own = eq(posts.userId, p("userId"));
+    const order = [desc(posts.createdAt), desc(posts.id)];
     return db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.userId, p("userId")), without))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .where(muted ? and(withinMutedWindow(own, order), without) : own)
+      .orderBy(...order)
       .limit(p("limit"))
       .offset(p("offset"))
       .prepare();
   }
-  const [table, owner, order, where] =
+  const [table, key, owner, order, where] =
     tab === "upvoted"
-      ? [votes, votes.userId, [desc(votes.createdAt), desc(votes.id)], and(eq(votes.isUpvote, true), isNotNull(votes.postId))]
-      : [saves, saves.userId, [desc(saves.createdAt), desc(sql`${saves}.rowid`)], undefined];
+      ? [votes, votes.id, votes.userId, [desc(votes.createdAt), desc(votes.id)], and(eq(votes.isUpvote, true), isNotNull(votes.postId))]
+      : [saves, sql`${saves}.rowid`, saves.userId, [desc(saves.createdAt), desc(sql`${saves}.rowid`)], undefined];
+  const own = and(eq(owner, p("userId")), where);
   const query = db.select({ id: sql<number>`${table.postId}` }).from(table).$dynamic();
   // Only a muting viewer's page reads the posts themselves here (their author, category, words).
   return (muted ? query.innerJoin(posts, eq(posts.id, table.postId)) : query)
-    .where(and(eq(owner, p("userId")), where, without))
+    .where(muted ? and(withinMutedWindow(own, order, { key, from: sql`${table}` }), without) : own)
     .orderBy(...order)
     .limit(p("limit"))
     .offset(p("offset"))
@@ -82,16 +88,16 @@ const statements = prepared((db) => ({
   comments: shapes((muted) => commentsPage(db, muted)),
 }));
 
-/** What a viewer has muted, as the shape of the statement that leaves it out, and its placeholders. */
-function mutedFor(viewerId: number | null | undefined, visitorMutes: VisitorMutes | null | undefined) {
+/** What a viewer has muted, as the shape of the statement that leaves it out, and its placeholders for this page. */
+function mutedFor(viewerId: number | null | undefined, visitorMutes: VisitorMutes | null | undefined, page: { offset: number; limit: number }) {
   const muting = mutingFor(viewerId, visitorMutes);
   const shape = mutedShape(muting);
-  return { shape, params: shape ? { ...mutedParams(muting), mutedWordKeys: JSON.stringify(muting.words) } : {} };
+  return { shape, params: shape ? mutedParams(muting, page) : {} };
 }
 
 /** A page of a tab's posts: its ids read in one statement that already leaves out what the viewer muted. */
 function postsOfTab(tab: "posts" | "upvoted" | "saved", { userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
-  const { shape, params } = mutedFor(viewerId, visitorMutes);
+  const { shape, params } = mutedFor(viewerId, visitorMutes, { offset, limit });
   const ids = statements()[tab][shape].all({ userId, limit, offset, ...params });
   // The mutes are read once: the posts need not be filtered again.
   return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes, muted: false });
@@ -109,7 +115,7 @@ export function listUserPosts(page: Page): PostView[] {
  */
 export function listUserComments({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): ProfileComment[] {
   requireProfileUser(userId);
-  const { shape, params } = mutedFor(viewerId, visitorMutes);
+  const { shape, params } = mutedFor(viewerId, visitorMutes, { offset, limit });
   return statements()
     .comments[shape].all({ userId, limit, offset, ...params })
     .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null }));

@@ -2,7 +2,7 @@
 // when they changed, shared with every process (here: a second connection plays another worker).
 import Database from "better-sqlite3";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "#db/client.server.ts";
+import { getDb, withSqlFunctions } from "#db/client.server.ts";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { cacheClock, databaseVersion } from "./data-version.server.ts";
@@ -10,7 +10,8 @@ import { laggingSince, lagMark } from "./cache-registry.server.ts";
 import { writeTransaction } from "./db.server.ts";
 import { forgetRollupChecks, rollup, ROLLUP_LAG_MS } from "./rollup.server.ts";
 
-const other = new Database(process.env.DATABASE_PATH!);
+// Another worker's connection, with the SQL functions every connection has (the triggers call them).
+const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
 other.pragma("busy_timeout = 5000");
 const realNow = cacheClock.now;
 let now = 50_000_000;

@@ -6,7 +6,7 @@ import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { postAuthor, type PostAuthor } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
 import { mutingFor } from "./mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape } from "./mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
 const FEED_ENTRIES = 30;
@@ -74,11 +74,11 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     })
     .from(posts)
     .leftJoin(users, eq(users.id, posts.userId))
-    .where(and(where(source), mutedPostCondition(shape)))
+    .where(shape ? and(withinMutedWindow(where(source), order), mutedPostCondition(shape)) : where(source))
     .orderBy(...order)
     .limit(limit)
     .prepare()
-    .all(shape ? mutedParams(muting!) : {})
+    .all(shape ? mutedParams(muting!, { offset: 0, limit }) : {})
     .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: postAuthor(userId, username, displayName) }));
 }
 

@@ -29,34 +29,8 @@ export const MUTE_NOT_FOUND = "Mute not found";
 export const VISITOR_MUTES_ONLY = "Sign in to mute members: a visitor can mute words and categories";
 export const VISITOR_MUTES_FULL = "This browser keeps no more mutes: sign in to mute more";
 
-/**
- * A text as the words a mute compares: letters and digits, lower case, without accents ("Café" and
- * "cafe" are one word), as SQLite's word index reads posts (unicode61, remove_diacritics 2).
- */
-function foldWords(text: string): string[] {
-  return (
-    text
-      .normalize("NFKD")
-      .replace(/\p{M}+/gu, "")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
-
-/** The key a muted word or phrase is kept and compared by: its folded words joined by one space. */
-export function muteWordKey(text: string): string {
-  return foldWords(text).join(" ");
-}
-
-/**
- * Whether `text` holds one of the muted phrases (keys from muteWordKey) as whole words: "cat" mutes
- * "Cat!" and "CAT's", not "category".
- */
-export function holdsMutedWord(text: string, keys: readonly string[]): boolean {
-  if (keys.length === 0) return false;
-  const padded = ` ${foldWords(text).join(" ")} `;
-  return keys.some((key) => padded.includes(` ${key} `));
-}
+// How a muted word is folded and found (the one fold of every index and mute) is db/words.ts's,
+// applied by the model (app/models/mute/mute.server.ts) and the SQL functions (decision 0160).
 
 export const muteToastTitle = (kind: MuteKind, muted: boolean) =>
   muted ? { word: "Word muted", member: "Member muted", category: "Category muted" }[kind] : "Unmuted";

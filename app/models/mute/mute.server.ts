@@ -3,6 +3,7 @@
 // says what to leave out, and the lists leave it out in their SQL (muted-sql.server.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
+import { foldText } from "#db/words.ts";
 import { hiddenPosts, listSettings, mutes, users } from "#db/schema.ts";
 import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/category-list.ts";
 import {
@@ -16,12 +17,12 @@ import {
   MUTE_TOO_MANY,
   MUTE_UNKNOWN_CATEGORY,
   MUTE_UNKNOWN_MEMBER,
-  muteWordKey,
   VISITOR_MUTES_ONLY,
   type MuteKind,
   type MuteView,
   type VisitorMutes,
 } from "~/rules/mute-rules.ts";
+import { MuteWordSchema } from "~/rules/schemas/mute.ts";
 import { conflict, invalid, isProblem, notFound } from "~/lib/problem.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";
@@ -29,7 +30,7 @@ import { prepared, writeTransaction } from "../db.server.ts";
 /** What one viewer's lists leave out. */
 export type Muting = {
   readonly viewerId: number | null;
-  /** Folded words and phrases (muteWordKey). */
+  /** Folded words and phrases (mutedWordKey). */
   readonly words: readonly string[];
   readonly members: readonly number[];
   readonly categories: readonly string[];
@@ -90,12 +91,28 @@ function categoryNamed(name: string): string | null {
   return [...CATEGORIES, DEFAULT_CATEGORY].find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
-/** A word or phrase as it is kept; Problem invalid when nothing in it is a word, or it is too long. */
+/**
+ * A word or phrase as it is kept: the one rule of a muted word, whatever brings it (the form, the JSON
+ * API, a visitor's cookie): cleaned and at most MAX_MUTE_LENGTH characters (the form's own field,
+ * MuteWordSchema), folded (db/words.ts), at most MAX_MUTE_WORDS words. Problem invalid otherwise.
+ */
 function mutedWordKey(text: string): string {
-  const key = muteWordKey(text);
+  const typed = MuteWordSchema.safeParse(text);
+  if (!typed.success) throw invalid(typed.error.issues[0]?.message ?? MUTE_EMPTY, "value");
+  const key = foldText(typed.data);
   if (!key) throw invalid(MUTE_EMPTY, "value");
   if (key.split(" ").length > MAX_MUTE_WORDS) throw invalid(MUTE_TOO_LONG, "value");
   return key;
+}
+
+/** The key of a muted word, or null where mutedWordKey refuses it. */
+function mutedWordKeyOrNull(text: string): string | null {
+  try {
+    return mutedWordKey(text);
+  } catch (error) {
+    if (isProblem(error)) return null;
+    throw error;
+  }
 }
 
 const memberByName = prepared((db) =>
@@ -197,18 +214,24 @@ export function addVisitorMute(current: VisitorMutes, kind: MuteKind, value: str
 
 /** A visitor's mutes without one; not_found when it is not there. */
 export function removeVisitorMute(current: VisitorMutes, kind: MuteKind, value: string): { mutes: VisitorMutes; label: string } {
-  const key = kind === "word" ? muteWordKey(value) : (categoryNamed(value) ?? "");
+  const key = (kind === "word" ? mutedWordKeyOrNull(value) : categoryNamed(value)) ?? "";
   const list = kind === "word" ? current.words : kind === "category" ? current.categories : [];
   if (!key || !list.includes(key)) throw notFound(MUTE_NOT_FOUND);
   const rest = list.filter((v) => v !== key);
   return { mutes: kind === "word" ? { ...current, words: rest } : { ...current, categories: rest }, label: key };
 }
 
-/** A visitor's mutes as read back from their cookie: only words and categories that are valid, at most MAX_MUTES. */
+/**
+ * A visitor's mutes as read back from their cookie, by the rules a form applies to each (mutedWordKey,
+ * categoryNamed): only valid words and categories, each once, at most MAX_MUTES together. A hand-made
+ * cookie mutes no more than the forms could have made it.
+ */
 export function cleanVisitorMutes(raw: { words: unknown[]; categories: unknown[] }): VisitorMutes {
-  const words = [...new Set(raw.words.filter((w): w is string => typeof w === "string").map(muteWordKey).filter(Boolean))];
-  const categories = [...new Set(raw.categories.filter((c): c is string => typeof c === "string").map(categoryNamed).filter((c): c is string => c !== null))];
-  return { words: words.slice(0, MAX_MUTES), categories: categories.slice(0, Math.max(0, MAX_MUTES - words.length)) };
+  const valid = <T>(values: unknown[], rule: (value: string) => T | null) =>
+    [...new Set(values.slice(0, MAX_MUTES).flatMap((v) => (typeof v === "string" ? [rule(v)] : [])).filter((v): v is T & string => v !== null))];
+  const words = valid(raw.words, mutedWordKeyOrNull).slice(0, MAX_MUTES);
+  const categories = valid(raw.categories, categoryNamed);
+  return { words, categories: categories.slice(0, Math.max(0, MAX_MUTES - words.length)) };
 }
 
 /** What a mute of `kind` would name, to confirm it before muting (null when it names nothing). */

@@ -3,40 +3,83 @@
 // posts adds `mutedPostCondition` to its WHERE and `mutedParams` to its parameters; the threads and
 // the notifications ask their own questions below.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getDb, type Db } from "#db/client.server.ts";
-import { comments, hiddenPosts, postReads, posts } from "#db/schema.ts";
-import { holdsMutedWord } from "~/rules/mute-rules.ts";
-import { mutedWordsQuery } from "../post/fts.server.ts";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb } from "#db/client.server.ts";
+import { mutedWordsHandle } from "#db/words.ts";
+import { comments, hiddenPosts, postReads, posts, postWords, users } from "#db/schema.ts";
 import { isMuting, type Muting } from "./mute.server.ts";
 
 const p = sql.placeholder;
 
 /**
  * The condition a post must meet to be listed for a muting viewer: not by a muted member, not in a
- * muted category, none of the muted words as whole words in its texts ("words": the posts' word
- * index), not hidden by the viewer, not read by them when 'Hide what I've read' is on. A post
- * without an author (its account deleted) is never a muted member's. None for shape "".
+ * muted category, none of the muted words as whole words in its texts (its folded words, post_words,
+ * tested row by row by `holds_muted_word`: db/words.ts), not hidden by the viewer, not read by them
+ * when 'Hide what I've read' is on. A post without an author (its account deleted) is never a muted
+ * member's. None for shape "". Each part costs per row tested (a lookup, or one pass over the row's
+ * words), never per post the index holds: a list bounds the rows it tests (`withinMutedWindow`).
  */
 export function mutedPostCondition(shape: MutedShape): SQL | undefined {
   if (!shape) return undefined;
   const parts = [
     sql`(${posts.userId} IS NULL OR ${posts.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")})))`,
     sql`${posts.category} NOT IN (SELECT value FROM json_each(${p("mutedCategories")}))`,
-    sql`${posts.id} NOT IN (SELECT ${hiddenPosts.postId} FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${p("mutingViewer")})`,
-    sql`(${p("hideRead")} = 0 OR ${posts.id} NOT IN (SELECT ${postReads.postId} FROM ${postReads} WHERE ${postReads.userId} = ${p("mutingViewer")}))`,
+    sql`(${p("hidPosts")} = 0 OR NOT EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${p("mutingViewer")} AND ${hiddenPosts.postId} = ${posts.id}))`,
+    sql`(${p("hideRead")} = 0 OR NOT EXISTS (SELECT 1 FROM ${postReads} WHERE ${postReads.userId} = ${p("mutingViewer")} AND ${postReads.postId} = ${posts.id}))`,
   ];
-  if (shape === "words") parts.push(sql`${posts.id} NOT IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ${p("mutedWords")})`);
+  if (shape === "words") parts.push(sql`NOT holds_muted_word(${wordsOf(posts.id)}, ${p("mutedWords")})`);
   return sql.join(parts, sql` AND `);
 }
 
-/** The placeholders of mutedPostCondition for this viewer. */
-export function mutedParams(m: Muting) {
+/** A post's folded words (post_words), by its id. */
+const wordsOf = (id: SQLWrapper) => sql`(SELECT ${postWords.words} FROM ${postWords} WHERE ${postWords.postId} = ${id})`;
+
+/**
+ * How many of its list's rows a muting viewer's page may test: MUTE_WINDOW_FACTOR per row it asks
+ * for (offset + limit), and MUTE_WINDOW_EXTRA more, at most MAX_MUTE_WINDOW. Whatever is muted, the
+ * page reads no more rows than that (the bound of decision 0160); where the mutes hide more of them,
+ * the page is short.
+ */
+const MUTE_WINDOW_FACTOR = 2;
+const MUTE_WINDOW_EXTRA = 10;
+/**
+ * And never more than this many, however deep the page: the site's own pages (offset 0, at most
+ * MAX_LIST + 1 rows: a window of 412) never reach it; a JSON page deeper than it can see is short or
+ * empty for a muting viewer (GET /api/posts takes offsets up to 10,000: 20,210 rows tested were 0.25 s).
+ */
+export const MAX_MUTE_WINDOW = 1_000;
+export const mutedWindow = (offset: number, limit: number) => Math.min(MUTE_WINDOW_FACTOR * (offset + limit) + MUTE_WINDOW_EXTRA, MAX_MUTE_WINDOW);
+
+/**
+ * The rows a muting viewer's page is made from: the list's own (its conditions, its order), at most
+ * :mutedWindow of them. SQLite reads them from the list's index, then looks each up by its key and
+ * tests it (mutedPostCondition) and sorts what is left: never more rows than the window. A list of
+ * posts names none of the options (`from: POSTS_AND_AUTHORS` when its condition reads the author); a
+ * list read from another table (votes, saves, comments) names its key and table (the inner query's
+ * names are its own: the outer query's are not seen in it).
+ */
+export function withinMutedWindow(
+  where: SQL | undefined,
+  order: SQL[],
+  { key = posts.id, from = sql`${posts}` }: { key?: SQLWrapper; from?: SQL } = {},
+): SQL {
+  return sql`${key} IN (SELECT ${key} FROM ${from}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${p("mutedWindow")})`;
+}
+
+/** The posts with their authors, for a window whose condition reads the author's name (the feed's text filter). */
+export const POSTS_AND_AUTHORS = sql`${posts} LEFT JOIN ${users} ON ${users.id} = ${posts.userId}`;
+
+/** The placeholders of mutedPostCondition for this viewer (and of withinMutedWindow for this page). */
+export function mutedParams(m: Muting, page?: { offset: number; limit: number }) {
   return {
     mutedMembers: JSON.stringify(m.members),
     mutedCategories: JSON.stringify(m.categories),
     mutingViewer: m.viewerId ?? 0,
+    // Rows are probed for hidden posts only when the member hid some.
+    hidPosts: m.hidden ? 1 : 0,
     hideRead: m.hideRead ? 1 : 0,
-    mutedWords: mutedWordsQuery(m.words) ?? undefined,
+    mutedWords: mutedWordsHandle(m.words),
+    mutedWindow: page ? mutedWindow(page.offset, page.limit) : undefined,
   };
 }
 
@@ -52,30 +95,18 @@ export function mutedShape(m: Muting | null): MutedShape {
   return m && isMuting(m) ? (mutesWords(m) ? "words" : "muted") : "";
 }
 
-// Comments and notices are matched by the same folding as the word index (mute-rules.ts), by a
-// function each connection is given once.
-const registered = new WeakSet<object>();
-
-/** Gives the connection `holds_muted_word(text, keys as JSON)` (once), before a statement using it is prepared. */
-export function withMuteFunction<D extends Db>(db: D): D {
-  if (!registered.has(db.$client)) {
-    db.$client.function("holds_muted_word", { deterministic: true }, (text, keys) =>
-      holdsMutedWord(String(text ?? ""), JSON.parse(String(keys)) as string[]) ? 1 : 0,
-    );
-    registered.add(db.$client);
-  }
-  return db;
-}
+/** Whether a comment's text holds a muted word: folded as it is read (`keys`: a mutedWordsHandle). */
+export const commentHoldsMutedWord = (keys: SQL | SQLWrapper) => sql`holds_muted_word(fold_text(${comments.content}), ${keys})`;
 
 /** The comments of a post the viewer muted (by their author or a muted word): collapsed in place. */
 export function mutedCommentIds(postId: number, m: Muting): ReadonlySet<number> {
   if (m.members.length === 0 && m.words.length === 0) return new Set();
-  const rows = withMuteFunction(getDb())
+  const rows = getDb()
     .select({ id: comments.id })
     .from(comments)
     .where(
       sql`${comments.postId} = ${postId} AND ${comments.deletedAt} IS NULL AND (${comments.userId} IN (SELECT value FROM json_each(${JSON.stringify(m.members)}))
-        OR holds_muted_word(${comments.content}, ${JSON.stringify(m.words)}))`,
+        OR ${commentHoldsMutedWord(sql`${mutedWordsHandle(m.words)}`)})`,
     )
     .all();
   return new Set(rows.map((r) => r.id));
@@ -83,13 +114,16 @@ export function mutedCommentIds(postId: number, m: Muting): ReadonlySet<number> 
 
 /**
  * The condition a notice must meet to be shown to a muting member: not by a muted member, and not
- * about a post they muted (its author, its category, a word in it) or hid.
+ * about a post they muted (its author, its category, a word in it) or hid. Tested per notice: one
+ * lookup of its post by id, one pass over that post's words.
  */
 export function mutedNoticeCondition(actor: SQLWrapper, post: SQLWrapper, m: Muting): SQL {
   const members = JSON.stringify(m.members);
-  const postMuted = sql`SELECT ${posts.id} FROM ${posts} WHERE (${posts.userId} IN (SELECT value FROM json_each(${members}))
-    OR ${posts.category} IN (SELECT value FROM json_each(${JSON.stringify(m.categories)}))
-    OR ${posts.id} IN (SELECT ${hiddenPosts.postId} FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${m.viewerId ?? 0})
-    ${m.words.length > 0 ? sql`OR ${posts.id} IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ${mutedWordsQuery(m.words)})` : sql``})`;
-  return sql`(${actor} IS NULL OR ${actor} NOT IN (SELECT value FROM json_each(${members}))) AND (${post} IS NULL OR ${post} NOT IN (${postMuted}))`;
+  // Its own name: `post` may be the outer query's posts.id (the digest).
+  const about = alias(posts, "muted_post");
+  const postMuted = sql`SELECT 1 FROM ${posts} ${about} WHERE ${about.id} = ${post} AND (${about.userId} IN (SELECT value FROM json_each(${members}))
+    OR ${about.category} IN (SELECT value FROM json_each(${JSON.stringify(m.categories)}))
+    OR EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${m.viewerId ?? 0} AND ${hiddenPosts.postId} = ${about.id})
+    ${m.words.length > 0 ? sql`OR holds_muted_word(${wordsOf(about.id)}, ${mutedWordsHandle(m.words)})` : sql``})`;
+  return sql`(${actor} IS NULL OR ${actor} NOT IN (SELECT value FROM json_each(${members}))) AND (${post} IS NULL OR NOT EXISTS (${postMuted}))`;
 }

@@ -2,13 +2,14 @@
 // writes, from this worker or from another connection (another worker), and reads within the stated lag.
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { getDb } from "#db/client.server.ts";
+import { getDb, withSqlFunctions } from "#db/client.server.ts";
 import { cacheClock } from "../data-version.server.ts";
 import { castVote } from "../vote.server.ts";
 import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
 import { getPost, listCategoryPosts, listPostsByIds, POSTS_LAG_MS, SEARCH_LAG_MS, searchPosts, searchUsers } from "./index.server.ts";
 
-const other = new Database(process.env.DATABASE_PATH!);
+// Another worker's connection, with the SQL functions every connection has (the triggers call them).
+const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
 other.pragma("busy_timeout = 5000");
 afterAll(() => other.close());
 const nextRequest = () => new Promise<void>((resolve) => setImmediate(resolve));

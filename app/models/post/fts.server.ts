@@ -3,6 +3,7 @@
 // that skipped a schema, a NUL, a lone surrogate, quotes, FTS5 operators), it is cleaned first and
 // then quoted, so no input is query syntax and none makes FTS5 fail ("unterminated string" was a NUL:
 // FTS5 reads its expression as a C string).
+import { foldWords } from "#db/words.ts";
 import { cleanText, isInvisible } from "~/lib/text.ts";
 
 declare const fts: unique symbol;
@@ -29,22 +30,12 @@ export function phraseQuery(q: string): FtsQuery | null {
 }
 
 /**
- * The words of the text (runs of letters and digits) as one expression: every word must appear, the
- * last one (still being typed) as a prefix once it has 2 characters. Each word is quoted.
+ * The words of the text, folded as the word index keeps them (db/words.ts), as one expression: every
+ * word must appear, the last one (still being typed) as a prefix once it has 2 characters. Each word
+ * is quoted.
  */
 export function wordsQuery(q: string): FtsQuery | null {
-  const words = searchableText(q).match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
+  const words = foldWords(searchableText(q));
+  if (words.length === 0) return null;
   return words.map((w, i) => `"${w}"${i === words.length - 1 && [...w].length >= 2 ? "*" : ""}`).join(" AND ") as FtsQuery;
-}
-
-/**
- * A member's muted words and phrases (folded keys, app/rules/mute-rules.ts) as one expression over a
- * post's own texts (not its poster's name: muting a member is another mute): any of them, each a
- * phrase of whole words (the word index folds case and accents as the keys are folded).
- */
-export function mutedWordsQuery(keys: readonly string[]): FtsQuery | null {
-  const phrases = keys.map((k) => searchableText(k)).filter(Boolean);
-  if (phrases.length === 0) return null;
-  return `{title comment comment_author video_title} : (${phrases.map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ")})` as FtsQuery;
 }

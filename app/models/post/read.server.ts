@@ -7,7 +7,7 @@ import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timef
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
 import { mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, POSTS_AND_AUTHORS, withinMutedWindow } from "../mute/muted-sql.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
@@ -93,21 +93,20 @@ function listPosts({
   const muting = unreadOnly && viewerId ? { ...asked, hideRead: true } : asked;
   const muted = mutedShape(muting);
   // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3 × 3), made on first use.
-  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () =>
-    selectPosts()
-      .where(
-        and(
-          since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
-          category ? eq(posts.category, sql.placeholder("category")) : undefined,
-          textCondition(match),
-          mutedPostCondition(muted),
-        ),
-      )
+  // A muting viewer's page reads only a window of the list's own rows, and tests each (decision 0160).
+  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () => {
+    const own = and(
+      since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
+      category ? eq(posts.category, sql.placeholder("category")) : undefined,
+      textCondition(match),
+    );
+    return selectPosts()
+      .where(muted ? and(withinMutedWindow(own, ORDERS[order], match.kind === "scan" ? { from: POSTS_AND_AUTHORS } : {}), mutedPostCondition(muted)) : own)
       .orderBy(...ORDERS[order])
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
-      .prepare(),
-  );
+      .prepare();
+  });
   const params = {
     since: since?.getTime(),
     category: category ?? undefined,
@@ -116,7 +115,7 @@ function listPosts({
     limit,
     offset,
   };
-  if (muted) return withViewerState(withoutBlocked((query.values({ ...params, ...mutedParams(muting) }) as PostRow[]).map(toView), viewerId), viewerId);
+  if (muted) return withViewerState(withoutBlocked((query.values({ ...params, ...mutedParams(muting, { offset, limit }) }) as PostRow[]).map(toView), viewerId), viewerId);
   const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
   return withViewerState(
     withoutBlocked(listed.get(key, () => (query.values(params) as PostRow[]).map(toView)), viewerId),

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { withSqlFunctions } from "#db/client.server.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { setMemoForTests } from "~/integrations/env.server.ts";
 import { cacheClock } from "~/models/data-version.server.ts";
@@ -10,7 +11,8 @@ import { listFeedPosts, POSTS_LAG_MS } from "./read.server.ts";
 import { listTopContributors } from "./rankings.server.ts";
 import { categoryCounts, topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
 
-const other = new Database(process.env.DATABASE_PATH!);
+// Another worker's connection, with the SQL functions every connection has (the triggers call them).
+const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
 other.pragma("busy_timeout = 5000");
 const realNow = cacheClock.now;
 let now = 9_000_000;

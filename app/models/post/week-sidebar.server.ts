@@ -10,7 +10,7 @@ import { declareRollup } from "~/models/rollup.server.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { preparedFor } from "../db.server.ts";
 import { isMuting, mutingFor, type Muting } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "../mute/muted-sql.server.ts";
 import { ORDERS, POSTS_LAG_MS } from "./read.server.ts";
 
 // 'Top Comments This Week' is cheap to make (one index walk, ~50 µs); kept in memory all the same.
@@ -46,18 +46,19 @@ export function topPostsThisWeek({ viewerId, visitorMutes }: { viewerId?: number
 
 function readTopPosts(muting: Muting | null): TopPost[] {
   const shape = mutedShape(muting);
+  const since = sql`${posts.createdAt} >= ${sql.placeholder("since")}`;
   const query = preparedFor(`top-posts-since ${shape}`, () =>
     getDb()
       .select({ id: posts.id, title: posts.title, userId: posts.userId, username: users.username, score: posts.score })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.userId))
-      .where(and(sql`${posts.createdAt} >= ${sql.placeholder("since")}`, mutedPostCondition(shape)))
+      .where(shape ? and(withinMutedWindow(since, ORDERS.top), mutedPostCondition(shape)) : since)
       .orderBy(...ORDERS.top)
       .limit(sql.placeholder("limit"))
       .prepare(),
   );
   const params = { since: timeframeStart("week", Date.now())!.getTime(), limit: 5 };
-  return query.all(muting ? { ...params, ...mutedParams(muting) } : params).map((p) => {
+  return query.all(muting ? { ...params, ...mutedParams(muting, { offset: 0, limit: params.limit }) } : params).map((p) => {
     const author = postAuthor(p.userId, p.username, null);
     return { id: p.id, title: p.title, userId: author.id, username: author.username, score: p.score };
   });

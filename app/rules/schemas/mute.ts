@@ -8,6 +8,8 @@ import { textField } from "./text-fields.ts";
 
 const kind = z.enum(MUTE_KINDS as ["word", "member", "category"], { error: "Choose word, member or category" });
 const value = textField({ type: MUTE_EMPTY, required: MUTE_EMPTY, max: { length: MAX_MUTE_LENGTH, message: MUTE_TOO_LONG } });
+/** A muted word or phrase as typed: cleaned, at most MAX_MUTE_LENGTH characters (the model's mutedWordKey applies it to every source, the cookie too). */
+export const MuteWordSchema = value;
 
 /** POST /api/me/mutes {kind, value}: a member or a category by id or name. */
 export const MuteApiSchema = z.object({
