@@ -73,8 +73,8 @@ export function pullRepeats(tx: DbOrTx, userId: number, text: string): number {
     } else {
       const row = tx.select().from(posts).where(eq(posts.id, copy.itemId!)).get();
       if (!row || row.userId === null) continue;
-      const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
-      const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
+      const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart } = row;
+      const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart };
       tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason: "repeated" }).run();
       removePost(tx, row.id, { authorId: row.userId });
     }
