@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TIME_LINKS, textParts, type TextPart } from "./mentions.ts";
+import { MAX_TIME_LINKS, mentionedNames, textParts, type TextPart } from "./mentions.ts";
 
 const times = (text: string) => textParts(text, { times: true });
 /** The times linked in `text`, as [what it says, the second it links to]. */
@@ -108,5 +108,11 @@ describe("mentions and times together", () => {
   it("keeps markup as text: the parts are strings React escapes", () => {
     const text = '<img src=x onerror="alert(1)"> at 2:31 <a href="javascript:1">';
     expect(joined(textParts(text, { known, times: true }))).toBe(text);
+  });
+
+  it("finds no mention inside a link, for the page and for the notices alike", () => {
+    const text = "see https://example.com/@alice and www.example.com/@alice, then @bob.b";
+    expect(mentionedNames(text)).toEqual(["bob.b"]);
+    expect(textParts(text, { known, times: true }).filter((part) => "mention" in part)).toEqual([{ mention: "@bob.b", userId: 2 }]);
   });
 });
