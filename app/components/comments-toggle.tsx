@@ -15,7 +15,7 @@ const cls = "action";
 // The card's way into its thread. Without JS: a link to /post/:id#comments. With JS: a button
 // that expands the thread in place (it takes a full row: give the card's action row flex-wrap),
 // refetching GET /api/posts/:id/comments each time it opens, with a toast when there are none.
-export function CommentsToggle({ postId, count }: { postId: number; count: number }) {
+export function CommentsToggle({ postId, videoId, count }: { postId: number; videoId: string; count: number }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const label = (
@@ -40,7 +40,7 @@ export function CommentsToggle({ postId, count }: { postId: number; count: numbe
       {open ? (
         <div id={`thread-${postId}`} className="w-full basis-full pt-2">
           <Suspense fallback={loadingComments}>
-            <thread.Component postId={postId} />
+            <thread.Component postId={postId} videoId={videoId} />
           </Suspense>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import { Time } from "~/components/ui/time.tsx";
 import { Link } from "~/components/ui/link.tsx";
 import { youtubeWatchUrl, type PostView } from "~/lib/browse.ts";
@@ -6,6 +6,7 @@ import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import { EDITED_LABEL } from "~/lib/edited-label.ts";
+import { LinkedText } from "./linked-text.tsx";
 import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
@@ -28,6 +29,8 @@ export type PostCardProps = {
   profileHref?: (userId: number) => string;
   /** Offer 'Edit' (to its author within the window and to admins): a page without JS, in place with it. */
   canEdit?: boolean;
+  /** In place of the thumbnail, the video's player (the post page's, components/video-player.tsx). */
+  player?: ReactNode;
 };
 
 type InPlaceEditor = ComponentType<{ post: PostView; onClose: () => void }>;
@@ -81,6 +84,7 @@ export function PostCard({
   eagerThumbnail = headingLevel === 1,
   profileHref = plainProfileHref,
   canEdit = false,
+  player,
 }: PostCardProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const titleId = `post-${post.id}-title`;
@@ -132,7 +136,9 @@ export function PostCard({
       {Editor ? <Editor post={post} onClose={() => setEditor(null)} /> : null}
 
       <blockquote className="quote">
-        <p className="said" dir="auto">{`“${post.comment}”`}</p>
+        <p className="said" dir="auto">
+          “<LinkedText text={post.comment} videoId={post.videoId} />”
+        </p>
         <footer className="cite">
           {"— "}
           <span dir="auto">{post.commentAuthor}</span>{" "}
@@ -140,8 +146,8 @@ export function PostCard({
         </footer>
       </blockquote>
 
-      <div className="video">
-        <VideoThumbnail videoId={post.videoId} title={post.videoTitle} eager={eagerThumbnail} />
+      <div className={player ? "video flex-col" : "video"}>
+        {player ?? <VideoThumbnail videoId={post.videoId} title={post.videoTitle} eager={eagerThumbnail} />}
         <div className="vinfo">
           <p className="vtitle" dir="auto">{post.videoTitle}</p>
           <p dir="auto">{post.videoChannel}</p>
@@ -152,7 +158,7 @@ export function PostCard({
             ) : null}
           </p>
           <a
-            href={youtubeWatchUrl(post.videoId)}
+            href={youtubeWatchUrl(post.videoId, post.videoStart)}
             target="_blank"
             rel="noopener noreferrer"
             className="watch"
@@ -172,7 +178,7 @@ export function PostCard({
           signedIn={signedIn}
           anchor={`post-${post.id}`}
         />
-        <CommentsToggle postId={post.id} count={post.commentsCount} />
+        <CommentsToggle postId={post.id} videoId={post.videoId} count={post.commentsCount} />
         <ShareMenu url={`${origin}/post/${post.id}`} title={post.title} />
         <SaveButton postId={post.id} isSaved={post.isSaved} signedIn={signedIn} />
         {/* The post's own menu: what a member does to the post itself, apart from sharing it. */}

@@ -87,6 +87,8 @@ export type PostView = {
   videoThumbnail: string;
   videoViewCount: number | null;
   videoPublishedAt: string | null;
+  /** The moment of the video the shared link pointed at (its t=), in whole seconds; null: the start. */
+  videoStart: number | null;
   upvotes: number;
   downvotes: number;
   /** upvotes − downvotes. */
@@ -115,7 +117,5 @@ export function shareDialogHref(signedIn: boolean): string {
   return signedIn ? SHARE_DIALOG_HREF : `/auth?${new URLSearchParams({ redirectTo: SHARE_DIALOG_HREF })}`;
 }
 
-/** The watch page of a video (docs/product.md §2: 'Watch on YouTube'). */
-export function youtubeWatchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
-}
+/** The watch page of a video (docs/product.md §2: 'Watch on YouTube'), at a moment when one is given. */
+export { watchUrl as youtubeWatchUrl } from "./video-url.ts";

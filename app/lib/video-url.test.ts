@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseVideoId, thumbnailUrl, watchUrl } from "./video-url.ts";
+import { embedUrl } from "./video-embed.ts";
+import { MAX_MOMENT_SECONDS, parseVideoId, parseVideoStart, thumbnailUrl, watchUrl } from "./video-url.ts";
 
 const ID = "dQw4w9WgXcQ";
 const DASHED = "a-b_C-d_E1F"; // every character class the id allows
@@ -104,5 +105,80 @@ describe("video links", () => {
     expect(watchUrl(ID)).toBe(`https://www.youtube.com/watch?v=${ID}`);
     expect(thumbnailUrl(ID)).toBe(`https://i.ytimg.com/vi/${ID}/hqdefault.jpg`);
     expect(parseVideoId(watchUrl(DASHED))).toBe(DASHED);
+  });
+});
+
+describe("parseVideoStart", () => {
+  it.each([
+    [`https://www.youtube.com/watch?v=${ID}&t=151`, 151],
+    [`https://www.youtube.com/watch?v=${ID}&t=151s`, 151],
+    [`https://www.youtube.com/watch?v=${ID}&t=2m31s`, 151],
+    [`https://www.youtube.com/watch?v=${ID}&t=1h2m3s`, 3723],
+    [`https://www.youtube.com/watch?v=${ID}&t=1H2M3S`, 3723],
+    [`https://www.youtube.com/watch?v=${ID}&t=2m`, 120],
+    [`https://www.youtube.com/watch?v=${ID}&t=1h`, 3600],
+    [`https://www.youtube.com/watch?v=${ID}&t=1m30`, 90],
+    [`https://www.youtube.com/watch?t=42&v=${ID}`, 42],
+    [`https://www.youtube.com/watch?v=${ID}&start=10`, 10],
+    [`https://www.youtube.com/embed/${ID}?start=30&autoplay=1`, 30],
+    [`https://youtu.be/${ID}?t=151`, 151],
+    [`https://youtu.be/${ID}?si=AbCdEfGhIjKlMnOp&t=151`, 151],
+    [`https://youtu.be/${ID}&t=42`, 42],
+    [`youtu.be/${ID}?t=7`, 7],
+    [`https://www.youtube.com/watch?v=${ID}#t=1m5s`, 65],
+    [`https://www.youtube.com/#!watch?v=${ID}&t=9`, 9],
+    [`https://www.youtube.com/live/${ID}?si=xyz&t=100`, 100],
+    [`https://www.youtube.com/watch?v=${ID}&t=99h59m59s`, MAX_MOMENT_SECONDS],
+    [`https://www.youtube.com/watch?v=${ID}&t=${MAX_MOMENT_SECONDS}`, MAX_MOMENT_SECONDS],
+    // the query's t wins over the fragment's; t over start
+    [`https://www.youtube.com/watch?v=${ID}&t=5#t=9`, 5],
+    [`https://www.youtube.com/watch?v=${ID}&start=8&t=5`, 5],
+  ])("reads %s", (input, expected) => {
+    expect(parseVideoStart(input)).toBe(expected);
+  });
+
+  it.each([
+    ID, // a bare id has no moment
+    `https://www.youtube.com/watch?v=${ID}`,
+    `https://www.youtube.com/watch?v=${ID}&t=`,
+    `https://www.youtube.com/watch?v=${ID}&t=0`,
+    `https://www.youtube.com/watch?v=${ID}&t=0s`,
+    `https://www.youtube.com/watch?v=${ID}&t=s`,
+    `https://www.youtube.com/watch?v=${ID}&t=m`,
+    `https://www.youtube.com/watch?v=${ID}&t=-5`,
+    `https://www.youtube.com/watch?v=${ID}&t=1.5`,
+    `https://www.youtube.com/watch?v=${ID}&t=2:31`,
+    `https://www.youtube.com/watch?v=${ID}&t=abc`,
+    `https://www.youtube.com/watch?v=${ID}&t=${MAX_MOMENT_SECONDS + 1}`,
+    `https://www.youtube.com/watch?v=${ID}&t=100h`,
+    `https://www.youtube.com/watch?v=${ID}&t=1234567`,
+    `https://www.youtube.com/watch?v=${ID}&lc=Ugz123`,
+    `https://evil.example/watch?v=${ID}&t=151`, // not a video's link
+    "https://youtu.be/?t=151",
+    `https://www.youtube.com/watch?v=${ID}&t=1${"0".repeat(2000)}`,
+    "",
+  ])("finds no moment in %j", (input) => {
+    expect(parseVideoStart(input)).toBeNull();
+  });
+
+  it("rejects missing input", () => {
+    expect(parseVideoStart(null)).toBeNull();
+    expect(parseVideoStart(undefined)).toBeNull();
+  });
+});
+
+describe("links to a moment and the player", () => {
+  it("adds the moment to the watch link only when there is one", () => {
+    expect(watchUrl(ID, 151)).toBe(`https://www.youtube.com/watch?v=${ID}&t=151s`);
+    expect(watchUrl(ID, null)).toBe(`https://www.youtube.com/watch?v=${ID}`);
+    expect(watchUrl(ID, 0)).toBe(`https://www.youtube.com/watch?v=${ID}`);
+    expect(parseVideoStart(watchUrl(ID, 151))).toBe(151);
+  });
+
+  it("builds the privacy-enhanced player's address", () => {
+    expect(embedUrl(ID, 151)).toBe(`https://www.youtube-nocookie.com/embed/${ID}?start=151&autoplay=1&rel=0`);
+    expect(embedUrl(ID, null)).toBe(`https://www.youtube-nocookie.com/embed/${ID}?autoplay=1&rel=0`);
+    expect(parseVideoId(embedUrl(DASHED, 3))).toBe(DASHED);
+    expect(parseVideoStart(embedUrl(DASHED, 3))).toBe(3);
   });
 });

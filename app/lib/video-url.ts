@@ -39,14 +39,22 @@ export function parseVideoId(input: string | null | undefined): string | null {
   const raw = input?.trim() ?? "";
   if (!raw || raw.length > 2000) return null;
   if (VIDEO_ID_PATTERN.test(raw)) return raw;
+  const url = linkOf(raw);
+  return url ? idOfLink(url) : null;
+}
 
+/** A pasted link as a URL (a scheme added when it has none), or null when it is not an http(s) link. */
+function linkOf(raw: string): URL | null {
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`);
   } catch {
     return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+}
+
+function idOfLink(url: URL): string | null {
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   const pieces = url.pathname.split("/").filter(Boolean);
 
@@ -69,9 +77,48 @@ export function parseVideoId(input: string | null | undefined): string | null {
   return null;
 }
 
-/** The canonical watch link of a video. */
-export function watchUrl(videoId: string): string {
-  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+/**
+ * The latest moment a link or a time in a text can name: 99:59:59 (359,999 s). Anything later is no
+ * moment at all (kept as plain text, not stored).
+ */
+export const MAX_MOMENT_SECONDS = 99 * 3600 + 59 * 60 + 59;
+
+// A `t=` / `start=` value: 151, 151s, 2m31s, 1h2m3s, 2m, 1h (each part at most 6 digits).
+const MOMENT_VALUE = /^(?:(\d{1,6})h)?(?:(\d{1,6})m)?(?:(\d{1,6})s?)?$/i;
+
+function momentOf(value: string | null): number | null {
+  const parts = value ? MOMENT_VALUE.exec(value.trim()) : null;
+  if (!parts || parts.slice(1).every((part) => part === undefined)) return null;
+  const [h, m, s] = parts.slice(1).map((part) => Number(part ?? 0));
+  const seconds = h * 3600 + m * 60 + s;
+  return seconds > 0 && seconds <= MAX_MOMENT_SECONDS ? seconds : null;
+}
+
+/**
+ * The moment a pasted video link starts at, in whole seconds: its `t=` (151, 151s, 2m31s, 1h2m3s) or
+ * `start=` in the query (youtu.be/ID?t=151 too, and youtu.be/ID&t=151 as people paste it), else `#t=`.
+ * Null for no moment, 0, one past 99:59:59, anything unreadable, or a link that is not a video's.
+ */
+export function parseVideoStart(input: string | null | undefined): number | null {
+  const raw = input?.trim() ?? "";
+  if (!raw || raw.length > 2000) return null;
+  const url = linkOf(raw);
+  if (!url || !idOfLink(url)) return null;
+  const stray = url.pathname.indexOf("&");
+  const queries = [url.search, stray >= 0 ? url.pathname.slice(stray + 1) : "", url.hash.replace(/^#!?/, "").replace(/^[^?]*\?/, "")];
+  for (const query of queries) {
+    const params = new URLSearchParams(query);
+    for (const name of ["t", "start"]) {
+      const moment = momentOf(params.get(name));
+      if (moment !== null) return moment;
+    }
+  }
+  return null;
+}
+
+/** The canonical watch link of a video, at a moment (`&t=151s`) when one is given. */
+export function watchUrl(videoId: string, start?: number | null): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}${start ? `&t=${start}s` : ""}`;
 }
 
 /** The 480×360 thumbnail, which every video has (YOUTUBE.md: the safe default). */

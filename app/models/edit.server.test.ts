@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { moderationLog, notifications, revisions } from "#db/schema.ts";
 import { EDIT_WINDOW_CLOSED, REDACTED_TEXT } from "~/rules/edit-rules.ts";
-import { mentionParts, mentionedNames } from "~/lib/mentions.ts";
+import { mentionedNames, textParts } from "~/lib/mentions.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { blockUser } from "./block.server.ts";
 import { createComment } from "./comment.server.ts";
@@ -128,7 +128,7 @@ describe("redactRevision", () => {
 describe("mentions", () => {
   it("are names after an @ that starts a word, never inside words or e-mail addresses", () => {
     expect(mentionedNames("hi @Alice and @bob_2, not mail@carol.com nor x@dave or @@erin; (@frank.)")).toEqual(["alice", "bob_2", "frank"]);
-    expect(mentionParts("hey @alice and @nobody", { alice: 4 })).toEqual([{ text: "hey " }, { mention: "@alice", userId: 4 }, { text: " and @nobody" }]);
+    expect(textParts("hey @alice and @nobody", { known: { alice: 4 } })).toEqual([{ text: "hey " }, { mention: "@alice", userId: 4 }, { text: " and @nobody" }]);
   });
 
   it("notify each member once per comment, five at most, never the writer, and not again on re-edit", () => {

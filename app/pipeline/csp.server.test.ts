@@ -28,4 +28,11 @@ describe("the document CSP", () => {
       expect(policy).not.toContain("unsafe");
     }
   });
+
+  it("frames YouTube's privacy-enhanced player and nothing else", () => {
+    for (const policy of [hashPolicy("<p></p>"), noncePolicy(createNonce())]) {
+      const frames = policy.split("; ").filter((directive) => /^(frame|child)-src /.test(directive));
+      expect(frames).toEqual(["frame-src https://www.youtube-nocookie.com"]);
+    }
+  });
 });

@@ -6,6 +6,7 @@
 // and CSSOM changes from script are not governed by CSP). Other responses get server.js's deny-all
 // policy.
 import crypto from "node:crypto";
+import { EMBED_ORIGIN } from "~/lib/video-embed.ts";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -17,6 +18,9 @@ const FIXED = [
   STYLE_SRC,
   // Thumbnails are served from our own origin (/thumbnails/…): no third party sees a reader.
   "img-src 'self'",
+  // The post page's player, made only when pressed: YouTube's privacy-enhanced origin, nothing else
+  // of YouTube's and no other frame (decision 0175).
+  `frame-src ${EMBED_ORIGIN}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id";
 import { actsAsAdmin } from "~/http/contract.server.ts";
@@ -11,6 +12,8 @@ import { heldCommentsOf } from "~/models/spam/held.server.ts";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
 import { PostCard } from "~/components/post-card.tsx";
+import { PLAY_PARAM, VideoPlayer } from "~/components/video-player.tsx";
+import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
 import { pageClock } from "~/lib/browse.ts";
 import { formatCount } from "~/lib/format.ts";
 import { parseId } from "~/rules/schemas/id-field.ts";
@@ -93,6 +96,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const comments = useMemo(() => threadComments(thread), [thread]);
   const { user, timeZone } = useRootData();
   const signInHref = useSignInHref("comments");
+  // ?play=1: 'Play here' pressed before or without JavaScript; this page holds the player.
+  const playing = new URLSearchParams(useLocation().search).get(PLAY_PARAM) === "1";
   return (
     <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_26rem]">
       <PostCard
@@ -103,6 +108,11 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         now={now}
         headingLevel={1}
         canEdit={canEdit}
+        player={
+          VIDEO_ID_PATTERN.test(post.videoId) ? (
+            <VideoPlayer key={post.id} videoId={post.videoId} title={post.videoTitle} start={post.videoStart} playing={playing} />
+          ) : undefined
+        }
       />
       <section aria-labelledby="comments-heading" className="card">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -127,6 +137,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         {held.length > 0 ? <LazyHeldList items={held} label="Your comments waiting for review" testId="held-comment" /> : null}
         <CommentThread
           postId={post.id}
+          videoId={post.videoId}
           comments={comments}
           viewer={user ? { id: user.id, username: user.username } : null}
           timeZone={timeZone}

@@ -21,6 +21,7 @@ import { sharePost } from "~/models/post/share-post.server.ts";
 import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
 import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
+import { parseVideoStart } from "~/lib/video-url.ts";
 
 export const loader = redirectLoader(() => "/?share=1");
 
@@ -88,6 +89,7 @@ export const action = pageAction(
         commentAuthor: values.author,
         category: values.category,
         videoId: videoIdFromUrl(values.url),
+        videoStart: parseVideoStart(values.url),
       };
       try {
         const { published: post, held } = await sharePost({ userId: user.id, ip: context?.clientIp, submission });

@@ -39,6 +39,8 @@ const visitorScreens = (postId: number) => [
   "/",
   "/?sort=new",
   `/post/${postId}`,
+  // The page that holds the player: its youtube-nocookie frame is allowed (frame-src), nothing refused.
+  `/post/${postId}?play=1`,
   `/posts/${postId}`,
   "/category/comedy",
   "/categories",

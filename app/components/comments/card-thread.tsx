@@ -13,7 +13,7 @@ const loadingComments = <p className="text-sm text-slate-600">Loading comments..
  * each time it opens, with a toast when there are none, and again after each change in it.
  * Its code loads with the thread's, when a card's comments first open.
  */
-export function CardThread({ postId }: { postId: number }) {
+export function CardThread({ postId, videoId }: { postId: number; videoId: string }) {
   const root = useRootData();
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
 
@@ -48,6 +48,7 @@ export function CardThread({ postId }: { postId: number }) {
     <CommentThread
       id={`comments-${postId}`}
       postId={postId}
+      videoId={videoId}
       comments={loaded.comments}
       viewer={viewer}
       timeZone={root.timeZone}

@@ -6,27 +6,19 @@ import { commentError, commentLimits } from "~/rules/comment-rules.ts";
 import { EDITED_LABEL } from "~/rules/edit-rules.ts";
 import { formatDateTime, formatRelative } from "~/lib/format.ts";
 import type { ActionReply } from "~/rules/interactions/action-reply.ts";
-import { mentionParts } from "~/lib/mentions.ts";
+import { LinkedText } from "../linked-text.tsx";
 import { JsField, useInteractionReply } from "../interaction.tsx";
 import { MentionTextarea } from "./mention-textarea.tsx";
 import { useDomValue } from "../ui/dom-value.ts";
 
-// A comment's text with its @mentions as profile links (cut from the text on the server and the
-// client alike: never raw HTML), its 'edited' mark leading to the history, and the author's edit box.
+// A comment's text with its @mentions as profile links and its times as links to that second of the
+// post's video (../linked-text.tsx: never raw HTML), its 'edited' mark leading to the history, and the
+// author's edit box.
 
-export function CommentText({ content, mentions, deleted }: { content: string; mentions?: Record<string, number>; deleted: boolean }) {
-  const parts = deleted || !mentions ? [{ text: content }] : mentionParts(content, mentions);
+export function CommentText({ content, mentions, videoId, deleted }: { content: string; mentions?: Record<string, number>; videoId?: string; deleted: boolean }) {
   return (
     <p dir="auto" className={deleted ? "cmt-text italic text-slate-500" : "cmt-text"}>
-      {parts.map((part, i) =>
-        "mention" in part ? (
-          <Link key={i} to={`/profile/${part.userId}`} className="font-semibold text-brand hover:underline">
-            {part.mention}
-          </Link>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
+      {deleted ? content : <LinkedText text={content} mentions={mentions} videoId={videoId} />}
     </p>
   );
 }

@@ -28,7 +28,7 @@ function TrashIcon({ className = "h-4 w-4" }: IconProps) {
 
 
 export function CommentNode({ node, depth, parentName }: { node: Node; depth: number; parentName?: string }) {
-  const { postId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours, watched } = useThread();
+  const { postId, videoId, viewer, timeZone, now, maxDepth, openReply, setOpenReply, urlReplyTo, serverError, serverDraft, hrefWith, onChange, urlEdit, editError, editWindowHours, watched } = useThread();
   const hydrated = useHydrated();
   const removeKey = useId();
   const remove = useFetcher<ActionReply<{ mode: "hard" | "soft" }>>({ key: removeKey });
@@ -107,7 +107,7 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
               fetcherKey={editKey}
             />
           ) : (
-            <CommentText content={deleted ? stub : content} mentions={node.mentions} deleted={deleted} />
+            <CommentText content={deleted ? stub : content} mentions={node.mentions} videoId={videoId} deleted={deleted} />
           )}
           {!deleted && editedAt ? <EditedMark href={`/comments/${node.id}/history`} editedAt={editedAt} now={now} timeZone={timeZone} /> : null}
           {!deleted ? (

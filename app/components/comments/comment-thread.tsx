@@ -19,6 +19,7 @@ export type { ThreadViewer };
 // fetched outside the page's loader refetches itself).
 export function CommentThread({
   postId,
+  videoId,
   comments,
   viewer,
   timeZone,
@@ -30,6 +31,8 @@ export function CommentThread({
   watchedComments,
 }: {
   postId: number;
+  /** The post's video (times in comments link to it). */
+  videoId?: string;
   comments: CommentView[];
   viewer: ThreadViewer;
   timeZone: string;
@@ -63,6 +66,7 @@ export function CommentThread({
   };
   const ctx: ThreadContext = {
     postId,
+    videoId,
     viewer,
     timeZone,
     now,

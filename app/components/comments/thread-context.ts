@@ -38,6 +38,8 @@ export function countAll(nodes: Node[]): number {
 
 export type ThreadContext = {
   postId: number;
+  /** The post's video: times in its comments link to that second of it. */
+  videoId?: string;
   viewer: ThreadViewer;
   timeZone: string;
   now: number;

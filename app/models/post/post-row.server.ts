@@ -28,6 +28,7 @@ const postColumns = {
   editedAt: posts.editedAt,
   username: users.username,
   displayName: users.displayName,
+  videoStart: posts.videoStart,
 };
 
 export function selectPosts() {
@@ -56,6 +57,7 @@ export type PostRow = [
   editedAt: number | null,
   username: string | null,
   displayName: string | null,
+  videoStart: number | null,
 ];
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -65,6 +67,7 @@ export function toView(r: PostRow): PostView {
   const [
     id, userId, title, content, category, comment, commentAuthor, videoId, videoTitle, videoChannel, videoThumbnail,
     videoViewCount, videoPublishedAt, upvotes, downvotes, commentsCount, createdAt, editedAt, name, displayName,
+    videoStart,
   ] = r;
   const author = postAuthor(userId, name, displayName);
   return {
@@ -82,6 +85,7 @@ export function toView(r: PostRow): PostView {
     videoThumbnail,
     videoViewCount,
     videoPublishedAt: videoPublishedAt === null ? null : iso(videoPublishedAt),
+    videoStart,
     upvotes,
     downvotes,
     score: upvotes - downvotes,

@@ -90,8 +90,8 @@ function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number 
   }
   const row = tx.select().from(posts).where(eq(posts.id, item.id)).get();
   if (!row || row.userId === null) return null;
-  const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt } = row;
-  const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt };
+  const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart } = row;
+  const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart };
   const held = tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason }).returning().get();
   removePost(tx, row.id, { authorId: row.userId });
   return held;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "../../lib/category-list.ts";
-import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../../lib/video-url.ts";
+import { MAX_MOMENT_SECONDS, UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../../lib/video-url.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
 import { isoDateField } from "./date-field.ts";
 import { textField, tokenField } from "./text-fields.ts";
@@ -58,12 +58,26 @@ export function postTitleError(title: string): string | null {
 /** An 11-character YouTube id, or 'unknown' (docs/product.md §5's no-key fallback when no id could be read). */
 export const VideoIdSchema = tokenField(SHARE_MESSAGES.invalidVideo, SHARE_MESSAGES.invalidVideo).refine((id) => id === UNKNOWN_VIDEO_ID || VIDEO_ID_PATTERN.test(id), SHARE_MESSAGES.invalidVideo);
 
+const VIDEO_START = `Video start must be a whole number of seconds from 0 to ${MAX_MOMENT_SECONDS}.`;
+
 /**
- * What a client submits to share (the dialog's form and `POST /api/posts`): the text and which
- * video. Anything else a client sends about the video (title, channel, thumbnail, counts) is
- * dropped here: the server looks the video up itself (app/integrations/video-resolver.server.ts).
+ * The moment of the video a post starts at (the shared link's t=, docs/product.md §3), in whole
+ * seconds; absent, null or 0 is the start (null).
  */
-export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema });
+export const VideoStartSchema = z
+  .number({ error: VIDEO_START })
+  .int(VIDEO_START)
+  .min(0, VIDEO_START)
+  .max(MAX_MOMENT_SECONDS, VIDEO_START)
+  .nullish()
+  .transform((v) => v || null);
+
+/**
+ * What a client submits to share (the dialog's form and `POST /api/posts`): the text, which video and
+ * the moment of it. Anything else a client sends about the video (title, channel, thumbnail, counts)
+ * is dropped here: the server looks the video up itself (app/integrations/video-resolver.server.ts).
+ */
+export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema, videoStart: VideoStartSchema });
 
 /** What the server found out about the video (YouTube's Data API, oEmbed or the docs/product.md §5 fallback). */
 export const VideoFactsSchema = z.object({
@@ -97,8 +111,8 @@ export const VideoFactsSchema = z.object({
     .transform((v) => v ?? null),
 });
 
-/** A new post as the model stores it: the person's text and the server's video facts. */
-export const NewPostSchema = PostTextSchema.extend(VideoFactsSchema.shape);
+/** A new post as the model stores it: the person's text, the moment and the server's video facts. */
+export const NewPostSchema = PostTextSchema.extend({ ...VideoFactsSchema.shape, videoStart: VideoStartSchema });
 
 export type SharePostInput = z.output<typeof SharePostSchema>;
 export type VideoFacts = z.input<typeof VideoFactsSchema>;
