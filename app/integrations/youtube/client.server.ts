@@ -1,4 +1,4 @@
-// The YouTube lookup: Data API v3 (videos, commentThreads) with a key, keyless oEmbed without one.
+// The YouTube lookup: Data API v3 (videos, commentThreads, comments) with a key, keyless oEmbed without one.
 // Real fetch against the configured base URLs (tests point them at tests/fixtures/youtube-fake.ts),
 // a 5 s timeout, no retry, and answers cached in memory for 5 minutes (not at all with MEMO=off).
 import {
@@ -12,7 +12,19 @@ import {
 import { thumbnailUrl, watchUrl } from "~/lib/video-url.ts";
 import { getEnv, memoEnabled } from "../env.server.ts";
 import { errorFromEnvelope, YouTubeError, type YouTubeErrorReason } from "./errors.server.ts";
-import { str, toComment, toVideoDetails, type ThreadItem, type VideoItem } from "./mapping.server.ts";
+import { isCommentId, MAX_COMMENT_IDS } from "~/lib/comment-link.ts";
+import {
+  str,
+  toComment,
+  toVideoDetails,
+  toYouTubeComment,
+  type CommentItem,
+  type ThreadItem,
+  type VideoItem,
+  type YouTubeComment,
+} from "./mapping.server.ts";
+
+export type { YouTubeComment } from "./mapping.server.ts";
 
 // Answers worth remembering: they will not change within the cache's lifetime.
 const LASTING: ReadonlySet<YouTubeErrorReason> = new Set(["videoNotFound", "commentsDisabled"]);
@@ -88,7 +100,7 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
     return { status: response.status, ok: response.ok, body };
   }
 
-  async function callApi(resource: "videos" | "commentThreads", params: Record<string, string>): Promise<unknown> {
+  async function callApi(resource: "videos" | "commentThreads" | "comments", params: Record<string, string>): Promise<unknown> {
     if (!apiKey) throw new YouTubeError("keyNotConfigured");
     const query = new URLSearchParams({ ...params, key: apiKey });
     const { status, ok, body } = await request(`${baseUrl}/${resource}?${query}`);
@@ -133,28 +145,56 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
       });
     },
 
-    /** commentThreads.list: one page of top-level comments, as plain text. */
+    /** commentThreads.list: one page of top-level comments, as plain text; with `searchTerms`, only those holding the words. */
     getComments({
       videoId,
       order = "relevance",
       maxResults = COMMENTS_PAGE_SIZE,
       pageToken,
+      searchTerms,
     }: {
       videoId: string;
       order?: CommentOrder;
       maxResults?: number;
       pageToken?: string | null;
+      /** Already validated (the share schemas' searchTerms); empty or missing: no filter. */
+      searchTerms?: string | null;
     }): Promise<CommentPage> {
       const size = String(Math.min(100, Math.max(1, Math.trunc(maxResults))));
+      const terms = searchTerms?.trim() ?? "";
       if (pageToken && !issuedPageTokens.has(pageToken)) return Promise.reject(new YouTubeError("invalidPageToken"));
-      return cached(`comments:${videoId}:${order}:${size}:${pageToken ?? ""}`, async () => {
+      return cached(`comments:${videoId}:${order}:${size}:${pageToken ?? ""}:${terms}`, async () => {
         const params: Record<string, string> = { part: "snippet", videoId, order, maxResults: size, textFormat: "plainText" };
+        if (terms) params.searchTerms = terms;
         if (pageToken) params.pageToken = pageToken;
         const body = (await callApi("commentThreads", params)) as { items?: ThreadItem[]; nextPageToken?: string };
         const comments = (Array.isArray(body.items) ? body.items : []).map(toComment).filter((c) => c !== null);
         const nextPageToken = str(body.nextPageToken);
         rememberPageToken(nextPageToken);
         return { comments, nextPageToken };
+      });
+    },
+
+    /**
+     * comments.list by id (1 unit a call): up to 50 ids, top-level or replies ("{parentId}.{replyId}").
+     * Returns the comments YouTube found, in its order; an id it leaves out is gone (deleted, held,
+     * or its video private). Ids that are not comment ids are never sent.
+     */
+    getCommentsById(ids: readonly string[]): Promise<YouTubeComment[]> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return Promise.resolve([]);
+      if (unique.length > MAX_COMMENT_IDS || !unique.every(isCommentId)) {
+        return Promise.reject(new YouTubeError("badRequest"));
+      }
+      const idList = unique.join(",");
+      return cached(`commentsById:${idList}`, async () => {
+        const body = (await callApi("comments", { part: "snippet", id: idList, textFormat: "plainText" })) as {
+          items?: CommentItem[];
+        };
+        const asked = new Set(unique);
+        return (Array.isArray(body.items) ? body.items : [])
+          .map(toYouTubeComment)
+          .filter((c): c is YouTubeComment => c !== null && asked.has(c.id));
       });
     },
 
