@@ -9,7 +9,8 @@ import {
   type FetchedComment,
   type VideoDetails,
 } from "~/lib/video.ts";
-import { thumbnailUrl, watchUrl } from "~/lib/video-url.ts";
+import { thumbnailUrl, VIDEO_ID_PATTERN, watchUrl } from "~/lib/video-url.ts";
+import type { QuotaPurpose } from "#db/youtube-schema.ts";
 import { getEnv, memoEnabled } from "../env.server.ts";
 import { errorFromEnvelope, YouTubeError, type YouTubeErrorReason } from "./errors.server.ts";
 import { isCommentId, MAX_COMMENT_IDS } from "~/lib/comment-link.ts";
@@ -26,6 +27,21 @@ import {
 
 export type { YouTubeComment } from "./mapping.server.ts";
 
+/**
+ * The site's quota ledger (models/youtube-quota.server.ts, decision 0196), asked before every Data
+ * API request: true when the units may be spent (and they are counted), false when the guard refuses
+ * (the request is not sent; the call fails with quotaExceeded).
+ */
+export type QuotaSpender = (purpose: QuotaPurpose, units: number) => boolean;
+let siteQuota: QuotaSpender | null = null;
+/** Set once per process (models/upkeep/process.server.ts): every client without its own spender asks it. */
+export function useSiteQuota(spender: QuotaSpender | null) {
+  siteQuota = spender;
+}
+
+/** videos.list takes at most 50 ids a call. */
+export const MAX_VIDEO_IDS = 50;
+
 // Answers worth remembering: they will not change within the cache's lifetime.
 const LASTING: ReadonlySet<YouTubeErrorReason> = new Set(["videoNotFound", "commentsDisabled"]);
 
@@ -41,6 +57,10 @@ export type YouTubeClientOptions = {
   cacheMaxEntries?: number;
   /** The cache's clock (tests pass a fake one). */
   now?: () => number;
+  /** Whose quota its requests spend: "share" (members' lookups, the default) or "refresh" (the job). */
+  purpose?: QuotaPurpose;
+  /** The ledger to ask; the process's (useSiteQuota) when not given, none when null. */
+  spendQuota?: QuotaSpender | null;
 };
 
 // Page tokens YouTube gave us. Only these are sent back: a made-up token in a URL would otherwise
@@ -102,6 +122,9 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
 
   async function callApi(resource: "videos" | "commentThreads" | "comments", params: Record<string, string>): Promise<unknown> {
     if (!apiKey) throw new YouTubeError("keyNotConfigured");
+    // Every request costs at least 1 unit, invalid ones included: counted before it is sent.
+    const spend = options.spendQuota === undefined ? siteQuota : options.spendQuota;
+    if (spend && !spend(options.purpose ?? "share", 1)) throw new YouTubeError("quotaExceeded");
     const query = new URLSearchParams({ ...params, key: apiKey });
     const { status, ok, body } = await request(`${baseUrl}/${resource}?${query}`);
     if (!ok) throw errorFromEnvelope(status, body);
@@ -196,6 +219,24 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
           .map(toYouTubeComment)
           .filter((c): c is YouTubeComment => c !== null && asked.has(c.id));
       });
+    },
+
+    /**
+     * videos.list for up to 50 ids (1 unit a call): the videos YouTube has, by id; an id it leaves
+     * out is gone (deleted or private). Not cached: the refresh job asks for today's numbers.
+     */
+    async getVideosById(ids: readonly string[]): Promise<Map<string, VideoDetails>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      if (unique.length > MAX_VIDEO_IDS || !unique.every((id) => VIDEO_ID_PATTERN.test(id))) throw new YouTubeError("badRequest");
+      const body = (await callApi("videos", { part: "snippet,statistics", id: unique.join(",") })) as { items?: VideoItem[] };
+      const asked = new Set(unique);
+      const found = new Map<string, VideoDetails>();
+      for (const item of Array.isArray(body.items) ? body.items : []) {
+        const id = str(item?.id);
+        if (id && asked.has(id)) found.set(id, toVideoDetails(id, item));
+      }
+      return found;
     },
 
     getOEmbed,
