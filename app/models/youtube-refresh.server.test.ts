@@ -23,7 +23,7 @@ const clientFor = (purpose: "share" | "refresh", limits: QuotaLimits = { daily: 
   yt.client({ purpose, cacheTtlMs: 0, spendQuota: quotaSpender({ now, limits }) });
 
 /** A post quoting `commentId` on `videoId`, its facts stale: checked `checkedDaysAgo` days before the clock. */
-function stalePost({ videoId = FAKE_VIDEOS.funny, commentId = FAKE_COMMENTS.top as string | null, checkedDaysAgo = 26, score = 0 } = {}) {
+function stalePost({ videoId = FAKE_VIDEOS.funny as string, commentId = FAKE_COMMENTS.top as string | null, checkedDaysAgo = 26 as number | null, score = 0 } = {}) {
   const post = makePost({ userId: makeUser().id, videoId, score });
   getDb()
     .update(posts)
@@ -113,7 +113,7 @@ describe("the refresh job", () => {
     // Cleared once: a second sweep finds nothing to write.
     expect(sweepExpiredFacts(NOON)).toBe(0);
     // A post never checked counts from when it was made.
-    const never = stalePost({ checkedDaysAgo: null as unknown as number });
+    const never = stalePost({ checkedDaysAgo: null });
     expect(sweepExpiredFacts(NOON)).toBe(0);
     expect(sweepExpiredFacts(row(never).createdAt.getTime() + 31 * DAY)).toBe(2);
   });

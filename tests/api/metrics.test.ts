@@ -5,7 +5,10 @@
 // a trusted proxy only. /healthz stays where it was, /metrics is not on the site's port.
 import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { youtubeQuota } from "#db/schema.ts";
 import { memoEnabled } from "~/integrations/env.server.ts";
+import { utcDay } from "~/models/youtube-quota.server.ts";
+import { refreshDue } from "~/models/youtube-refresh.server.ts";
 import { WRITE_BUDGETS } from "~/integrations/rate-limit.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -98,6 +101,17 @@ describe("metrics of one process", () => {
     // The answer memo: asked for every page (MEMO=off: never, it is off).
     const asked = lookups("answer-memo", "hit") + lookups("answer-memo", "miss");
     expect(asked).toBe(memoEnabled() ? 4 : 0);
+  });
+
+  it("reports the site's YouTube quota ledger for today and the posts due for the refresh job", async () => {
+    api.post((await api.user()).id, { title: "Due for a check" });
+    api.db.insert(youtubeQuota).values({ day: utcDay(Date.now()), purpose: "share", units: 37 }).onConflictDoUpdate({ target: [youtubeQuota.day, youtubeQuota.purpose], set: { units: 37 } }).run();
+    // The app's snapshot is kept 100 ms between scrapes (server/metrics.js): the last one was just now.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const scraped = await scrape(url);
+    expect(valueOf(scraped, "chortle_youtube_quota_units", { purpose: "share" })).toBe(37);
+    expect(valueOf(scraped, "chortle_youtube_refresh_due")).toBe(refreshDue());
+    expect(refreshDue()).toBeGreaterThan(0);
   });
 
   it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {
