@@ -67,13 +67,23 @@ describe("the refresh job", () => {
       videoGoneAt: null,
       youtubeCheckedAt: new Date(NOON),
     });
-    // comments.list gives no reply count: it is cleared, not kept past its 30 days.
-    expect(row(due).commentReplyCount).toBeNull();
+    expect(row(due).commentReplyCount).toBe(fakeComment(FAKE_COMMENTS.top)!.replies);
     expect(row(fresh)).toMatchObject({ videoViewCount: 5, commentLikeCount: 1, youtubeCheckedAt: new Date(NOON - 3 * DAY) });
-    // One videos.list and one comments.list for the batch, and the ledger says the same.
+    // One videos.list and one commentThreads.list for the batch, and the ledger says the same.
     expect(yt.fake().quotaUsed() - before).toBe(2);
     expect(quotaSpent(NOON)).toEqual({ share: 0, refresh: 2 });
     expect(refreshDue(NOON)).toBe(0);
+  });
+
+  it("refreshes a quoted reply through comments.list (its reply count, which that call does not give, is cleared)", async () => {
+    const reply = stalePost({ commentId: FAKE_COMMENTS.reply });
+    const top = stalePost({ commentId: FAKE_COMMENTS.withReplies });
+    const before = { threads: yt.fake().quotaUsed({ endpoint: "commentThreads" }), comments: yt.fake().quotaUsed({ endpoint: "comments" }) };
+    expect(await runRefreshPass({ client: clientFor("refresh"), now })).toMatchObject({ refreshed: 2, gone: 0 });
+    expect(row(reply)).toMatchObject({ commentLikeCount: fakeComment(FAKE_COMMENTS.reply)!.likeCount, commentReplyCount: null, youtubeCheckedAt: new Date(NOON) });
+    expect(row(top)).toMatchObject({ commentLikeCount: fakeComment(FAKE_COMMENTS.withReplies)!.likeCount, commentReplyCount: fakeComment(FAKE_COMMENTS.withReplies)!.replies });
+    expect(yt.fake().quotaUsed({ endpoint: "commentThreads" }) - before.threads).toBe(1);
+    expect(yt.fake().quotaUsed({ endpoint: "comments" }) - before.comments).toBe(1);
   });
 
   it("marks a comment or a video no longer on YouTube and clears its numbers; back on YouTube, the mark goes", async () => {
@@ -135,7 +145,7 @@ describe("the quota guard", () => {
     const member = clientFor("share", limits);
     const before = yt.fake().quotaUsed();
     // Batches of one post: 2 units each. The first is checked; the second's videos.list is the 3rd unit,
-    // its comments.list is refused before it is sent, and the batch is given back.
+    // its commentThreads.list is refused before it is sent, and the batch is given back.
     const first = await runRefreshPass({ client: job, now, limit: 1 });
     expect(first).toMatchObject({ refreshed: 1, stopped: "quota" });
     expect(yt.fake().quotaUsed() - before).toBe(3);
@@ -182,7 +192,7 @@ describe("claims", () => {
     expect(a.refreshed + b.refreshed).toBe(7);
     expect(a.refreshed).toBeGreaterThan(0);
     expect(b.refreshed).toBeGreaterThan(0);
-    const asked = yt.requests().slice(start).filter((r) => r.startsWith("/youtube/v3/comments?"));
+    const asked = yt.requests().slice(start).filter((r) => r.startsWith("/youtube/v3/commentThreads?"));
     for (const id of commentIds) expect(asked.filter((r) => r.includes(id)).length).toBe(1);
   });
 

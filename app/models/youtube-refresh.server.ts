@@ -2,13 +2,14 @@
 // comments and videos posts quote, so no fact from the Data API is kept older than YouTube's
 // developer policies allow (30 days, III.E.4). A batch is claimed in one transaction (the mail
 // queue's kind: a claim row per post, a lease for a process that died), checked with one videos.list
-// and one comments.list call (50 ids each, 1 unit each), and written in one transaction that also
+// call and one commentThreads.list by id for the top-level comments (one comments.list for replies,
+// when the batch quotes any): 50 ids and 1 unit each, and written in one transaction that also
 // drops the claims. What cannot be re-checked in time (the job's quota share spent) is cleared by
 // the sweep at 30 days.
 import { and, asc, desc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, youtubeRefreshClaims } from "#db/schema.ts";
-import type { YouTubeClient, YouTubeComment } from "~/integrations/youtube/client.server.ts";
+import type { YouTubeClient } from "~/integrations/youtube/client.server.ts";
 import { YouTubeError } from "~/integrations/youtube/errors.server.ts";
 import { isCommentId } from "~/lib/comment-link.ts";
 import type { VideoDetails } from "~/lib/video.ts";
@@ -20,7 +21,7 @@ const DAY_MS = 86_400_000;
 export const FACTS_MAX_AGE_MS = 30 * DAY_MS;
 /** A post is due once its last check is this old: 5 days of slack before the 30 days end. */
 export const REFRESH_DUE_MS = 25 * DAY_MS;
-/** Posts a batch takes: what one videos.list and one comments.list call hold. */
+/** Posts a batch takes: what one call of each list holds. */
 export const REFRESH_BATCH = 50;
 /** A claim older than this belongs to a process that died mid-batch: its posts are due again. */
 export const REFRESH_LEASE_MS = 10 * 60_000;
@@ -31,6 +32,8 @@ const SWEEP_LIMIT = 500;
 export const refreshCounts = { refreshed: 0, gone: 0, expired: 0 };
 
 type Claimed = { id: number; videoId: string; youtubeCommentId: string | null };
+/** What YouTube says of a quoted comment today (a reply's reply count: none, comments.list gives none). */
+type CommentFacts = { likeCount: number; replyCount: number | null; publishedAt: string | null };
 
 /** Posts whose facts are due: a real video, never checked or checked REFRESH_DUE_MS ago. */
 const due = (now: number) =>
@@ -84,10 +87,10 @@ function releaseClaims(batch: Claimed[], claimedAt: number) {
 /**
  * Writes a checked batch in one transaction: a video YouTube has gets its numbers (and loses a gone
  * mark), one it no longer has is marked gone and loses its numbers; the same for the quoted comment
- * (comments.list gives no reply count: it is cleared, not kept past its date). Only posts still
+ * (a reply's reply count, which comments.list does not give, is cleared, not kept past its date). Only posts still
  * claimed by this batch are written (a claim taken over after the lease is the other batch's).
  */
-function applyBatch(batch: Claimed[], claimedAt: number, now: number, videos: Map<string, VideoDetails>, comments: Map<string, YouTubeComment>) {
+function applyBatch(batch: Claimed[], claimedAt: number, now: number, videos: Map<string, VideoDetails>, comments: Map<string, CommentFacts>) {
   const at = new Date(now);
   return writeTransaction((tx) => {
     const mine = new Set(
@@ -110,7 +113,7 @@ function applyBatch(batch: Claimed[], claimedAt: number, now: number, videos: Ma
       const commentFacts = !post.youtubeCommentId
         ? {}
         : comment && video
-          ? { commentGoneAt: null, commentLikeCount: comment.likeCount, commentReplyCount: null, commentPublishedAt: comment.publishedAt ? new Date(comment.publishedAt) : null }
+          ? { commentGoneAt: null, commentLikeCount: comment.likeCount, commentReplyCount: comment.replyCount, commentPublishedAt: comment.publishedAt ? new Date(comment.publishedAt) : null }
           : { commentGoneAt: sql`coalesce(${posts.commentGoneAt}, ${now})`, commentLikeCount: null, commentReplyCount: null, commentPublishedAt: null };
       tx.update(posts).set({ ...videoFacts, ...commentFacts, youtubeCheckedAt: at }).where(eq(posts.id, post.id)).run();
       if (!video || (post.youtubeCommentId && !comment)) gone++;
@@ -125,17 +128,23 @@ export type RefreshBatchResult = { claimed: number; refreshed: number; gone: num
 /**
  * One batch: claim, ask YouTube (through `client`, whose requests spend the "refresh" share), write.
  * When the quota guard refuses or YouTube fails, the claims are given back and nothing is written;
- * a videos.list already answered when comments.list is refused is the one unit the stop costs.
+ * a videos.list already answered when the comments' call is refused is the one unit the stop costs.
  */
 export async function runRefreshBatch({ client, now, leaseMs, limit }: { client: YouTubeClient; now: number; leaseMs?: number; limit?: number }): Promise<RefreshBatchResult> {
   const batch = claimRefreshBatch({ now, leaseMs, limit });
   if (batch.length === 0) return { claimed: 0, refreshed: 0, gone: 0, stopped: null };
   let videos: Map<string, VideoDetails>;
-  let comments: Map<string, YouTubeComment>;
+  let comments: Map<string, CommentFacts>;
   try {
     videos = await client.getVideosById(batch.map((p) => p.videoId).filter((id) => VIDEO_ID_PATTERN.test(id)));
+    // A top-level comment through its thread (likes and replies), a reply through comments.list.
     const commentIds = batch.flatMap((p) => (p.youtubeCommentId && isCommentId(p.youtubeCommentId) ? [p.youtubeCommentId] : []));
-    comments = new Map((await client.getCommentsById(commentIds)).map((c) => [c.id, c]));
+    const threads = await client.getThreadsById(commentIds.filter((id) => !id.includes(".")));
+    const replies = await client.getCommentsById(commentIds.filter((id) => id.includes(".")));
+    comments = new Map<string, CommentFacts>([
+      ...threads.map((c) => [c.id, { likeCount: c.likeCount, replyCount: c.replyCount ?? null, publishedAt: c.publishedAt || null }] as const),
+      ...replies.map((c) => [c.id, { likeCount: c.likeCount, replyCount: null, publishedAt: c.publishedAt }] as const),
+    ]);
   } catch (error) {
     releaseClaims(batch, now);
     if (error instanceof YouTubeError) {

@@ -13,7 +13,7 @@ import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
 const DAY = 86_400_000;
 const commentId = (i: number) => `Ugx${String(i).padStart(4, "0")}fakeCommentId`;
-// 120 posts: three batches of at most 50, one videos.list and one comments.list each.
+// 120 posts: three batches of at most 50, one videos.list and one commentThreads.list by id each.
 const COUNT = 120;
 
 let fake: YouTubeFake;
@@ -33,7 +33,7 @@ beforeAll(async () => {
     const post = makePost({ userId: author.id, videoId: i === 0 ? FAKE_VIDEOS.short : FAKE_VIDEOS.funny, title: `Refresh ${i}` });
     getDb()
       .update(posts)
-      .set({ youtubeCommentId: commentId(i + 1), commentLikeCount: 1, commentReplyCount: 2, videoViewCount: 5, youtubeCheckedAt: new Date(Date.now() - 26 * DAY) })
+      .set({ youtubeCommentId: commentId(i + 1), commentLikeCount: 1, commentReplyCount: 99, videoViewCount: 5, youtubeCheckedAt: new Date(Date.now() - 26 * DAY) })
       .where(eq(posts.id, post.id))
       .run();
     return post.id;
@@ -65,7 +65,7 @@ describe("the refresh job in two workers", () => {
   it("checks every post once, in batches of 50, spending what the ledger counts", () => {
     const rows = api.db.select().from(posts).where(inArray(posts.id, ids)).all();
     expect(rows.filter((r) => r.youtubeCheckedAt!.getTime() > Date.now() - DAY)).toHaveLength(COUNT);
-    const asked = fake.requests.filter((r) => r.startsWith("/youtube/v3/comments?"));
+    const asked = fake.requests.filter((r) => r.startsWith("/youtube/v3/commentThreads?") && new URLSearchParams(r.split("?")[1]).has("id"));
     expect(asked).toHaveLength(3);
     for (let i = 1; i <= COUNT; i++) expect(asked.filter((r) => r.includes(commentId(i))), commentId(i)).toHaveLength(1);
     expect(fake.quotaUsed()).toBe(6);
@@ -86,7 +86,7 @@ describe("the refresh job in two workers", () => {
     for (const row of stored) expect(row).toMatchObject({ commentLikeCount: null, commentReplyCount: null, commentPublishedAt: null });
     expect(stored.every((row) => row.commentGoneAt !== null)).toBe(true);
     const kept = api.db.select().from(posts).where(eq(posts.id, ids[5])).get()!;
-    expect(kept).toMatchObject({ commentGoneAt: null, commentLikeCount: fakeComment(commentId(6))!.likeCount });
+    expect(kept).toMatchObject({ commentGoneAt: null, commentLikeCount: fakeComment(commentId(6))!.likeCount, commentReplyCount: fakeComment(commentId(6))!.replies });
   });
 
   it("refuses a member's lookup with the product's message once the day's quota is spent, and not before", async () => {

@@ -222,6 +222,20 @@ export function createYouTubeClient(options: YouTubeClientOptions) {
     },
 
     /**
+     * commentThreads.list by id (1 unit a call): up to 50 top-level comment ids (a thread's id is its
+     * comment's), with their like and reply counts; an id it leaves out is gone. Not cached (the
+     * refresh job's: it asks for today's numbers).
+     */
+    async getThreadsById(ids: readonly string[]): Promise<FetchedComment[]> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return [];
+      if (unique.length > MAX_COMMENT_IDS || !unique.every((id) => isCommentId(id) && !id.includes("."))) throw new YouTubeError("badRequest");
+      const body = (await callApi("commentThreads", { part: "snippet", id: unique.join(","), textFormat: "plainText" })) as { items?: ThreadItem[] };
+      const asked = new Set(unique);
+      return (Array.isArray(body.items) ? body.items : []).map(toComment).filter((c): c is FetchedComment => c !== null && asked.has(c.id));
+    },
+
+    /**
      * videos.list for up to 50 ids (1 unit a call): the videos YouTube has, by id; an id it leaves
      * out is gone (deleted or private). Not cached: the refresh job asks for today's numbers.
      */
