@@ -2,7 +2,7 @@
 // the local YouTube fake through the real client: likes and views refreshed, gone marked and its
 // numbers cleared, the 30-day sweep, the job's quota share kept to the unit (counted by the fake and
 // by the ledger) while members' lookups go on, a new UTC day, two runners at once, a restart mid-batch.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { posts, youtubeQuota, youtubeRefreshClaims } from "#db/schema.ts";
@@ -10,7 +10,7 @@ import { FAKE_COMMENTS, FAKE_VIDEOS, FUNNY_VIDEO, fakeComment } from "../../test
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { failure, useYouTubeFake } from "../../tests/support/youtube-client.ts";
 import { quotaSpender, quotaSpent, type QuotaLimits } from "./youtube-quota.server.ts";
-import { claimRefreshBatch, refreshDue, REFRESH_LEASE_MS, runRefreshPass, sweepExpiredFacts } from "./youtube-refresh.server.ts";
+import { CANDIDATES, claimQuery, claimRefreshBatch, expiredQuery, refreshDue, REFRESH_LEASE_MS, runRefreshPass, sweepExpiredFacts } from "./youtube-refresh.server.ts";
 
 const yt = useYouTubeFake();
 const DAY = 86_400_000;
@@ -126,6 +126,37 @@ describe("the refresh job", () => {
     const never = stalePost({ checkedDaysAgo: null });
     expect(sweepExpiredFacts(NOON)).toBe(0);
     expect(sweepExpiredFacts(row(never).createdAt.getTime() + 31 * DAY)).toBe(2);
+  });
+
+  it("reads at most CANDIDATES due posts a claim, through index ranges (no scan of the posts), however long the backlog", () => {
+    const plan = getDb()
+      .all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${claimQuery(NOON, REFRESH_LEASE_MS, 50)}`)
+      .map((r) => r.detail);
+    // Two index ranges (never checked; checked before the due date), each stopped at CANDIDATES rows:
+    // the sort for the score order is over those, never over the site.
+    expect(plan.filter((d) => /\bposts\b/.test(d))).toEqual([
+      "SEARCH posts USING INDEX posts_youtube_checked_idx (youtube_checked_at=?)",
+      "SEARCH posts USING INDEX posts_youtube_checked_idx (youtube_checked_at<?)",
+    ]);
+    expect(CANDIDATES).toBe(2_000);
+  });
+
+  it("stamps a post without a real video (typed by hand without a key) without asking YouTube or marking it gone", async () => {
+    const manual = stalePost({ videoId: "unknown", commentId: null });
+    const before = yt.fake().quotaUsed();
+    await runRefreshPass({ client: clientFor("refresh"), now });
+    expect(row(manual)).toMatchObject({ videoGoneAt: null, youtubeCheckedAt: new Date(NOON) });
+    expect(yt.fake().quotaUsed()).toBe(before);
+  });
+
+  it("sweeps through the partial index of posts still holding facts (the cleared backlog is not read again)", () => {
+    const plan = getDb()
+      .all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${expiredQuery(NOON)}`)
+      .map((r) => r.detail);
+    expect(plan.filter((d) => /\bposts\b/.test(d))).toEqual([
+      "SEARCH posts USING INDEX posts_api_facts_checked_idx (youtube_checked_at<?)",
+      "SEARCH posts USING INDEX posts_api_facts_checked_idx (youtube_checked_at=?)",
+    ]);
   });
 
   it("takes the most upvoted due posts first", async () => {

@@ -6,14 +6,14 @@
 // when the batch quotes any): 50 ids and 1 unit each, and written in one transaction that also
 // drops the claims. What cannot be re-checked in time (the job's quota share spent) is cleared by
 // the sweep at 30 days.
-import { and, asc, desc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, youtubeRefreshClaims } from "#db/schema.ts";
 import type { YouTubeClient } from "~/integrations/youtube/client.server.ts";
 import { YouTubeError } from "~/integrations/youtube/errors.server.ts";
 import { isCommentId } from "~/lib/comment-link.ts";
 import type { VideoDetails } from "~/lib/video.ts";
-import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
+import { VIDEO_ID_PATTERN } from "~/lib/video-url.ts";
 import { writeTransaction } from "./db.server.ts";
 
 const DAY_MS = 86_400_000;
@@ -25,8 +25,8 @@ export const REFRESH_DUE_MS = 25 * DAY_MS;
 export const REFRESH_BATCH = 50;
 /** A claim older than this belongs to a process that died mid-batch: its posts are due again. */
 export const REFRESH_LEASE_MS = 10 * 60_000;
-/** Posts the 30-day sweep clears per pass (it runs every tick, so a backlog goes in a few). */
-const SWEEP_LIMIT = 500;
+/** Posts the 30-day sweep clears per pass (it runs every pass: 57,600 a day at the default interval). */
+const SWEEP_LIMIT = 200;
 
 /** What the job did since this process started, for /metrics (chortle_youtube_refreshed_total). */
 export const refreshCounts = { refreshed: 0, gone: 0, expired: 0 };
@@ -35,37 +35,41 @@ type Claimed = { id: number; videoId: string; youtubeCommentId: string | null };
 /** What YouTube says of a quoted comment today (a reply's reply count: none, comments.list gives none). */
 type CommentFacts = { likeCount: number; replyCount: number | null; publishedAt: string | null };
 
-/** Posts whose facts are due: a real video, never checked or checked REFRESH_DUE_MS ago. */
-const due = (now: number) =>
-  and(
-    sql`${posts.videoId} <> ${UNKNOWN_VIDEO_ID}`,
-    or(isNull(posts.youtubeCheckedAt), lte(posts.youtubeCheckedAt, new Date(now - REFRESH_DUE_MS))),
-  );
+/**
+ * The due posts a claim looks at: never checked (by id, the oldest first), then the longest unchecked
+ * (the checked index in order), each part an index range stopped at CANDIDATES, so a claim touches at
+ * most that many rows however long the backlog (after migration 0024 every post is never checked).
+ */
+export const CANDIDATES = 2_000;
 
-const liveClaim = (now: number, leaseMs: number) =>
-  getDb()
-    .select({ one: sql`1` })
-    .from(youtubeRefreshClaims)
-    .where(and(eq(youtubeRefreshClaims.postId, posts.id), sql`${youtubeRefreshClaims.claimedAt} > ${now - leaseMs}`));
+/** Not held by a live claim (null: claimed posts count too). */
+const unclaimed = (now: number, leaseMs: number | null) =>
+  leaseMs === null ? sql`1` : sql`NOT EXISTS (SELECT 1 FROM ${youtubeRefreshClaims} WHERE ${youtubeRefreshClaims.postId} = ${posts.id} AND ${youtubeRefreshClaims.claimedAt} > ${now - leaseMs})`;
 
-/** How many posts are due now (claimed ones included): /metrics' chortle_youtube_refresh_due. */
+const candidates = (now: number, leaseMs: number | null, columns = sql`${posts.id}, ${posts.videoId} AS videoId, ${posts.youtubeCommentId} AS youtubeCommentId, ${posts.score} AS score, ${posts.youtubeCheckedAt} AS checkedAt`) => sql`
+  SELECT * FROM (SELECT ${columns} FROM ${posts} WHERE ${posts.youtubeCheckedAt} IS NULL AND ${unclaimed(now, leaseMs)} ORDER BY ${posts.id} LIMIT ${CANDIDATES})
+  UNION ALL
+  SELECT * FROM (SELECT ${columns} FROM ${posts} WHERE ${posts.youtubeCheckedAt} <= ${now - REFRESH_DUE_MS} AND ${unclaimed(now, leaseMs)} ORDER BY ${posts.youtubeCheckedAt} LIMIT ${CANDIDATES})
+  LIMIT ${CANDIDATES}`;
+
+/** Posts due now (claimed ones too), counted up to CANDIDATES (/metrics' chortle_youtube_refresh_due: a bound, not a scan of the site). */
 export function refreshDue(now = Date.now()): number {
-  return getDb().select({ n: sql<number>`count(*)` }).from(posts).where(due(now)).get()?.n ?? 0;
+  return getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM (${candidates(now, null, sql`1`)})`)?.n ?? 0;
 }
 
+/** The claim's read (exported for the test of its plan: index ranges only, no scan of posts). */
+export const claimQuery = (now: number, leaseMs: number, limit: number) =>
+  sql`SELECT id, videoId, youtubeCommentId FROM (${candidates(now, leaseMs)}) ORDER BY score DESC, checkedAt ASC, id ASC LIMIT ${limit}`;
+
 /**
- * Claims the next batch: the due posts nobody holds a live claim on, the site's best first (score,
- * then the oldest check), in one write transaction, so two workers never take one post.
+ * Claims the next batch: of the CANDIDATES longest-waiting due posts nobody holds a live claim on,
+ * the site's best first (score, then the oldest check), in one write transaction, so two workers
+ * never take one post. While the due posts are fewer than CANDIDATES (the steady state: a 25th of
+ * the site a day) that is the best of all due posts; in a larger backlog, the best of its oldest part.
  */
 export function claimRefreshBatch({ now, leaseMs = REFRESH_LEASE_MS, limit = REFRESH_BATCH }: { now: number; leaseMs?: number; limit?: number }): Claimed[] {
   return writeTransaction((tx) => {
-    const batch = tx
-      .select({ id: posts.id, videoId: posts.videoId, youtubeCommentId: posts.youtubeCommentId })
-      .from(posts)
-      .where(and(due(now), notExists(liveClaim(now, leaseMs))))
-      .orderBy(desc(posts.score), asc(posts.youtubeCheckedAt), asc(posts.id))
-      .limit(limit)
-      .all();
+    const batch = tx.all<Claimed>(claimQuery(now, leaseMs, limit));
     if (batch.length === 0) return [];
     tx.insert(youtubeRefreshClaims)
       .values(batch.map((p) => ({ postId: p.id, claimedAt: new Date(now) })))
@@ -105,7 +109,12 @@ function applyBatch(batch: Claimed[], claimedAt: number, now: number, videos: Ma
     let gone = 0;
     for (const post of batch) {
       if (!mine.has(post.id)) continue;
-      const video = VIDEO_ID_PATTERN.test(post.videoId) ? videos.get(post.videoId) : undefined;
+      // A post without a real video (typed by hand without a key: 'unknown') has nothing to ask: stamped only.
+      if (!VIDEO_ID_PATTERN.test(post.videoId)) {
+        tx.update(posts).set({ youtubeCheckedAt: at }).where(eq(posts.id, post.id)).run();
+        continue;
+      }
+      const video = videos.get(post.videoId);
       const comment = post.youtubeCommentId ? comments.get(post.youtubeCommentId) : undefined;
       const videoFacts = video
         ? { videoGoneAt: null, videoViewCount: video.viewCount, videoPublishedAt: video.publishedAt ? new Date(video.publishedAt) : null }
@@ -159,26 +168,29 @@ export async function runRefreshBatch({ client, now, leaseMs, limit }: { client:
   return { claimed: batch.length, refreshed, gone, stopped: null };
 }
 
-const FACT_COLUMNS = [posts.videoViewCount, posts.videoPublishedAt, posts.commentLikeCount, posts.commentReplyCount, posts.commentPublishedAt];
+/** Holds a fact from the API: the WHERE of posts_api_facts_checked_idx, written the same way so SQLite uses it. */
+const holdsFacts = sql`(${posts.videoViewCount} IS NOT NULL OR ${posts.videoPublishedAt} IS NOT NULL OR ${posts.commentLikeCount} IS NOT NULL OR ${posts.commentReplyCount} IS NOT NULL OR ${posts.commentPublishedAt} IS NOT NULL)`;
+
+/** The sweep's read (exported for the test of its plan): the partial index's two ranges, SWEEP_LIMIT rows at most. */
+export const expiredQuery = (now: number) => {
+  const cutoff = now - FACTS_MAX_AGE_MS;
+  return sql`SELECT id FROM (
+    SELECT * FROM (SELECT ${posts.id} FROM ${posts} WHERE ${holdsFacts} AND ${posts.youtubeCheckedAt} <= ${cutoff} LIMIT ${SWEEP_LIMIT})
+    UNION ALL
+    SELECT * FROM (SELECT ${posts.id} FROM ${posts} WHERE ${holdsFacts} AND ${posts.youtubeCheckedAt} IS NULL AND ${posts.createdAt} <= ${cutoff} LIMIT ${SWEEP_LIMIT})
+  ) LIMIT ${SWEEP_LIMIT}`;
+};
 
 /**
  * The 30-day sweep: a post whose facts could not be re-checked in time (never checked: since it was
- * made) loses them; the quote, the video's title and the gone marks stay. Reads first, so a pass with
- * nothing to clear writes nothing. At most SWEEP_LIMIT posts a pass.
+ * made) loses them; the quote, the video's title and the gone marks stay. It reads through the partial
+ * index of posts still holding facts, so it touches the posts it clears (and never-checked ones younger
+ * than 30 days, which the job checks first), not the backlog cleared before. Reads first, so a pass
+ * with nothing to clear writes nothing. At most SWEEP_LIMIT posts a pass.
  */
 export function sweepExpiredFacts(now = Date.now()): number {
-  const cutoff = new Date(now - FACTS_MAX_AGE_MS);
   const expired = getDb()
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(
-        or(lte(posts.youtubeCheckedAt, cutoff), and(isNull(posts.youtubeCheckedAt), lte(posts.createdAt, cutoff))),
-        or(...FACT_COLUMNS.map((column) => sql`${column} IS NOT NULL`)),
-      ),
-    )
-    .limit(SWEEP_LIMIT)
-    .all()
+    .all<{ id: number }>(expiredQuery(now))
     .map((r) => r.id);
   if (expired.length === 0) return 0;
   writeTransaction((tx) => {

@@ -12,6 +12,7 @@ import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, fakeComment, startYouTubeFake, type YouT
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
 
 const DAY = 86_400_000;
+const QUOTA_MESSAGE = "The YouTube API quota has been used up for today. Please try again later.";
 const commentId = (i: number) => `Ugx${String(i).padStart(4, "0")}fakeCommentId`;
 // 120 posts: three batches of at most 50, one videos.list and one commentThreads.list by id each.
 const COUNT = 120;
@@ -100,7 +101,16 @@ describe("the refresh job in two workers", () => {
     const before = fake.quotaUsed();
     const refused = await api.fetch(`/api/youtube/video/${FAKE_VIDEOS.commentsDisabled}`, { user: member });
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ message: "The YouTube API quota has been used up for today. Please try again later." });
+    expect(await refused.json()).toEqual({ message: QUOTA_MESSAGE });
+    // A share names a video the server must look up: refused as when YouTube fails (§8), nothing stored.
+    const share = await api.fetch("/api/posts", {
+      method: "POST",
+      user: member,
+      json: { title: "Over the quota", comment: "A quote typed by hand", commentAuthor: "@someone", videoId: FAKE_VIDEOS.short, category: "Comedy" },
+    });
+    expect(share.status).toBe(503);
+    expect(await share.json()).toMatchObject({ message: "Failed to fetch video details" });
+    expect(api.db.select().from(posts).where(eq(posts.title, "Over the quota")).all()).toEqual([]);
     expect(fake.quotaUsed()).toBe(before);
   });
 
