@@ -47,7 +47,7 @@ export function spendQuota(purpose: QuotaPurpose, units: number, { now = Date.no
   });
 }
 
-/** The client's hook (useSiteQuota, or a test's client): the ledger on the given clock and limits. */
+/** The client's hook (setSiteQuota, or a test's client): the ledger on the given clock and limits. */
 export function quotaSpender({ now = Date.now, limits }: { now?: () => number; limits?: QuotaLimits } = {}): QuotaSpender {
   return (purpose, units) => spendQuota(purpose, units, { now: now(), limits: limits ?? quotaLimits() });
 }

@@ -35,7 +35,7 @@ export type { YouTubeComment } from "./mapping.server.ts";
 export type QuotaSpender = (purpose: QuotaPurpose, units: number) => boolean;
 let siteQuota: QuotaSpender | null = null;
 /** Set once per process (models/upkeep/process.server.ts): every client without its own spender asks it. */
-export function useSiteQuota(spender: QuotaSpender | null) {
+export function setSiteQuota(spender: QuotaSpender | null) {
   siteQuota = spender;
 }
 
@@ -59,7 +59,7 @@ export type YouTubeClientOptions = {
   now?: () => number;
   /** Whose quota its requests spend: "share" (members' lookups, the default) or "refresh" (the job). */
   purpose?: QuotaPurpose;
-  /** The ledger to ask; the process's (useSiteQuota) when not given, none when null. */
+  /** The ledger to ask; the process's (setSiteQuota) when not given, none when null. */
   spendQuota?: QuotaSpender | null;
 };
 

@@ -3,7 +3,7 @@ import { startMailSender, stopMailSender } from "./mail-sender.server.ts";
 import { startMaintenance, stopMaintenance } from "./maintenance.server.ts";
 import { runStartupTasks } from "./startup.server.ts";
 import { startYouTubeRefresher, stopYouTubeRefresher } from "./youtube-refresher.server.ts";
-import { useSiteQuota } from "../../integrations/youtube/client.server.ts";
+import { setSiteQuota } from "../../integrations/youtube/client.server.ts";
 import { quotaSpender } from "../youtube-quota.server.ts";
 
 // The server process's start and end, as the server build is loaded (app/entry.server.tsx) and once
@@ -15,7 +15,7 @@ export function startProcess() {
   startMaintenance();
   startMailSender();
   // Every Data API request of this process spends the site's daily ledger (decision 0196).
-  useSiteQuota(quotaSpender());
+  setSiteQuota(quotaSpender());
   startYouTubeRefresher();
 }
 
