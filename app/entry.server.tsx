@@ -9,6 +9,8 @@ import { rateLimitRefusals } from "./integrations/rate-limit.server.ts";
 import { cacheLookups } from "./models/data-version.server.ts";
 import { queuedWrites, sqliteBusy } from "./models/db.server.ts";
 import { startProcess } from "./models/upkeep/process.server.ts";
+import { quotaSpent } from "./models/youtube-quota.server.ts";
+import { refreshCounts, refreshDue } from "./models/youtube-refresh.server.ts";
 import { getRendered, memoizable, putRendered, renderedBody, renderKey, renderMemoLookups, storedPolicy } from "./pipeline/render-memo.server.ts";
 import { answerKey, answerMemoLookups, expectAnswer, keepAnswer, memoAnswer } from "./pipeline/answer-memo.server.ts";
 import { createNonce, hashPolicy, noncePolicy } from "./pipeline/csp.server.ts";
@@ -84,6 +86,9 @@ export function operationsSnapshot() {
     queuedWrites: queuedWrites(),
     busyWrites: sqliteBusy.writes,
     refusals: Object.fromEntries(rateLimitRefusals),
+    // The site-wide ledger's units today and the posts due (one database: every worker says the
+    // same), and what this process's refresh job did since it started (decision 0196).
+    youtube: { quota: quotaSpent(), due: refreshDue(), refreshed: { ...refreshCounts } },
   };
 }
 

@@ -67,6 +67,13 @@ export const posts = sqliteTable(
     uniqueIndex("posts_quote_key_idx").on(t.quoteKey).where(sql`${t.quoteKey} IS NOT NULL`),
     // The refresh job's order: the oldest check first among posts with API facts.
     index("posts_youtube_checked_idx").on(t.youtubeCheckedAt),
+    // The 30-day sweep (decision 0196): only posts still holding API facts, by their last check, so
+    // a sweep reads the posts it clears and not the backlog it already cleared.
+    index("posts_api_facts_checked_idx")
+      .on(t.youtubeCheckedAt)
+      .where(
+        sql`${t.videoViewCount} IS NOT NULL OR ${t.videoPublishedAt} IS NOT NULL OR ${t.commentLikeCount} IS NOT NULL OR ${t.commentReplyCount} IS NOT NULL OR ${t.commentPublishedAt} IS NOT NULL`,
+      ),
   ],
 );
 

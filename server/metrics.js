@@ -72,6 +72,10 @@ export function createMetrics({ snapshot, inFlight }) {
   totalCounter("chortle_rate_limit_refusals_total", "Requests refused by a limit (the write limits and the sign-in ones), by limiter.", ["limiter"], () =>
     Object.entries(app()?.refusals ?? {}).map(([limiter, n]) => [{ limiter }, n]),
   );
+  // The YouTube quota and the refresh job (decision 0196): the ledger is the database's, so "max".
+  new client.Gauge({ name: "chortle_youtube_quota_units", help: "YouTube Data API units spent today (UTC day), by purpose: share (members' lookups) or refresh (the job).", labelNames: ["purpose"], aggregator: "max", collect() { for (const [purpose, units] of Object.entries(app()?.youtube?.quota ?? {})) this.set({ purpose }, units); } });
+  new client.Gauge({ name: "chortle_youtube_refresh_due", help: "Posts whose YouTube facts are due for the refresh job (last checked 25 days ago or never).", aggregator: "max", collect() { this.set(app()?.youtube?.due ?? 0); } });
+  totalCounter("chortle_youtube_refreshed_total", "Posts the refresh job checked, by result: refreshed, gone (no longer on YouTube), expired (facts cleared at 30 days).", ["result"], () => Object.entries(app()?.youtube?.refreshed ?? {}).map(([result, n]) => [{ result }, n]));
   return {
     observe(route, method, status, seconds) {
       requests.inc({ route, method, status: String(status) });

@@ -74,6 +74,12 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_API_BASE_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+  // The Data API's daily quota (units a UTC day; Google grants 10,000 unless asked for more) and the
+  // share of it the refresh job may spend (docs/decisions/0196); the rest is the members' reserve.
+  // The job re-checks a post every YOUTUBE_REFRESH_INTERVAL_MS at most (0: the job is off).
+  YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(1).default(10_000),
+  YOUTUBE_REFRESH_SHARE: z.coerce.number().min(0).max(1).default(0.3),
+  YOUTUBE_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   // Video thumbnails are fetched by the server from here and served from our own origin.
   THUMBNAIL_BASE_URL: z.url().default("https://i.ytimg.com"),
   // Where fetched thumbnails are kept; unset: a `thumbnails` folder beside the database.

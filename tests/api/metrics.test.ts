@@ -6,7 +6,10 @@
 import http from "node:http";
 import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { youtubeQuota } from "#db/schema.ts";
 import { memoEnabled } from "~/integrations/env.server.ts";
+import { utcDay } from "~/models/youtube-quota.server.ts";
+import { refreshDue } from "~/models/youtube-refresh.server.ts";
 import { WRITE_BUDGETS } from "~/integrations/rate-limit.server.ts";
 import { getFeedToken } from "~/models/syndication-token.server.ts";
 import { startApiServer, type ApiClient } from "../support/api-client.ts";
@@ -180,6 +183,17 @@ describe("metrics of one process", () => {
     expect(grew({ route: "static", method: "GET", status: "200" })).toBe(1);
     const routes = new Set(after.find((f) => f.name === "chortle_http_requests_total")!.metrics.map((m) => m.labels?.route));
     expect([...routes].filter((r) => !r || r.includes("/no/") || r.includes("no-such") || /\d{3,}/.test(r))).toEqual([]);
+  });
+
+  it("reports the site's YouTube quota ledger for today and the posts due for the refresh job", async () => {
+    api.post((await api.user()).id, { title: "Due for a check" });
+    api.db.insert(youtubeQuota).values({ day: utcDay(Date.now()), purpose: "share", units: 37 }).onConflictDoUpdate({ target: [youtubeQuota.day, youtubeQuota.purpose], set: { units: 37 } }).run();
+    // The app's snapshot is kept 100 ms between scrapes (server/metrics.js): the last one was just now.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const scraped = await scrape(url);
+    expect(valueOf(scraped, "chortle_youtube_quota_units", { purpose: "share" })).toBe(37);
+    expect(valueOf(scraped, "chortle_youtube_refresh_due")).toBe(refreshDue());
+    expect(refreshDue()).toBeGreaterThan(0);
   });
 
   it("logs each request as one JSON line with its id, echoed; takes a trusted proxy's id, not a bad one", async () => {

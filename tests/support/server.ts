@@ -51,6 +51,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // A line per request is noise here, and with it web-tools' feed fetches met "other side
     // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
     LOG_REQUESTS: "off",
+    // The YouTube refresh job would ask the fake about every post at start: off unless a test asks
+    // (tests/api/youtube-refresh.test.ts).
+    YOUTUBE_REFRESH_INTERVAL_MS: "0",
     ...env,
   };
   // PUBLIC_URL: "" starts the server without one (its links then come from the request's Host).

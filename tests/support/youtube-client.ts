@@ -16,6 +16,8 @@ export function useYouTubeFake() {
     /** Every path (with its query) the fake was asked, in order. */
     requests: () => fake.requests,
     countRequests: (fragment: string) => fake.requests.filter((r) => r.includes(fragment)).length,
+    /** The fake itself (quotaUsed, markGone …). */
+    fake: () => fake,
     client: (options: Partial<YouTubeClientOptions> = {}) =>
       createYouTubeClient({ apiKey: FAKE_YOUTUBE_KEY, baseUrl: fake.apiBaseUrl, oembedUrl: fake.oembedUrl, ...options }),
   };

@@ -1,13 +1,20 @@
 // The YouTube client against a local fake: what it reads from videos.list, commentThreads.list and
 // oEmbed (without a key), and what its cache keeps. Failures are in errors.server.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_VIDEOS, FAKE_YOUTUBE_KEY, FUNNY_VIDEO, TOP_COMMENT } from "../../../tests/fixtures/youtube-fake.ts";
+import {
+  FAKE_COMMENTS,
+  FAKE_VIDEOS,
+  FAKE_YOUTUBE_KEY,
+  fakeComment,
+  FUNNY_VIDEO,
+  TOP_COMMENT,
+} from "../../../tests/fixtures/youtube-fake.ts";
 import { freePort } from "../../../tests/support/server.ts";
 import { failure, useYouTubeFake } from "../../../tests/support/youtube-client.ts";
 import { setMemoForTests } from "../env.server.ts";
 import { htmlToText } from "./mapping.server.ts";
 
-const { client, countRequests, requests } = useYouTubeFake();
+const { client, countRequests, requests, fake } = useYouTubeFake();
 
 describe("videos.list", () => {
   it("reads the details, turning string statistics into numbers", async () => {
@@ -88,6 +95,95 @@ describe("commentThreads.list", () => {
     expect(requests().findLast((r) => r.includes(FAKE_VIDEOS.short))).toContain("maxResults=100");
   });
 
+});
+
+describe("commentThreads.list with searchTerms", () => {
+  it("sends the words and gets only the threads that hold them, paging within the search", async () => {
+    const c = client();
+    const numbers = (p: { comments: { text: string }[] }) => p.comments.map((x) => x.text.split(":")[0].replace("Funny comment number ", ""));
+    const page = await c.getComments({ videoId: FAKE_VIDEOS.funny, searchTerms: "LAUGHED  times", maxResults: 5 });
+    expect(numbers(page)).toEqual(["2", "3", "4", "5", "6"]);
+    const call = requests().findLast((r) => r.startsWith("/youtube/v3/commentThreads"))!;
+    expect(new URL(call, "http://x").searchParams.get("searchTerms")).toBe("LAUGHED  times");
+    const next = await c.getComments({ videoId: FAKE_VIDEOS.funny, searchTerms: "LAUGHED  times", maxResults: 5, pageToken: page.nextPageToken });
+    expect(numbers(next)).toEqual(["7", "8", "9", "10", "11"]);
+    const crying = await c.getComments({ videoId: FAKE_VIDEOS.funny, searchTerms: "crying" });
+    expect(crying.comments.map((x) => x.text)).toEqual([TOP_COMMENT.textOriginal]);
+    expect((await c.getComments({ videoId: FAKE_VIDEOS.funny, searchTerms: "no such words" })).comments).toEqual([]);
+  });
+
+  it("sends no searchTerms when there are none, and keeps searches apart in the cache", async () => {
+    const c = client();
+    await c.getComments({ videoId: FAKE_VIDEOS.short, searchTerms: "  " });
+    expect(requests().findLast((r) => r.startsWith("/youtube/v3/commentThreads"))).not.toContain("searchTerms");
+    const monday = await c.getComments({ videoId: FAKE_VIDEOS.short, searchTerms: "monday" });
+    expect(monday.comments.map((x) => x.authorDisplayName)).toEqual(["@monday_hater"]);
+  });
+});
+
+describe("comments.list by id", () => {
+  it("reads top-level comments and replies (ids with a dot), 1 unit for the call", async () => {
+    const before = fake().quotaUsed({ endpoint: "comments" });
+    const found = await client().getCommentsById([FAKE_COMMENTS.top, FAKE_COMMENTS.reply]);
+    expect(fake().quotaUsed({ endpoint: "comments" }) - before).toBe(1);
+    const top = fakeComment(FAKE_COMMENTS.top)!;
+    expect(found).toEqual([
+      { id: FAKE_COMMENTS.top, text: TOP_COMMENT.textOriginal, author: TOP_COMMENT.author, likeCount: top.likeCount, publishedAt: top.publishedAt, videoId: FAKE_VIDEOS.funny },
+      {
+        id: FAKE_COMMENTS.reply,
+        text: FAKE_COMMENTS.replyText,
+        author: FAKE_COMMENTS.replyAuthor,
+        likeCount: fakeComment(FAKE_COMMENTS.reply)!.likeCount,
+        publishedAt: expect.stringMatching(/^\d{4}-/),
+        parentId: FAKE_COMMENTS.withReplies,
+      },
+    ]);
+    const params = Object.fromEntries(new URL(requests().findLast((r) => r.startsWith("/youtube/v3/comments?"))!, "http://x").searchParams);
+    expect(params).toEqual({ part: "snippet", id: `${FAKE_COMMENTS.top},${FAKE_COMMENTS.reply}`, textFormat: "plainText", key: FAKE_YOUTUBE_KEY });
+  });
+
+  it("leaves out the ids YouTube does not return (gone), a gone video's comments too", async () => {
+    const yt = fake();
+    yt.markGone({ commentId: FAKE_COMMENTS.withReplies });
+    try {
+      const found = await client().getCommentsById([FAKE_COMMENTS.top, FAKE_COMMENTS.withReplies, "UgxNoSuchComment"]);
+      expect(found.map((c) => c.id)).toEqual([FAKE_COMMENTS.top]);
+      yt.markGone({ videoId: FAKE_VIDEOS.funny });
+      expect(await client().getCommentsById([FAKE_COMMENTS.top])).toEqual([]);
+      expect((await client().getComments({ videoId: FAKE_VIDEOS.short })).comments).toHaveLength(3);
+      await failure(client().getComments({ videoId: FAKE_VIDEOS.funny }));
+      await failure(client().getVideo(FAKE_VIDEOS.funny));
+    } finally {
+      yt.restoreGone();
+    }
+  });
+
+  it("never sends more than 50 ids or what is not a comment id, and spends nothing then", async () => {
+    const before = fake().quotaUsed();
+    expect(await client().getCommentsById([])).toEqual([]);
+    await failure(client().getCommentsById(Array.from({ length: 51 }, (_, i) => `Ugx${i}`)));
+    await failure(client().getCommentsById(["<b>x</b>"]));
+    await failure(client().getCommentsById(["a,b"]));
+    expect(fake().quotaUsed() - before).toBe(0);
+  });
+});
+
+describe("the fake's quota", () => {
+  it("counts 1 unit a Data API call per endpoint and key, invalid calls included, oEmbed free", async () => {
+    const yt = fake();
+    const all = yt.quotaUsed();
+    const videos = yt.quotaUsed({ endpoint: "videos" });
+    const threads = yt.quotaUsed({ endpoint: "commentThreads" });
+    const badKey = yt.quotaUsed({ key: "wrong-key" });
+    await client().getVideo(FAKE_VIDEOS.missing).catch(() => null);
+    await client().getComments({ videoId: FAKE_VIDEOS.missing }).catch(() => null);
+    await failure(client({ apiKey: "wrong-key" }).getVideo(FAKE_VIDEOS.funny));
+    await client({ apiKey: null }).getKeylessDetails(FAKE_VIDEOS.funny);
+    expect(yt.quotaUsed() - all).toBe(3);
+    expect(yt.quotaUsed({ endpoint: "videos" }) - videos).toBe(2);
+    expect(yt.quotaUsed({ endpoint: "commentThreads" }) - threads).toBe(1);
+    expect(yt.quotaUsed({ key: "wrong-key" }) - badKey).toBe(1);
+  });
 });
 
 describe("the cache", () => {

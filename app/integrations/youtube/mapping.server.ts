@@ -84,3 +84,48 @@ export function toComment(item: ThreadItem): FetchedComment | null {
     replyCount: toCount(item.snippet?.totalReplyCount) ?? 0,
   };
 }
+
+/** A comment looked up by its id (comments.list): top-level (id = its thread's id) or a reply ("{parentId}.{replyId}"). */
+export type YouTubeComment = {
+  id: string;
+  text: string;
+  author: string;
+  likeCount: number;
+  /** ISO 8601, null when YouTube gave none. */
+  publishedAt: string | null;
+  /** A reply's top-level comment. */
+  parentId?: string;
+  /** The video, when YouTube says it (replies often do not: keep the video id from the link). */
+  videoId?: string;
+};
+
+export type CommentItem = {
+  id?: string;
+  snippet?: {
+    videoId?: string;
+    parentId?: string;
+    textDisplay?: string;
+    textOriginal?: string;
+    authorDisplayName?: string;
+    likeCount?: number | string;
+    publishedAt?: string;
+  };
+};
+
+export function toYouTubeComment(item: CommentItem): YouTubeComment | null {
+  const s = item.snippet;
+  const id = str(item.id);
+  const text = typeof s?.textOriginal === "string" ? s.textOriginal : htmlToText(s?.textDisplay ?? "");
+  if (!id || !text.trim()) return null;
+  const parentId = str(s?.parentId) ?? undefined;
+  const videoId = str(s?.videoId) ?? undefined;
+  return {
+    id,
+    text,
+    author: str(s?.authorDisplayName) ?? "Unknown",
+    likeCount: toCount(s?.likeCount) ?? 0,
+    publishedAt: str(s?.publishedAt),
+    ...(parentId ? { parentId } : {}),
+    ...(videoId ? { videoId } : {}),
+  };
+}
