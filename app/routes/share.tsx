@@ -47,8 +47,13 @@ export const action = pageAction(
     switch (intent) {
       case "next": {
         const errors: ShareErrorCode[] = [];
-        // The member's lookup budget first (429 as a toast: the dialog's loader says it in the red panel too).
-        const resolved = await lookupVideo(await lookupClient(user.id), values.url);
+        // The member's lookup budget first: when it is spent, a toast (the dialog's loader says it in the red panel too).
+        const client = await lookupClient(user.id).catch((error: unknown) => {
+          if (isProblem(error)) return error;
+          throw error;
+        });
+        if (isProblem(client)) return redirectWithToast(back({ step: 1 }), { type: "error", title: "Error", description: client.message });
+        const resolved = await lookupVideo(client, values.url);
         if (!resolved.ok) errors.push("url");
         if (postTitleError(values.title)) errors.push("title");
         if (!resolved.ok || errors.length) return go({ step: 1, errors });
