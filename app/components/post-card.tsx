@@ -85,7 +85,7 @@ function CommentSource({ post, timeZone }: { post: PostView; timeZone: string })
         from YouTube
       </a>
       <span className="ytm">
-        {yt.likeCount !== null ? `${formatCount(yt.likeCount)} ${yt.likeCount === 1 ? "like" : "likes"} on YouTube` : null}
+        {yt.likeCount !== null ? `${formatCount(yt.likeCount)} like${yt.likeCount === 1 ? "" : "s"} on YouTube` : null}
         {yt.likeCount !== null && yt.publishedAt ? " · " : null}
         {yt.publishedAt ? <Time value={yt.publishedAt} timeZone={timeZone}>{formatDate(yt.publishedAt, timeZone)}</Time> : null}
       </span>

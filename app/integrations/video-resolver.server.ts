@@ -16,6 +16,7 @@ import { parseVideoId, UNKNOWN_VIDEO_ID } from "~/lib/video-url.ts";
 import { parentCommentId } from "~/lib/comment-link.ts";
 import { quoteKey } from "~/rules/quote-key.ts";
 import { POST_LIMITS } from "~/rules/post-rules.ts";
+import { PICK_MESSAGES } from "~/rules/comment-pick-rules.ts";
 import { truncateVisible } from "~/lib/text.ts";
 import { enforceLookupLimit } from "./rate-limit.server.ts";
 import { youtube, type YouTubeClient, type YouTubeComment } from "./youtube/client.server.ts";
@@ -119,8 +120,8 @@ export async function resolveComment(client: YouTubeClient, videoId: string, com
     console.warn(`share: YouTube lookup of comment ${commentId} failed (${error.reason}): ${error.message}`);
     throw unavailable(SHARE_MESSAGES.videoUnavailable);
   }
-  if (!found) throw invalid(SHARE_MESSAGES.commentGone, "youtubeCommentId");
-  if (found.videoId !== null && found.videoId !== videoId) throw invalid(SHARE_MESSAGES.commentOtherVideo, "youtubeCommentId");
+  if (!found) throw invalid(PICK_MESSAGES.commentGone, "youtubeCommentId");
+  if (found.videoId !== null && found.videoId !== videoId) throw invalid(PICK_MESSAGES.commentOtherVideo, "youtubeCommentId");
   const { comment } = found;
   return {
     // A quote longer than a post keeps is cut (YouTube allows 10,000 characters); its link leads to all of it.

@@ -8,7 +8,6 @@ import { postTitleError, SHARE_MESSAGES } from "~/rules/schemas/post-input.ts";
 import { safeRedirect } from "~/lib/redirect.ts";
 import {
   commentPageAnchor,
-  linkedCommentId,
   MAX_COMMENT_PAGES,
   pageWithoutShare,
   readShareState,
@@ -22,6 +21,7 @@ import { sharePost } from "~/models/post/share-post.server.ts";
 import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
 import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
 import { lookupClient, lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
+import { parseCommentLink } from "~/lib/comment-link.ts";
 
 export const loader = redirectLoader(() => "/?share=1");
 
@@ -58,7 +58,7 @@ export const action = pageAction(
         if (postTitleError(values.title)) errors.push("title");
         if (!resolved.ok || errors.length) return go({ step: 1, errors });
         // A comment's own link (&lc=) picks that comment; the loader fills its text and author by id.
-        const linked = linkedCommentId(values.url);
+        const linked = parseCommentLink(values.url)?.commentId;
         if (linked) return go({ step: 2, values: { ...values, pick: linked, text: "", author: "", find: "" }, pageTokens: [] });
         // Another video: its comment list starts again (docs/product.md §4).
         if (form.get("vid") !== resolved.video.details.id) {

@@ -10,15 +10,7 @@ export const SHARE_MESSAGES = {
   missingFields: "Please fill out all fields.",
   failed: "Failed to share the comment.",
   videoUnavailable: "Failed to fetch video details",
-  alreadyShared: "Already shared: this comment is on Chortle already.",
-  commentGone: "That comment is not on YouTube (it may have been deleted or held).",
-  commentOtherVideo: "That comment is not under this video. Nothing was posted.",
-  invalidCommentId: "That is not a YouTube comment id.",
-  searchTooLong: "Search words must be at most 100 characters.",
 } as const;
-
-/** The longest search over a video's comments (commentThreads.list searchTerms), in characters. */
-export const COMMENT_SEARCH_MAX = 100;
 
 /** The card's label of a quote typed or pasted by hand (no YouTube comment behind it). */
 export const ENTERED_BY_HAND = "entered by hand";

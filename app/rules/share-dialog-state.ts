@@ -2,8 +2,8 @@
 // URL), so it works without JavaScript and survives sign-in. Client-safe: no zod here (the title rule,
 // postTitleError, is in app/rules/schemas/post-input.ts).
 import { COMMENT_ORDERS, type CommentOrder, type FetchedComment, type VideoDetails } from "../lib/video.ts";
-import { parseCommentLink } from "../lib/comment-link.ts";
 import { SHARE_MESSAGES } from "./post-rules.ts";
+import { PICK_MESSAGES } from "./comment-pick-rules.ts";
 
 /**
  * The query parameters the dialog owns. Short and unusual on purpose: a page's own parameters
@@ -36,9 +36,9 @@ export const SHARE_ERROR_MESSAGES = {
   url: SHARE_MESSAGES.invalidVideo,
   title: SHARE_MESSAGES.missingTitle,
   fields: SHARE_MESSAGES.missingFields,
-  shared: SHARE_MESSAGES.alreadyShared,
-  pick: SHARE_MESSAGES.commentGone,
-  find: SHARE_MESSAGES.searchTooLong,
+  shared: PICK_MESSAGES.alreadyShared,
+  pick: PICK_MESSAGES.commentGone,
+  find: PICK_MESSAGES.searchTooLong,
 } as const;
 export type ShareErrorCode = keyof typeof SHARE_ERROR_MESSAGES;
 
@@ -130,11 +130,6 @@ export function shareHref(page: string, state: Partial<ShareState> = {}, hash = 
   for (const token of state.pageTokens ?? []) params.append(SHARE_PARAM.pageToken, token);
   for (const code of state.errors ?? []) params.append(SHARE_PARAM.error, code);
   return `${path}?${params}${hash}`;
-}
-
-/** The comment a pasted link picks (`&lc={commentId}`), or "" when it names none. */
-export function linkedCommentId(url: string): string {
-  return parseCommentLink(url)?.commentId ?? "";
 }
 
 /** The anchor at the start of the nth page of comments (n ≥ 1), for 'Load More Comments'. */

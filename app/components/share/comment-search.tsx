@@ -4,7 +4,7 @@
 // Enter in the box searches and never shares.
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { COMMENT_SEARCH_MAX } from "~/rules/post-rules.ts";
+import { COMMENT_SEARCH_MAX } from "~/rules/comment-pick-rules.ts";
 import { SHARE_PARAM, shareHref, type OpenShareDialog, type ShareValues } from "~/rules/share-dialog-state.ts";
 import { shareInputClass } from "./fields.tsx";
 
@@ -16,29 +16,24 @@ export function CommentSearch({ share, fields }: { share: OpenShareDialog; field
   const [path, query = ""] = href.split("?");
   const error = share.errors.find;
   return (
-    <Form method="get" action={path} id={COMMENT_SEARCH_FORM} role="search" preventScrollReset className="flex gap-2" aria-label="Search the video's comments">
+    <Form method="get" action={path} id={COMMENT_SEARCH_FORM} role="search" preventScrollReset className="flex gap-2">
       {[...new URLSearchParams(query)].map(([name, value], i) => (
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="share-find" className="sr-only">
-        Search the video's comments
-      </label>
       <input
-        id="share-find"
         type="search"
+        aria-label="Search the comments"
         name={SHARE_PARAM.find}
         defaultValue={share.values.find}
         maxLength={COMMENT_SEARCH_MAX}
         placeholder="Search the comments"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "share-find-error" : undefined}
         className={`${shareInputClass} mt-0 flex-1`}
       />
       <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
         Search
       </button>
       {error ? (
-        <p id="share-find-error" role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

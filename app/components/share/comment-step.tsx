@@ -13,7 +13,7 @@ import { truncateVisible, visibleLength } from "~/lib/text.ts";
 import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
 import { readForm } from "../ui/dom-value.ts";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
-import { AlreadyShared, UpvoteInsteadForm } from "./already-shared.tsx";
+import { AlreadyShared } from "./already-shared.tsx";
 import { CommentSearch } from "./comment-search.tsx";
 
 function useSyncedState(values: ShareValues) {
@@ -84,13 +84,13 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   // On the site already: the picked comment (by its id, known for every listed comment, so picking
   // with JavaScript shows it at once) or the typed quote as the server last saw it.
   const existing = fields.pick ? (share.sharedComments[fields.pick] ?? null) : fields.text === share.values.text ? share.alreadyShared : null;
-  // The video, the search box and the upvote's form stand outside the share form (forms do not nest).
+  // The video, the search box and 'Already shared' (its upvote is a form) stand outside the share form.
   return (
     <div className="space-y-4">
       {video ? <VideoCard details={video.details} timeZone={timeZone} /> : null}
       {share.apiError ? <ApiError message={share.apiError} keyNotConfigured={Boolean(video?.keyNotConfigured)} /> : null}
       {lookups ? <CommentSearch share={share} fields={fields} /> : null}
-      {existing ? <UpvoteInsteadForm post={existing} /> : null}
+      {existing ? <AlreadyShared post={existing} /> : null}
       <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
         <Honeypot />
         {/* Enter in a field means 'share' (the first submit button is the form's default). */}
@@ -159,11 +159,7 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
           </select>
         </Field>
         <FormAlert message={share.errors.fields} />
-        {existing ? (
-          <AlreadyShared post={existing} />
-        ) : (
-          <FormAlert message={share.errors.shared} />
-        )}
+        {existing ? null : <FormAlert message={share.errors.shared} />}
         <div className="flex justify-between gap-2 pt-2">
           <button type="submit" name="intent" value="back" className={buttonClass({ variant: "secondary" })}>
             Back

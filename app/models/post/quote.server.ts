@@ -5,7 +5,7 @@ import { inArray, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts } from "#db/schema.ts";
 import { Problem } from "~/lib/problem.ts";
-import { SHARE_MESSAGES } from "~/rules/post-rules.ts";
+import { PICK_MESSAGES } from "~/rules/comment-pick-rules.ts";
 import { quoteKey } from "~/rules/quote-key.ts";
 
 /** The post already sharing a quote: what the 'Already shared' notice and the 409 say about it. */
@@ -33,7 +33,7 @@ export function sharedComments(commentIds: readonly string[]): Map<string, Share
 
 /** Problem conflict (409) 'Already shared…' with the existing post's id (JSON: `existingPostId`). */
 export function alreadyShared(post: Pick<SharedPost, "id">): Problem {
-  return new Problem("conflict", SHARE_MESSAGES.alreadyShared, { field: "quote", details: { existingPostId: post.id } });
+  return new Problem("conflict", PICK_MESSAGES.alreadyShared, { field: "quote", details: { existingPostId: post.id } });
 }
 
 /** Refuses a quote that is on the site already (before anything is looked up or written). */

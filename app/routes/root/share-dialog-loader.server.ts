@@ -1,6 +1,7 @@
 // The share dialog's server side: its URL state read for the root loader, with the video looked up
 // (app/integrations/video-resolver.server.ts) and the pages of comments loaded through the cached client.
 import { postTitleError, searchTermsOf, SHARE_MESSAGES } from "~/rules/schemas/post-input.ts";
+import { PICK_MESSAGES } from "~/rules/comment-pick-rules.ts";
 import { isProblem } from "~/lib/problem.ts";
 import { quoteKey } from "~/rules/quote-key.ts";
 import {
@@ -106,7 +107,7 @@ export async function loadShareDialog(request: Request, user: Pick<UserRow, "id"
   if (video.keyNotConfigured) return { ...base, step: 2, video, apiError };
 
   const searchTerms = searchTermsOf(state.values.find);
-  if (searchTerms === null) errors.find = SHARE_MESSAGES.searchTooLong;
+  if (searchTerms === null) errors.find = PICK_MESSAGES.searchTooLong;
   const pages = await loadCommentPages(client, video.details.id, state.values.order, state.pageTokens, searchTerms ?? "");
   // A comment picked without JavaScript fills the text and author that were not typed; one named by
   // the link's lc= (or not on these pages) is looked up by its id (comments.list, replies too).
@@ -114,7 +115,7 @@ export async function loadShareDialog(request: Request, user: Pick<UserRow, "id"
   if (state.values.pick && !picked) {
     picked = await pickedById(client, video.details.id, state.values.pick);
     if (picked) pages.comments.unshift(picked);
-    else errors.pick = SHARE_MESSAGES.commentGone;
+    else errors.pick = PICK_MESSAGES.commentGone;
   }
   const values = {
     ...state.values,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CATEGORIES } from "../../lib/category-list.ts";
 import { UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../../lib/video-url.ts";
 import { COMMENT_ID_PATTERN } from "../../lib/comment-link.ts";
-import { cleanText } from "../../lib/text.ts";
-import { COMMENT_SEARCH_MAX, POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
+import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
+import { COMMENT_SEARCH_MAX, PICK_MESSAGES } from "../comment-pick-rules.ts";
 import { isoDateField } from "./date-field.ts";
 import { textField, tokenField } from "./text-fields.ts";
 
@@ -68,9 +68,9 @@ export const VideoIdSchema = tokenField(SHARE_MESSAGES.invalidVideo, SHARE_MESSA
 export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema });
 
 /** A YouTube comment id (a reply's holds a dot): what a member picked. */
-export const CommentIdSchema = tokenField(SHARE_MESSAGES.invalidCommentId, SHARE_MESSAGES.invalidCommentId).regex(
+export const CommentIdSchema = tokenField(PICK_MESSAGES.invalidCommentId, PICK_MESSAGES.invalidCommentId).regex(
   COMMENT_ID_PATTERN,
-  SHARE_MESSAGES.invalidCommentId,
+  PICK_MESSAGES.invalidCommentId,
 );
 
 /**
@@ -84,10 +84,10 @@ export const SharePickSchema = PostTextSchema.pick({ title: true, category: true
 });
 
 /** The words of a search over a video's comments (the dialog's box and GET /api/youtube/video/{id}). */
-export const SearchTermsSchema = z
-  .string({ error: SHARE_MESSAGES.searchTooLong })
-  .transform((v) => cleanText(v).replace(/\s+/g, " "))
-  .pipe(z.string().max(COMMENT_SEARCH_MAX, SHARE_MESSAGES.searchTooLong));
+export const SearchTermsSchema = textField({
+  type: PICK_MESSAGES.searchTooLong,
+  max: { length: COMMENT_SEARCH_MAX, message: PICK_MESSAGES.searchTooLong },
+}).transform((v) => v.replace(/\s+/g, " "));
 
 /** The words to search for (the one rule, SearchTermsSchema): "" for none, null when they are too long. */
 export function searchTermsOf(value: string): string | null {
@@ -144,7 +144,9 @@ export const CommentFactsSchema = z.object({
   youtubeCheckedAt: isoDateField("date-time", VIDEO_DATE)
     .nullish()
     .transform((v) => v ?? null),
-  quoteKey: z.string().max(2000).nullish().transform((v) => v ?? null),
+  quoteKey: textField({ type: "A quote key is text.", max: { length: 1000, message: "A quote key is at most 1000 characters." } })
+    .nullish()
+    .transform((v) => v || null),
 });
 
 /** A new post as the model stores it: the person's text, the server's video facts and the comment's. */
