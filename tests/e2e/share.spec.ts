@@ -14,6 +14,15 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
+// These tests share the same comments in both projects (js, nojs) on purpose: each starts with no
+// post holding a quote key. One post per quote is tests/e2e/youtube-comment.spec.ts's.
+test.beforeEach(async () => {
+  await import("../fixtures/factories.ts");
+  const { getDb } = await import("#db/client.server.ts");
+  const { posts } = await import("#db/schema.ts");
+  getDb().update(posts).set({ quoteKey: null }).run();
+});
+
 // factories.ts needs global-setup's environment, so it is loaded inside the tests.
 async function signIn(context: BrowserContext, baseURL?: string) {
   const { makeUser, loginAs } = await import("../fixtures/factories.ts");
