@@ -7,6 +7,7 @@ import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/f
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import { EDITED_LABEL } from "~/lib/edited-label.ts";
 import { LinkedText } from "./linked-text.tsx";
+import { ENTERED_BY_HAND, NO_LONGER_ON_YOUTUBE } from "~/rules/post-rules.ts";
 import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
@@ -70,6 +71,28 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
         data-title={title}
       />
     </div>
+  );
+}
+
+/**
+ * Where the quote comes from: YouTube's comment (a link to it with `&lc=`, its likes and date there),
+ * one no longer on YouTube (no link, no numbers), or a quote entered by hand (decision 0153).
+ */
+function CommentSource({ post, timeZone }: { post: PostView; timeZone: string }) {
+  const yt = post.youtubeComment;
+  if (post.commentGone) return <span className="ytm">{NO_LONGER_ON_YOUTUBE}</span>;
+  if (!yt) return <span className="ytm">{ENTERED_BY_HAND}</span>;
+  return (
+    <>
+      <a href={yt.url} target="_blank" rel="noopener noreferrer" className="yt">
+        from YouTube
+      </a>
+      <span className="ytm">
+        {yt.likeCount !== null ? `${formatCount(yt.likeCount)} like${yt.likeCount === 1 ? "" : "s"} on YouTube` : null}
+        {yt.likeCount !== null && yt.publishedAt ? " · " : null}
+        {yt.publishedAt ? <Time value={yt.publishedAt} timeZone={timeZone}>{formatDate(yt.publishedAt, timeZone)}</Time> : null}
+      </span>
+    </>
   );
 }
 
@@ -142,7 +165,7 @@ export function PostCard({
         <footer className="cite">
           {"— "}
           <span dir="auto">{post.commentAuthor}</span>{" "}
-          <span className="yt">from YouTube</span>
+          <CommentSource post={post} timeZone={timeZone} />
         </footer>
       </blockquote>
 

@@ -100,6 +100,25 @@ export type PostView = {
   author: PostAuthor;
   myVote: "up" | "down" | null;
   isSaved: boolean;
+  /**
+   * The YouTube comment the quote is (decision 0153): its link (`&lc=`), likes, replies and date as
+   * YouTube gave them and when they were checked (null when unknown). Null for a quote typed by hand
+   * and for a comment no longer on YouTube.
+   */
+  youtubeComment: {
+    id: string;
+    url: string;
+    likeCount: number | null;
+    replyCount: number | null;
+    publishedAt: string | null;
+    checkedAt: string | null;
+  } | null;
+  /** The quote was typed or pasted by hand: no YouTube comment behind it. */
+  enteredByHand: boolean;
+  /** The quoted comment (or its video) is no longer on YouTube: the quote stays, its link and numbers go. */
+  commentGone: boolean;
+  /** The video is no longer on YouTube. */
+  videoGone: boolean;
 };
 
 export type UserResult = { id: number; username: string; displayName: string; postsCount: number };

@@ -12,7 +12,7 @@ import { writeTransaction } from "./db.server.ts";
 
 export type QuotaLimits = { /** Units a UTC day, all purposes. */ daily: number; /** The refresh job's share of them. */ refresh: number };
 
-export function quotaLimits(env = getEnv()): QuotaLimits {
+function quotaLimits(env = getEnv()): QuotaLimits {
   return { daily: env.YOUTUBE_DAILY_QUOTA, refresh: Math.floor(env.YOUTUBE_DAILY_QUOTA * env.YOUTUBE_REFRESH_SHARE) };
 }
 
@@ -31,7 +31,7 @@ export function quotaSpent(now = Date.now()): Record<QuotaPurpose, number> {
  * (two workers never both take the last unit): false, and nothing spent, when the day's quota would
  * be passed, or for the job when its share would be.
  */
-export function spendQuota(purpose: QuotaPurpose, units: number, { now = Date.now(), limits = quotaLimits() }: { now?: number; limits?: QuotaLimits } = {}): boolean {
+function spendQuota(purpose: QuotaPurpose, units: number, { now = Date.now(), limits = quotaLimits() }: { now?: number; limits?: QuotaLimits } = {}): boolean {
   const day = utcDay(now);
   return writeTransaction((tx) => {
     const rows = tx.select().from(youtubeQuota).where(eq(youtubeQuota.day, day)).all();

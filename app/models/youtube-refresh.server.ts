@@ -18,11 +18,11 @@ import { writeTransaction } from "./db.server.ts";
 
 const DAY_MS = 86_400_000;
 /** No fact from the API is kept longer than this (YouTube's developer policies, III.E.4). */
-export const FACTS_MAX_AGE_MS = 30 * DAY_MS;
+const FACTS_MAX_AGE_MS = 30 * DAY_MS;
 /** A post is due once its last check is this old: 5 days of slack before the 30 days end. */
-export const REFRESH_DUE_MS = 25 * DAY_MS;
+const REFRESH_DUE_MS = 25 * DAY_MS;
 /** Posts a batch takes: what one call of each list holds. */
-export const REFRESH_BATCH = 50;
+const REFRESH_BATCH = 50;
 /** A claim older than this belongs to a process that died mid-batch: its posts are due again. */
 export const REFRESH_LEASE_MS = 10 * 60_000;
 /** Posts the 30-day sweep clears per pass (it runs every pass: 57,600 a day at the default interval). */
@@ -139,7 +139,7 @@ export type RefreshBatchResult = { claimed: number; refreshed: number; gone: num
  * When the quota guard refuses or YouTube fails, the claims are given back and nothing is written;
  * a videos.list already answered when the comments' call is refused is the one unit the stop costs.
  */
-export async function runRefreshBatch({ client, now, leaseMs, limit }: { client: YouTubeClient; now: number; leaseMs?: number; limit?: number }): Promise<RefreshBatchResult> {
+async function runRefreshBatch({ client, now, leaseMs, limit }: { client: YouTubeClient; now: number; leaseMs?: number; limit?: number }): Promise<RefreshBatchResult> {
   const batch = claimRefreshBatch({ now, leaseMs, limit });
   if (batch.length === 0) return { claimed: 0, refreshed: 0, gone: 0, stopped: null };
   let videos: Map<string, VideoDetails>;

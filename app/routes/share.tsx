@@ -20,8 +20,9 @@ import { COMMENT_ORDERS, type CommentOrder } from "~/lib/video.ts";
 import { sharePost } from "~/models/post/share-post.server.ts";
 import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
 import { redirectWithToast } from "~/http/cookies/toast-cookie.server.ts";
-import { lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
+import { lookupClient, lookupVideo, videoIdFromUrl } from "~/integrations/video-resolver.server.ts";
 import { parseVideoStart } from "~/lib/video-url.ts";
+import { parseCommentLink } from "~/lib/comment-link.ts";
 
 export const loader = redirectLoader(() => "/?share=1");
 
@@ -47,13 +48,22 @@ export const action = pageAction(
     switch (intent) {
       case "next": {
         const errors: ShareErrorCode[] = [];
-        const resolved = await lookupVideo(values.url);
+        // The member's lookup budget first: when it is spent, a toast (the dialog's loader says it in the red panel too).
+        const client = await lookupClient(user.id).catch((error: unknown) => {
+          if (isProblem(error)) return error;
+          throw error;
+        });
+        if (isProblem(client)) return redirectWithToast(back({ step: 1 }), { type: "error", title: "Error", description: client.message });
+        const resolved = await lookupVideo(client, values.url);
         if (!resolved.ok) errors.push("url");
         if (postTitleError(values.title)) errors.push("title");
         if (!resolved.ok || errors.length) return go({ step: 1, errors });
+        // A comment's own link (&lc=) picks that comment; the loader fills its text and author by id.
+        const linked = parseCommentLink(values.url)?.commentId;
+        if (linked) return go({ step: 2, values: { ...values, pick: linked, text: "", author: "", find: "" }, pageTokens: [] });
         // Another video: its comment list starts again (docs/product.md §4).
         if (form.get("vid") !== resolved.video.details.id) {
-          return go({ step: 2, values: { ...values, pick: "" }, pageTokens: [] });
+          return go({ step: 2, values: { ...values, pick: "", find: "" }, pageTokens: [] });
         }
         return go({ step: 2 });
       }
@@ -83,13 +93,13 @@ export const action = pageAction(
 
     /** The one share path (POST /api/posts takes it too); its Problems become the dialog's errors. */
     async function create() {
+      // A picked comment is posted by its id (its text and author are YouTube's); otherwise the typed quote.
       const submission = {
         title: values.title,
-        comment: values.text,
-        commentAuthor: values.author,
         category: values.category,
         videoId: videoIdFromUrl(values.url),
         videoStart: parseVideoStart(values.url),
+        ...(values.pick ? { youtubeCommentId: values.pick } : { comment: values.text, commentAuthor: values.author }),
       };
       try {
         const { published: post, held } = await sharePost({ userId: user.id, ip: context?.clientIp, submission });
@@ -106,6 +116,8 @@ export const action = pageAction(
         if (isProblem(error) && error.field === "title") return go({ step: 1, errors: ["title"] });
         if (isProblem(error) && error.field === "videoId" && error.kind === "invalid") return go({ step: 1, errors: ["url"] });
         if (message === SHARE_MESSAGES.missingFields) return go({ step: 2, errors: ["fields"] });
+        // Already on the site: step 2 again, with the notice linking to that post (the loader finds it).
+        if (isProblem(error) && error.kind === "conflict") return go({ step: 2, errors: ["shared"] });
         return redirectWithToast(back({ step: 2 }), { type: "error", title: "Error", description: message });
       }
     }

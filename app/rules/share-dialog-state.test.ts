@@ -5,7 +5,7 @@ describe("the share dialog's URL state", () => {
   it("round-trips through the URL, leaving empty fields out", () => {
     const state = {
       step: 2 as const,
-      values: { url: "https://youtu.be/dQw4w9WgXcQ?t=1", title: "A & B", text: "line 1\nline 2", author: "@x", category: "DIY", order: "time" as const, pick: "Ugx1" },
+      values: { url: "https://youtu.be/dQw4w9WgXcQ?t=1", title: "A & B", text: "line 1\nline 2", author: "@x", category: "DIY", order: "time" as const, pick: "Ugx1", find: "cat words" },
       pageTokens: ["tok1", "tok2"],
       errors: ["fields" as const],
     };

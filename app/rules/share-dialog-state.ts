@@ -3,6 +3,7 @@
 // postTitleError, is in app/rules/schemas/post-input.ts).
 import { COMMENT_ORDERS, type CommentOrder, type FetchedComment, type VideoDetails } from "../lib/video.ts";
 import { SHARE_MESSAGES } from "./post-rules.ts";
+import { PICK_MESSAGES } from "./comment-pick-rules.ts";
 
 /**
  * The query parameters the dialog owns. Short and unusual on purpose: a page's own parameters
@@ -18,6 +19,8 @@ export const SHARE_PARAM = {
   category: "cat",
   order: "order",
   pick: "pick",
+  /** The words of the search over the video's comments (commentThreads.list searchTerms). */
+  find: "find",
   pageToken: "pageToken",
   error: "err",
 } as const;
@@ -27,12 +30,15 @@ const OWN_PARAMS: readonly string[] = Object.values(SHARE_PARAM);
 export const MAX_COMMENT_PAGES = 10;
 
 // Bounds on what the URL carries (the post's own limits are checked when it is created).
-const LIMITS = { url: 2000, title: 300, text: 1000, author: 200, category: 40, pick: 200, pageToken: 300 } as const;
+const LIMITS = { url: 2000, title: 300, text: 1000, author: 200, category: 40, pick: 200, find: 200, pageToken: 300 } as const;
 
 export const SHARE_ERROR_MESSAGES = {
   url: SHARE_MESSAGES.invalidVideo,
   title: SHARE_MESSAGES.missingTitle,
   fields: SHARE_MESSAGES.missingFields,
+  shared: PICK_MESSAGES.alreadyShared,
+  pick: PICK_MESSAGES.commentGone,
+  find: PICK_MESSAGES.searchTooLong,
 } as const;
 export type ShareErrorCode = keyof typeof SHARE_ERROR_MESSAGES;
 
@@ -46,6 +52,7 @@ export type ShareValues = {
   category: string;
   order: CommentOrder;
   pick: string;
+  find: string;
 };
 
 export type ShareState = {
@@ -64,6 +71,7 @@ export const EMPTY_SHARE_VALUES: ShareValues = {
   category: "",
   order: "relevance",
   pick: "",
+  find: "",
 };
 
 /** Reads a field from the URL or a form, as a string of bounded length. */
@@ -87,6 +95,7 @@ export function readShareState(source: URLSearchParams | FormData): ShareState {
       category: field(source, SHARE_PARAM.category, LIMITS.category),
       order: (COMMENT_ORDERS as readonly string[]).includes(order) ? (order as CommentOrder) : "relevance",
       pick: field(source, SHARE_PARAM.pick, LIMITS.pick),
+      find: field(source, SHARE_PARAM.find, LIMITS.find),
     },
     pageTokens: source
       .getAll(SHARE_PARAM.pageToken)
@@ -115,7 +124,7 @@ export function shareHref(page: string, state: Partial<ShareState> = {}, hash = 
   const params = new URLSearchParams(query);
   params.set(SHARE_PARAM.open, "1");
   params.set(SHARE_PARAM.step, String(state.step ?? 1));
-  const keys = ["url", "title", "text", "author", "category", "pick"] as const;
+  const keys = ["url", "title", "text", "author", "category", "pick", "find"] as const;
   for (const key of keys) if (values[key]) params.set(SHARE_PARAM[key], values[key]);
   if (values.order !== "relevance") params.set(SHARE_PARAM.order, values.order);
   for (const token of state.pageTokens ?? []) params.append(SHARE_PARAM.pageToken, token);
@@ -153,7 +162,14 @@ export type ShareDialogData =
       pageStarts: number[];
       nextPageToken: string | null;
       commentsError: string | null;
+      /** The fetched comments already on the site, by comment id (their post's id and score). */
+      sharedComments: Record<string, SharedPostLink>;
+      /** The post already sharing what is picked or typed: the 'Already shared' notice. */
+      alreadyShared: SharedPostLink | null;
     };
+
+/** A post already on the site, as the 'Already shared' notice links to it. */
+export type SharedPostLink = { id: number; title: string; score: number };
 
 /** The dialog as a signed-in member sees it. */
 export type OpenShareDialog = Extract<ShareDialogData, { signedIn: true }>;

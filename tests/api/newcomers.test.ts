@@ -173,6 +173,23 @@ describe("NEWCOMER_POSTS_WAIT", () => {
     expect(commentsOn(post.id)).toHaveLength(0);
     expect((await comment(waiting, author, post.id, "Just a friendly hello")).status).toBe(201);
   });
+
+  it("a waiting post reserves no quote key; approving it after the same quote was shared is refused and it keeps waiting", async () => {
+    const quote = `Held and then shared ${crypto.randomBytes(4).toString("hex")}`;
+    const share = (user: ApiUser) =>
+      waiting.fetch("/api/posts", { method: "POST", user, json: { title: "A held quote", comment: quote, commentAuthor: "@x", category: "Comedy", videoId: "dQw4w9WgXcQ" } });
+    const fresh = await newcomer(waiting);
+    const held = await share(fresh);
+    expect(held.status).toBe(202);
+    const { held: item } = (await held.json()) as { held: { id: number } };
+    // Not on the site: another member may share the same quote meanwhile.
+    expect((await share(await waiting.user())).status).toBe(201);
+    const admin = await waiting.user({ isAdmin: true });
+    const decided = await waiting.fetch(`/admin/held/${item.id}/decide`, { method: "POST", user: admin, form: { decision: "approve" }, headers: { Referer: `${waiting.url}/admin/reports` } });
+    expect((await readToast(decided))?.description).toBe("Already shared: this comment is on Chortle already.");
+    expect(waiting.db.select().from(heldItems).where(eq(heldItems.id, item.id)).get()).toBeDefined();
+    expect(waiting.db.select().from(posts).where(eq(posts.comment, quote)).all()).toHaveLength(1);
+  });
 });
 
 describe("edits", () => {

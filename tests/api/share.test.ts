@@ -1,7 +1,7 @@
 // HTTP contract of the share flow: POST /api/posts, GET /api/youtube/video/{id} and the dialog's
 // action POST /share, against the built server (YouTube is the local fake).
 import { createCookie } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { posts } from "#db/schema.ts";
 import { eq } from "drizzle-orm";
@@ -31,6 +31,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([server?.stop(), noKey?.stop(), unreachable?.stop()]);
   await fake?.stop();
+});
+
+// These tests share one quote (VALID) on purpose: each starts with no post holding its key. The
+// one-post-per-quote rule itself is tests/api/youtube-comment.test.ts's.
+beforeEach(() => {
+  getDb().update(posts).set({ quoteKey: null }).run();
 });
 
 let n = 0;
@@ -108,8 +114,8 @@ describe("POST /api/posts", () => {
   it("accepts the caller's own userId, in either form, and the video fields left out", async () => {
     const { user, cookie } = await member();
     const { title, comment, commentAuthor, category, videoId } = VALID;
-    for (const userId of [user.id, String(user.id)]) {
-      const res = await createPostRequest({ title, comment, commentAuthor, category, videoId, userId }, cookie);
+    for (const [i, userId] of [user.id, String(user.id)].entries()) {
+      const res = await createPostRequest({ title, comment: `${comment} (${i})`, commentAuthor, category, videoId, userId }, cookie);
       expect(res.status).toBe(201);
       // The server looked the video up itself.
       expect(await res.json()).toMatchObject({ userId: user.id, videoTitle: FUNNY_VIDEO.title, videoViewCount: 1234567 });

@@ -14,6 +14,19 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
+// These tests share the same quotes in both projects (js, nojs) on purpose: each starts with no post
+// holding their keys (the picked comments' and every typed one's; other specs pick other comments).
+// One post per quote is tests/e2e/youtube-comment.spec.ts's.
+test.beforeEach(async () => {
+  await import("../fixtures/factories.ts");
+  const { getDb } = await import("#db/client.server.ts");
+  const { posts } = await import("#db/schema.ts");
+  const { FAKE_COMMENTS } = await import("../fixtures/youtube-fake.ts");
+  const { inArray, like, or } = await import("drizzle-orm");
+  const picked = [FAKE_COMMENTS.top, FAKE_COMMENTS.short].map((id) => `c:${id}`);
+  getDb().update(posts).set({ quoteKey: null }).where(or(like(posts.quoteKey, "t:%"), inArray(posts.quoteKey, picked))).run();
+});
+
 // factories.ts needs global-setup's environment, so it is loaded inside the tests.
 async function signIn(context: BrowserContext, baseURL?: string) {
   const { makeUser, loginAs } = await import("../fixtures/factories.ts");

@@ -79,6 +79,7 @@ export function CommentPicker({
               <li key={comment.id} id={pageOf.has(i) ? commentPageAnchor(pageOf.get(i)!) : undefined}>
                 <CommentOption
                   comment={comment}
+                  shared={Boolean(share.sharedComments[comment.id])}
                   checked={pick === comment.id}
                   timeZone={timeZone}
                   onPick={() => onPick({ pick: comment.id, text: comment.text, author: comment.authorDisplayName })}
@@ -102,11 +103,13 @@ export function CommentPicker({
 
 function CommentOption({
   comment,
+  shared,
   checked,
   timeZone,
   onPick,
 }: {
   comment: FetchedComment;
+  shared: boolean;
   checked: boolean;
   timeZone: string;
   onPick: () => void;
@@ -122,6 +125,7 @@ function CommentOption({
         <span className="mt-1 block text-xs text-slate-600">
           {formatCount(comment.likeCount)} {comment.likeCount === 1 ? "like" : "likes"}
           {comment.replyCount ? ` · ${comment.replyCount} ${comment.replyCount === 1 ? "reply" : "replies"}` : ""}
+          {shared ? <span className="ml-1 font-semibold text-amber-800"> · Already shared</span> : null}
         </span>
       </span>
     </label>

@@ -13,6 +13,8 @@ import { truncateVisible, visibleLength } from "~/lib/text.ts";
 import { keepShareDraft, recallShareDraft } from "./share-draft.ts";
 import { readForm } from "../ui/dom-value.ts";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
+import { AlreadyShared } from "./already-shared.tsx";
+import { CommentSearch } from "./comment-search.tsx";
 
 function useSyncedState(values: ShareValues) {
   const [state, setState] = useState(values);
@@ -78,91 +80,104 @@ export function CommentStep({ share, timeZone, hydrated }: { share: OpenShareDia
   }
 
   const length = visibleLength(fields.text);
+  const lookups = Boolean(video && !video.keyNotConfigured);
+  // On the site already: the picked comment (by its id, known for every listed comment, so picking
+  // with JavaScript shows it at once) or the typed quote as the server last saw it.
+  const existing = fields.pick ? (share.sharedComments[fields.pick] ?? null) : fields.text === share.values.text ? share.alreadyShared : null;
+  // The video, the search box and 'Already shared' (its upvote is a form) stand outside the share form.
   return (
-    <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
-      <Honeypot />
-      {/* Enter in a field means 'share' (the first submit button is the form's default). */}
-      <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
-      <Hidden share={share} names={["url", "title", "order"]} />
+    <div className="space-y-4">
       {video ? <VideoCard details={video.details} timeZone={timeZone} /> : null}
       {share.apiError ? <ApiError message={share.apiError} keyNotConfigured={Boolean(video?.keyNotConfigured)} /> : null}
-      {video && !video.keyNotConfigured ? (
-        <CommentPicker share={share} pick={fields.pick} hydrated={hydrated} timeZone={timeZone} onPick={set} />
-      ) : null}
-
-      <Field
-        id="share-text"
-        label="Comment text"
-        extra={
-          hydrated ? (
-            <button type="button" onClick={paste} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label="Paste from clipboard">
-              {pasted ? (
-                <span className="text-emerald-700">
-                  ✓<span className="sr-only"> Pasted</span>
-                </span>
-              ) : (
-                <span aria-hidden="true">Paste</span>
-              )}
-            </button>
-          ) : null
-        }
-      >
-        <textarea
+      {lookups ? <CommentSearch share={share} fields={fields} /> : null}
+      {existing ? <AlreadyShared post={existing} /> : null}
+      <Form ref={formRef} method="post" action="/share" preventScrollReset className="space-y-4" noValidate>
+        <Honeypot />
+        {/* Enter in a field means 'share' (the first submit button is the form's default). */}
+        <button type="submit" name="intent" value="create" hidden tabIndex={-1} disabled={submitDisabled} />
+        <Hidden share={share} names={["url", "title", "order", "find"]} />
+        {lookups ? <CommentPicker share={share} pick={fields.pick} hydrated={hydrated} timeZone={timeZone} onPick={set} /> : null}
+        <FormAlert message={share.errors.pick} />
+        <Field
           id="share-text"
-          name={SHARE_PARAM.text}
-          rows={4}
-          value={fields.text}
-          onChange={(e) => set({ text: truncateVisible(e.target.value, POST_LIMITS.commentMax) })}
-          placeholder="Type or paste the funny comment"
-          aria-describedby="share-text-count"
-          className={shareInputClass}
-          data-autofocus
-        />
-        <p
-          id="share-text-count"
-          className={`mt-1 text-right text-xs ${length > POST_LIMITS.commentMax ? "font-semibold text-red-700" : "text-slate-600"}`}
+          label="Comment text"
+          extra={
+            hydrated ? (
+              <button type="button" onClick={paste} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label="Paste from clipboard">
+                {pasted ? (
+                  <span className="text-emerald-700">
+                    ✓<span className="sr-only"> Pasted</span>
+                  </span>
+                ) : (
+                  <span aria-hidden="true">Paste</span>
+                )}
+              </button>
+            ) : null
+          }
         >
-          {length}/{POST_LIMITS.commentMax}
-        </p>
-      </Field>
-      <Field id="share-author" label="Comment author">
-        <TextInput
-          id="share-author"
-          name={SHARE_PARAM.author}
-          value={fields.author}
-          onChange={(e) => set({ author: e.target.value })}
-          placeholder="@username"
-        />
-      </Field>
-      <Field id="share-category" label="Category">
-        <select
-          id="share-category"
-          name={SHARE_PARAM.category}
-          value={fields.category}
-          onChange={(e) => set({ category: e.target.value })}
-          className={shareInputClass}
-        >
-          <option value="">Select a category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </Field>
-      {share.errors.fields ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {share.errors.fields}
-        </p>
-      ) : null}
-      <div className="flex justify-between gap-2 pt-2">
-        <button type="submit" name="intent" value="back" className={buttonClass({ variant: "secondary" })}>
-          Back
-        </button>
-        <button type="submit" name="intent" value="create" disabled={submitDisabled} className={buttonClass()}>
-          {posting ? "Sharing…" : "Share Comment"}
-        </button>
-      </div>
-    </Form>
+          <textarea
+            id="share-text"
+            name={SHARE_PARAM.text}
+            rows={4}
+            value={fields.text}
+            onChange={(e) => set({ text: truncateVisible(e.target.value, POST_LIMITS.commentMax) })}
+            placeholder="Type or paste the funny comment"
+            aria-describedby="share-text-count"
+            className={shareInputClass}
+            data-autofocus
+          />
+          <p
+            id="share-text-count"
+            className={`mt-1 text-right text-xs ${length > POST_LIMITS.commentMax ? "font-semibold text-red-700" : "text-slate-600"}`}
+          >
+            {length}/{POST_LIMITS.commentMax}
+          </p>
+        </Field>
+        <Field id="share-author" label="Comment author">
+          <TextInput
+            id="share-author"
+            name={SHARE_PARAM.author}
+            value={fields.author}
+            onChange={(e) => set({ author: e.target.value })}
+            placeholder="@username"
+          />
+        </Field>
+        <Field id="share-category" label="Category">
+          <select
+            id="share-category"
+            name={SHARE_PARAM.category}
+            value={fields.category}
+            onChange={(e) => set({ category: e.target.value })}
+            className={shareInputClass}
+          >
+            <option value="">Select a category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <FormAlert message={share.errors.fields} />
+        {existing ? null : <FormAlert message={share.errors.shared} />}
+        <div className="flex justify-between gap-2 pt-2">
+          <button type="submit" name="intent" value="back" className={buttonClass({ variant: "secondary" })}>
+            Back
+          </button>
+          <button type="submit" name="intent" value="create" disabled={submitDisabled} className={buttonClass()}>
+            {posting ? "Sharing…" : "Share Comment"}
+          </button>
+        </div>
+      </Form>
+    </div>
   );
+}
+
+/** A message about the form as a whole (red, announced). */
+function FormAlert({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {message}
+    </p>
+  ) : null;
 }

@@ -40,7 +40,7 @@ export function setSiteQuota(spender: QuotaSpender | null) {
 }
 
 /** videos.list takes at most 50 ids a call. */
-export const MAX_VIDEO_IDS = 50;
+const MAX_VIDEO_IDS = 50;
 
 // Answers worth remembering: they will not change within the cache's lifetime.
 const LASTING: ReadonlySet<YouTubeErrorReason> = new Set(["videoNotFound", "commentsDisabled"]);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { postAuthor, type PostView } from "~/lib/browse.ts";
+import { commentUrl } from "~/lib/comment-link.ts";
 
 // The columns of a post as lists and pages show it. Read as arrays (Drizzle's `.values()`) and mapped
 // by `toView` in this order: on a page of posts Drizzle's own row mapping cost as much again as the SQL.
@@ -29,6 +30,13 @@ const postColumns = {
   username: users.username,
   displayName: users.displayName,
   videoStart: posts.videoStart,
+  youtubeCommentId: posts.youtubeCommentId,
+  commentLikeCount: posts.commentLikeCount,
+  commentReplyCount: posts.commentReplyCount,
+  commentPublishedAt: posts.commentPublishedAt,
+  youtubeCheckedAt: posts.youtubeCheckedAt,
+  commentGoneAt: posts.commentGoneAt,
+  videoGoneAt: posts.videoGoneAt,
 };
 
 export function selectPosts() {
@@ -58,9 +66,23 @@ export type PostRow = [
   username: string | null,
   displayName: string | null,
   videoStart: number | null,
+  youtubeCommentId: string | null,
+  commentLikeCount: number | null,
+  commentReplyCount: number | null,
+  commentPublishedAt: number | null,
+  youtubeCheckedAt: number | null,
+  commentGoneAt: number | null,
+  videoGoneAt: number | null,
 ];
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/** The quoted comment as YouTube's (null: typed by hand, or gone from YouTube: no link, no numbers). */
+function youtubeComment(videoId: string, id: string | null, likes: number | null, replies: number | null, published: number | null, checked: number | null, gone: boolean): PostView["youtubeComment"] {
+  if (id === null || gone) return null;
+  return { id, url: commentUrl(videoId, id), likeCount: likes, replyCount: replies, publishedAt: isoOrNull(published), checkedAt: isoOrNull(checked) };
+}
 
 /** A row → the JSON shape, as a visitor sees it (no vote, not saved). */
 export function toView(r: PostRow): PostView {
@@ -68,6 +90,7 @@ export function toView(r: PostRow): PostView {
     id, userId, title, content, category, comment, commentAuthor, videoId, videoTitle, videoChannel, videoThumbnail,
     videoViewCount, videoPublishedAt, upvotes, downvotes, commentsCount, createdAt, editedAt, name, displayName,
     videoStart,
+    commentId, commentLikes, commentReplies, commentPublished, checkedAt, commentGoneAt, videoGoneAt,
   ] = r;
   const author = postAuthor(userId, name, displayName);
   return {
@@ -95,6 +118,10 @@ export function toView(r: PostRow): PostView {
     author,
     myVote: null,
     isSaved: false,
+    youtubeComment: youtubeComment(videoId, commentId, commentLikes, commentReplies, commentPublished, checkedAt, commentGoneAt !== null || videoGoneAt !== null),
+    enteredByHand: commentId === null,
+    commentGone: commentId !== null && (commentGoneAt !== null || videoGoneAt !== null),
+    videoGone: videoGoneAt !== null,
   };
 }
 

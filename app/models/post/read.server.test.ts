@@ -1,11 +1,11 @@
 // Reading lists of posts and one post: the feed's orders and ranges, what a post shows, the
 // category page's orders. The text filter and /search are in search.server.test.ts.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
 import { memoEnabled } from "~/integrations/env.server.ts";
 import { recountAll } from "#db/recount.ts";
-import { comments, saves, votes } from "#db/schema.ts";
+import { comments, posts, saves, votes } from "#db/schema.ts";
 import { clearPostsAndUsers, DAY, HOUR, NOW, post, titles, user, vote } from "../../../tests/support/post-rows.ts";
 import { recordStatements } from "../../../tests/support/statements.ts";
 import { getPost, listCategoryPosts, listFeedPosts, listPostsByIds } from "./index.server.ts";
@@ -174,6 +174,10 @@ describe("listFeedPosts", () => {
         "editedAt",
         "author",
         "myVote",
+        "youtubeComment",
+        "enteredByHand",
+        "commentGone",
+        "videoGone",
         "isSaved",
       ].sort(),
     );
@@ -235,6 +239,11 @@ describe("a post's view", () => {
       commentsCount: 3,
       editedAt: new Date(NOW - HOUR / 2),
       category: "Music",
+      youtubeCommentId: "UgxEvery.reply01",
+      commentLikeCount: 12_345,
+      commentReplyCount: 0,
+      commentPublishedAt: new Date(NOW - 20 * DAY),
+      youtubeCheckedAt: new Date(NOW - DAY),
     });
     const orphan = post({ userId: null, title: "no author" });
     const expected = {
@@ -262,6 +271,17 @@ describe("a post's view", () => {
       author: { id: a.id, username: "writer", displayName: "The Writer" },
       myVote: null,
       isSaved: false,
+      youtubeComment: {
+        id: "UgxEvery.reply01",
+        url: "https://www.youtube.com/watch?v=vid00000042&lc=UgxEvery.reply01",
+        likeCount: 12_345,
+        replyCount: 0,
+        publishedAt: new Date(NOW - 20 * DAY).toISOString(),
+        checkedAt: new Date(NOW - DAY).toISOString(),
+      },
+      enteredByHand: false,
+      commentGone: false,
+      videoGone: false,
     };
     expect(getPost({ id: row.id })).toEqual(expected);
     expect(listPostsByIds({ ids: [row.id] })).toEqual([expected]);
@@ -273,6 +293,12 @@ describe("a post's view", () => {
       videoPublishedAt: null,
       editedAt: null,
       author: { id: null, username: "Unknown", displayName: "Unknown" },
+      youtubeComment: null,
+      enteredByHand: true,
+      commentGone: false,
     });
+    // Gone from YouTube: the quote stays, its link and numbers go.
+    getDb().update(posts).set({ commentGoneAt: new Date(NOW) }).where(eq(posts.id, row.id)).run();
+    expect(getPost({ id: row.id })).toMatchObject({ youtubeComment: null, enteredByHand: false, commentGone: true, videoGone: false });
   });
 });

@@ -1,6 +1,7 @@
 import { getDb, migrate } from "#db/client.server.ts";
 import { seedDemo } from "#db/seed.ts";
 import { ensureBootstrapAdmin, type BootstrapOutcome } from "~/models/admin/bootstrap.server.ts";
+import { backfillQuoteKeys } from "~/models/post/quote-backfill.server.ts";
 import { getEnv, type Env } from "../../integrations/env.server.ts";
 import { hashPasswordSync } from "../../integrations/password.server.ts";
 
@@ -22,6 +23,9 @@ export function runStartupTasks() {
     const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
     if (seeded) console.log(`Seeded demo content: ${seeded.users} users, ${seeded.posts} posts.`);
   }
+  // Posts from before quote keys (and the seed's) get theirs: one per quote, the oldest keeps it.
+  const keyed = backfillQuoteKeys(db);
+  if (keyed) console.log(`Gave ${keyed} posts their quote key.`);
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     const password = env.ADMIN_PASSWORD;
     const outcome = ensureBootstrapAdmin({

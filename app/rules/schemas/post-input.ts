@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CATEGORIES } from "../../lib/category-list.ts";
 import { MAX_MOMENT_SECONDS, UNKNOWN_VIDEO_ID, VIDEO_ID_PATTERN } from "../../lib/video-url.ts";
+import { COMMENT_ID_PATTERN } from "../../lib/comment-link.ts";
 import { POST_LIMITS, SHARE_MESSAGES } from "../post-rules.ts";
+import { COMMENT_SEARCH_MAX, PICK_MESSAGES } from "../comment-pick-rules.ts";
 import { isoDateField } from "./date-field.ts";
 import { textField, tokenField } from "./text-fields.ts";
 
@@ -79,6 +81,34 @@ export const VideoStartSchema = z
  */
 export const SharePostSchema = PostTextSchema.extend({ videoId: VideoIdSchema, videoStart: VideoStartSchema });
 
+/** A YouTube comment id (a reply's holds a dot): what a member picked. */
+export const CommentIdSchema = tokenField(PICK_MESSAGES.invalidCommentId, PICK_MESSAGES.invalidCommentId).regex(
+  COMMENT_ID_PATTERN,
+  PICK_MESSAGES.invalidCommentId,
+);
+
+/**
+ * A share of a picked comment (the dialog's pick, `POST /api/posts` with `youtubeCommentId`): the
+ * title, the category, the video and the comment's id. Its text, author and numbers are YouTube's,
+ * looked up by the server; a text, author or count the client sends beside it is dropped.
+ */
+export const SharePickSchema = PostTextSchema.pick({ title: true, category: true }).extend({
+  videoId: VideoIdSchema,
+  youtubeCommentId: CommentIdSchema,
+});
+
+/** The words of a search over a video's comments (the dialog's box and GET /api/youtube/video/{id}). */
+export const SearchTermsSchema = textField({
+  type: PICK_MESSAGES.searchTooLong,
+  max: { length: COMMENT_SEARCH_MAX, message: PICK_MESSAGES.searchTooLong },
+}).transform((v) => v.replace(/\s+/g, " "));
+
+/** The words to search for (the one rule, SearchTermsSchema): "" for none, null when they are too long. */
+export function searchTermsOf(value: string): string | null {
+  const parsed = SearchTermsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** What the server found out about the video (YouTube's Data API, oEmbed or the docs/product.md §5 fallback). */
 export const VideoFactsSchema = z.object({
   videoId: VideoIdSchema,
@@ -111,9 +141,32 @@ export const VideoFactsSchema = z.object({
     .transform((v) => v ?? null),
 });
 
-/** A new post as the model stores it: the person's text, the moment and the server's video facts. */
-export const NewPostSchema = PostTextSchema.extend({ ...VideoFactsSchema.shape, videoStart: VideoStartSchema });
+const COUNT = "A YouTube count must be a whole number.";
+const count = z.number({ error: COUNT }).int(COUNT).min(0, COUNT).max(Number.MAX_SAFE_INTEGER, COUNT).nullish().transform((v) => v ?? null);
+
+/**
+ * What the server found out about a picked comment (comments.list by its id), with the quote's key
+ * (app/rules/quote-key.ts). A quote typed by hand has only its key.
+ */
+export const CommentFactsSchema = z.object({
+  youtubeCommentId: CommentIdSchema.nullish().transform((v) => v ?? null),
+  commentLikeCount: count,
+  commentReplyCount: count,
+  commentPublishedAt: isoDateField("date-time", VIDEO_DATE)
+    .nullish()
+    .transform((v) => v ?? null),
+  youtubeCheckedAt: isoDateField("date-time", VIDEO_DATE)
+    .nullish()
+    .transform((v) => v ?? null),
+  quoteKey: textField({ type: "A quote key is text.", max: { length: 1000, message: "A quote key is at most 1000 characters." } })
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** A new post as the model stores it: the person's text, the moment, the server's video facts and the comment's. */
+export const NewPostSchema = PostTextSchema.extend({ ...VideoFactsSchema.shape, videoStart: VideoStartSchema }).extend(CommentFactsSchema.partial().shape);
 
 export type SharePostInput = z.output<typeof SharePostSchema>;
 export type VideoFacts = z.input<typeof VideoFactsSchema>;
+export type CommentFacts = z.input<typeof CommentFactsSchema>;
 export type NewPostInput = z.input<typeof NewPostSchema>;
