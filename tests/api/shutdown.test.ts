@@ -63,20 +63,22 @@ describe("graceful shutdown", () => {
     const author = await api.user();
     const post = api.post(author.id);
     const users: ApiUser[] = [];
-    for (let i = 0; i < 400; i++) users.push(await api.user());
 
     let signalled = false;
     const outcomes: Outcome[] = [];
-    let next = 0;
+    // Each worker votes as a new member until the signal has come and its vote got no answer (at most
+    // 400 votes each): the burst outlasts the signal however fast the server answers it.
     const worker = async () => {
-      while (next < users.length) {
-        const user = users[next++];
+      for (let sent = 0; sent < 400; sent++) {
+        const user = await api.user();
+        users.push(user);
         try {
           const res = await api.fetch(`/post/${post.id}/vote`, { method: "POST", user, form: { direction: "up" } });
           await res.arrayBuffer();
           outcomes.push({ user, status: res.status, afterSignal: signalled });
         } catch (error) {
           outcomes.push({ user, error: errorCode(error), afterSignal: signalled });
+          if (signalled) return;
         }
       }
     };

@@ -78,7 +78,7 @@ describe("NewPostSchema", () => {
 describe("SharePostSchema (what a client submits)", () => {
   it("keeps the text and the video id and drops every video fact a client sends", () => {
     const parsed = SharePostSchema.parse({ ...VALID, videoViewCount: "999", videoPublishedAt: "2001-01-01T00:00:00Z" });
-    expect(parsed).toEqual({ title: "A title with spaces around", comment: "Funny", commentAuthor: "@someone", category: "Music", videoId: "dQw4w9WgXcQ" });
+    expect(parsed).toEqual({ title: "A title with spaces around", comment: "Funny", commentAuthor: "@someone", category: "Music", videoId: "dQw4w9WgXcQ", videoStart: null });
   });
 
   it("applies the one title rule, alone or with the rest", () => {
