@@ -37,7 +37,8 @@ describe("a shared link's moment", () => {
     const $ = cheerio.load(await (await api.fetch(`/post/${id}`)).text());
     expect($("a.watch").attr("href")).toBe(`https://www.youtube.com/watch?v=${FAKE_VIDEOS.short}&t=151s`);
 
-    const plain = await api.fetch("/share", { method: "POST", user: member, form: { ...form, title: "From the start", url: `https://youtu.be/${FAKE_VIDEOS.short}?si=abc` } });
+    const plain = await api.fetch("/share", { method: "POST", user: member, form: { ...form, title: "From the start", text: "so funny from the start", url: `https://youtu.be/${FAKE_VIDEOS.short}?si=abc` } });
+    // Another quote: the same one again would be refused as already shared (409).
     const plainId = Number(plain.headers.get("location")?.match(/^\/post\/(\d+)$/)?.[1]);
     expect(storedStart(plainId)).toBeNull();
     expect((await (await api.fetch(`/api/posts/${plainId}`)).json()).videoStart).toBeNull();
@@ -50,7 +51,7 @@ describe("a shared link's moment", () => {
     const post = await created.json();
     expect(post.videoStart).toBe(3723);
     expect(storedStart(post.id)).toBe(3723);
-    const zero = await (await api.fetch("/api/posts", { method: "POST", user: member, json: { ...SHARE, title: "From zero", videoStart: 0 } })).json();
+    const zero = await (await api.fetch("/api/posts", { method: "POST", user: member, json: { ...SHARE, title: "From zero", comment: "the bit at the start", videoStart: 0 } })).json();
     expect(storedStart(zero.id)).toBeNull();
     for (const videoStart of [-1, 1.5, "151", 360_000, "2m31s", true]) {
       const refused = await api.fetch("/api/posts", { method: "POST", user: member, json: { ...SHARE, title: `Bad ${String(videoStart)}`, videoStart } });
