@@ -14,18 +14,22 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
-// These tests share the same quotes in both projects (js, nojs) on purpose: each starts with no post
-// holding their keys (the picked comments' and every typed one's; other specs pick other comments).
-// One post per quote is tests/e2e/youtube-comment.spec.ts's.
+// These tests pick the same comments in both projects (js, nojs) on purpose: each starts with no post
+// holding their keys (other specs pick other comments). A quote typed by hand is made unique instead
+// (`typed`), so no test here frees a key another spec running beside it relies on. One post per quote
+// is tests/e2e/youtube-comment.spec.ts's.
 test.beforeEach(async () => {
   await import("../fixtures/factories.ts");
   const { getDb } = await import("#db/client.server.ts");
   const { posts } = await import("#db/schema.ts");
   const { FAKE_COMMENTS } = await import("../fixtures/youtube-fake.ts");
-  const { inArray, like, or } = await import("drizzle-orm");
+  const { inArray } = await import("drizzle-orm");
   const picked = [FAKE_COMMENTS.top, FAKE_COMMENTS.short].map((id) => `c:${id}`);
-  getDb().update(posts).set({ quoteKey: null }).where(or(like(posts.quoteKey, "t:%"), inArray(posts.quoteKey, picked))).run();
+  getDb().update(posts).set({ quoteKey: null }).where(inArray(posts.quoteKey, picked)).run();
 });
+
+/** Words typed as a quote, made unique: the same words under the same video would be one quote (409). */
+const typed = (words: string) => `${words} ${Math.random().toString(36).slice(2, 8)}`;
 
 // factories.ts needs global-setup's environment, so it is loaded inside the tests.
 async function signIn(context: BrowserContext, baseURL?: string) {
@@ -198,7 +202,7 @@ test("shows every validation message of the two steps", async ({ page, context, 
     await expect(page.getByText("Comment must be at most 500 characters.")).toBeVisible();
   }
 
-  await text.fill("A perfectly fine comment");
+  await text.fill(typed("A perfectly fine comment"));
   await dialog.getByLabel("Comment author").fill("@someone");
   await dialog.getByLabel("Category").selectOption("Comedy");
   await submit.click();
@@ -346,12 +350,13 @@ test("shows disabled comments in the red panel and still shares by hand", async 
     "Comments are disabled for this video.",
   );
   await expect(radios(dialog)).toHaveCount(0);
-  await dialog.getByLabel("Comment text").fill("Typed by hand");
+  const quote = typed("Typed by hand");
+  await dialog.getByLabel("Comment text").fill(quote);
   await dialog.getByLabel("Comment author").fill("@hand");
   await dialog.getByLabel("Category").selectOption("Fail");
   await dialog.getByRole("button", { name: "Share Comment" }).click();
   const { post } = await readBack(await expectPostedPage(page), user.id);
-  expect(post).toMatchObject({ videoId: FAKE_VIDEOS.commentsDisabled, videoTitle: "Comments Are Off Here", comment: "Typed by hand" });
+  expect(post).toMatchObject({ videoId: FAKE_VIDEOS.commentsDisabled, videoTitle: "Comments Are Off Here", comment: quote });
 });
 
 test("the dialog is a modal with JavaScript and a labelled section of the page without", async ({
@@ -438,8 +443,10 @@ test.describe("without a YouTube API key", () => {
     return dialog;
   }
 
+  let quote = "";
   async function post(page: Page, dialog: Locator) {
-    await dialog.getByLabel("Comment text").fill("Typed in by hand");
+    quote = typed("Typed in by hand");
+    await dialog.getByLabel("Comment text").fill(quote);
     await dialog.getByLabel("Comment author").fill("@manual");
     await dialog.getByLabel("Category").selectOption("Kids");
     await dialog.getByRole("button", { name: "Share Comment" }).click();
@@ -462,7 +469,7 @@ test.describe("without a YouTube API key", () => {
       videoThumbnail: `https://i.ytimg.com/vi/${FAKE_VIDEOS.funny}/hqdefault.jpg`,
       videoViewCount: null,
       videoPublishedAt: null,
-      comment: "Typed in by hand",
+      comment: quote,
       commentAuthor: "@manual",
       category: "Kids",
     });
