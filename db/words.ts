@@ -55,15 +55,21 @@ function muteMatcher(keys: readonly string[]): MuteMatcher {
  * of the row, whatever the number of mutes.
  */
 function holdsMuted(folded: string, matcher: MuteMatcher): boolean {
-  if (matcher.keys.size === 0 || folded === "") return false;
-  const words = folded.split(" ");
-  for (let i = 0; i < words.length; i++) {
-    let phrase = words[i];
-    for (let n = 1; ; n++) {
-      if (matcher.keys.has(phrase)) return true;
-      if (n >= matcher.maxWords || i + n >= words.length || !matcher.prefixes.has(phrase)) break;
-      phrase += ` ${words[i + n]}`;
+  const { keys, prefixes, maxWords } = matcher;
+  if (keys.size === 0 || folded === "") return false;
+  // Walked by index (no array of the row's words is made: that was most of a row's cost).
+  const end = folded.length;
+  for (let start = 0; start < end; ) {
+    const space = folded.indexOf(" ", start);
+    const stop = space < 0 ? end : space;
+    for (let n = 1, phraseEnd = stop; ; n++) {
+      const phrase = folded.slice(start, phraseEnd);
+      if (keys.has(phrase)) return true;
+      if (n >= maxWords || phraseEnd >= end || !prefixes.has(phrase)) break;
+      const next = folded.indexOf(" ", phraseEnd + 1);
+      phraseEnd = next < 0 ? end : next;
     }
+    start = stop + 1;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 // Mutes (decision 0125): a member's words, members and categories, kept as rows; a visitor's words and
 // categories, kept in a cookie and handed in by the route. `mutingFor` is what every list reads: it
 // says what to leave out, and the lists leave it out in their SQL (muted-sql.server.ts).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { foldText } from "#db/words.ts";
 import { hiddenPosts, listSettings, mutes, users } from "#db/schema.ts";
@@ -48,27 +48,36 @@ export function isMuting(m: Muting): boolean {
 }
 
 // One statement for all of a member's list settings, kept per member until one of these tables is
-// written (lag 0, own and others': a mute must hold at once).
-const settingsOf = prepared((db) =>
-  db
+// written (lag 0, own and others': a mute must hold at once). Each kind's values joined by a newline,
+// which none holds (a word's key is letters, digits and single spaces; a category is one of the list's
+// names; a member is an id): with MEMO=off a JSON array of 100 mutes, built and parsed at each page,
+// was a third of a muting member's hot page (bench/results/2026-12-07-mutes-bounded-2.md).
+const settingsOf = prepared((db) => {
+  const userId = sql.placeholder("userId");
+  const joined = (kind: MuteKind, column: SQL) =>
+    sql<string | null>`(SELECT group_concat(${column}, char(10)) FROM ${mutes} WHERE ${mutes.userId} = ${userId} AND ${mutes.kind} = ${kind})`;
+  return db
     .select({
-      mutes: sql<string>`(SELECT json_group_array(json_array(kind, value, member_id)) FROM ${mutes} WHERE ${mutes.userId} = ${sql.placeholder("userId")})`,
-      hidden: sql<number>`EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${sql.placeholder("userId")})`,
-      hideRead: sql<number>`coalesce((SELECT ${listSettings.hideRead} FROM ${listSettings} WHERE ${listSettings.userId} = ${sql.placeholder("userId")}), 0)`,
+      words: joined("word", sql`${mutes.value}`),
+      members: joined("member", sql`${mutes.memberId}`),
+      categories: joined("category", sql`${mutes.value}`),
+      hidden: sql<number>`EXISTS (SELECT 1 FROM ${hiddenPosts} WHERE ${hiddenPosts.userId} = ${userId})`,
+      hideRead: sql<number>`coalesce((SELECT ${listSettings.hideRead} FROM ${listSettings} WHERE ${listSettings.userId} = ${userId}), 0)`,
     })
     .from(sql`(SELECT 1)`)
-    .prepare(),
-);
+    .prepare();
+});
 const kept = versionedCache<number, Muting>({ name: "mutes", tables: ["mutes", "hidden_posts", "list_settings"], staleMs: 0, maxWeight: 10_000, freeze: true });
+
+const values = (joined: string | null | undefined) => (joined ? joined.split("\n") : []);
 
 function readMuting(viewerId: number): Muting {
   const row = settingsOf().get({ userId: viewerId });
-  const rows = JSON.parse(row?.mutes ?? "[]") as [MuteKind, string, number | null][];
   return {
     viewerId,
-    words: rows.filter((r) => r[0] === "word").map((r) => r[1]),
-    members: rows.filter((r) => r[0] === "member").map((r) => r[2]!),
-    categories: rows.filter((r) => r[0] === "category").map((r) => r[1]),
+    words: values(row?.words),
+    members: values(row?.members).map(Number),
+    categories: values(row?.categories),
     hidden: Boolean(row?.hidden),
     hideRead: Boolean(row?.hideRead),
   };

@@ -1,6 +1,6 @@
 // /search: posts holding every word of the query (the word index), in one of the lists' sorts within a
 // time range, and members by name.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { timeframeStart, type ListSort, type PostView, type Timeframe, type UserResult } from "~/lib/browse.ts";
@@ -10,7 +10,7 @@ import { prepared, preparedFor } from "../db.server.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { wordsQuery, type FtsQuery } from "./fts.server.ts";
 import { mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape, type MutedShape } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, mutedWindow, type MutedShape } from "../mute/muted-sql.server.ts";
 import { listCategoryPosts, listPostsByIds, ORDERS } from "./read.server.ts";
 
 /** Search sorts at most this many matches (the newest), so a common word stays fast. */
@@ -50,13 +50,13 @@ export function searchPosts({
   const muting = mutingFor(viewerId, visitorMutes);
   const shape = mutedShape(muting);
   const muted = shape ? { shape, params: mutedParams(muting) } : null;
-  const { ids, n } = muted
+  const { ids, n, more } = muted
     ? sortMatches(expression, sort, since, limit, muted)
     : kept.get(`${sort}\0${since}\0${limit}\0${expression}`, () => sortMatches(expression, sort, since, limit));
-  if (n === 0) return { posts: [], total: 0, capped: false };
+  if (n === 0) return { posts: [], total: 0, capped: more };
   // The posts themselves come from listPostsByIds (their counts and the viewer's vote as fresh as there).
   // What the viewer muted is out already (the mutes read once).
-  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true, muted: false }), total: Math.min(n, SEARCH_CAP), capped: n > SEARCH_CAP };
+  return { posts: listPostsByIds({ ids, viewerId, visitorMutes, hideBlocked: true, muted: false }), total: Math.min(n, SEARCH_CAP), capped: more };
 }
 
 /**
@@ -68,8 +68,10 @@ export function searchPosts({
 export const SEARCH_LAG_MS = 5_000;
 const POST_TEXT = "posts:title,comment,comment_author,video_title,user_id";
 const kept = { maxWeight: 2_000, staleMs: SEARCH_LAG_MS };
-const byText = versionedCache<string, { ids: number[]; n: number }>({ name: "search-text", tables: [`${POST_TEXT},created_at`, "users:username"], ...kept });
-const byCounts = versionedCache<string, { ids: number[]; n: number }>({ name: "search-counts", tables: [`${POST_TEXT},created_at,score,comments_count`, "users:username"], ...kept });
+/** The page's ids, the matches counted, and whether there are more than counted (past SEARCH_CAP, or past a muting viewer's window). */
+type Matches = { ids: number[]; n: number; more: boolean };
+const byText = versionedCache<string, Matches>({ name: "search-text", tables: [`${POST_TEXT},created_at`, "users:username"], ...kept });
+const byCounts = versionedCache<string, Matches>({ name: "search-counts", tables: [`${POST_TEXT},created_at,score,comments_count`, "users:username"], ...kept });
 
 function sortMatches(
   expression: FtsQuery,
@@ -77,7 +79,7 @@ function sortMatches(
   since: number | null,
   limit: number,
   muted: { shape: Exclude<MutedShape, "">; params: ReturnType<typeof mutedParams> } | null = null,
-): { ids: number[]; n: number } {
+): Matches {
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
   // there are more), then those in the range, counted and sorted in the same statement by the list's
   // own order (read.server.ts). Ranking by relevance (bm25) read the index a second time for its word
@@ -94,19 +96,50 @@ function sortMatches(
       sql`SELECT rowid AS match_id FROM posts_search WHERE posts_search MATCH ${sql.placeholder("expression")}
       ORDER BY rowid ${sql.raw(oldestFirst ? "ASC" : "DESC")} LIMIT ${sql.placeholder("cap")}`,
     );
-    // Over all time and for everyone, the count is the CTE's; a range or a muting viewer drops some rows.
-    const n = since === null && !shape ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
+    const inRange = since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined;
+    if (shape) {
+      // A muting viewer's matches are tested in a window of the sorted matches (mutedWindow(0, limit),
+      // decision 0160), not all of them: n counts what the window keeps, all the matches in range.
+      const all = since === null ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
+      const sorted = db.$with("sorted").as(
+        db
+          .select({ id: sql<number>`${posts.id}`.as("sorted_id"), all: sql<number>`${all}`.as("sorted_all") })
+          .from(matches)
+          .innerJoin(posts, eq(posts.id, matches.id))
+          .where(inRange)
+          .orderBy(...ORDERS[sort])
+          .limit(sql.placeholder("mutedWindow")),
+      );
+      // Every row of the window, each with whether the viewer keeps it: n and the page are counted here.
+      return db
+        .with(matches, sorted)
+        .select({ id: posts.id, kept: sql<number>`(${mutedPostCondition(shape)})`, all: sql<number>`${sorted.all}` })
+        .from(sorted)
+        .innerJoin(posts, eq(posts.id, sorted.id))
+        .orderBy(...ORDERS[sort])
+        .prepare();
+    }
+    // Over all time, the count is the CTE's; a range drops some rows.
+    const all = since === null ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
     return db
       .with(matches)
-      .select({ id: posts.id, n })
+      .select({ id: posts.id, all })
       .from(matches)
       .innerJoin(posts, eq(posts.id, matches.id))
-      .where(and(since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined, mutedPostCondition(shape)))
+      .where(inRange)
       .orderBy(...ORDERS[sort])
       .limit(sql.placeholder("limit"))
       .prepare();
-  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit, ...muted?.params });
-  return { ids: rows.map((r) => r.id), n: rows[0]?.n ?? 0 };
+  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit, ...muted?.params, mutedWindow: mutedWindow(0, limit) }) as {
+    id: number;
+    kept?: number;
+    all: number;
+  }[];
+  const all = rows[0]?.all ?? 0;
+  if (!shape) return { ids: rows.map((r) => r.id), n: all, more: all > SEARCH_CAP };
+  // The window's rows: the page is the kept ones; matches past the window were not tested.
+  const kept = rows.filter((r) => r.kept);
+  return { ids: kept.slice(0, limit).map((r) => r.id), n: kept.length, more: all > rows.length };
 }
 
 export type UserSearch = { users: UserResult[]; total: number };
