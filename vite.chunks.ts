@@ -15,6 +15,9 @@ import type { Plugin } from "vite";
 
 const GROUPS: Record<string, string[]> = {
   cards: ["/app/components/post-card.tsx"],
+  // The comment thread (the post page's, and a card's when its comments open): with the parts its
+  // lazy edit box shares with it (the mention box), which would otherwise be a file of their own.
+  thread: ["/app/components/comments/comment-thread.tsx"],
   // The profile layout's parts, on every profile tab.
   profile: ["/app/components/profile/profile-header.tsx", "/app/components/profile/profile-tabs.tsx", "/app/rules/profile-rules.ts"],
 };

@@ -7,7 +7,6 @@ import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/f
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import { EDITED_LABEL } from "~/lib/edited-label.ts";
 import { LinkedText } from "./linked-text.tsx";
-import { ENTERED_BY_HAND, NO_LONGER_ON_YOUTUBE } from "~/rules/post-rules.ts";
 import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
 import { SaveButton } from "./save-button.tsx";
@@ -73,6 +72,11 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
     </div>
   );
 }
+
+// The card's labels of a quote typed or pasted by hand (no YouTube comment behind it) and of a comment
+// YouTube no longer has. Here, not in rules/post-rules.ts: the cards would carry the share flow's texts.
+const ENTERED_BY_HAND = "entered by hand";
+const NO_LONGER_ON_YOUTUBE = "no longer on YouTube";
 
 /**
  * Where the quote comes from: YouTube's comment (a link to it with `&lc=`, its likes and date there),

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "./hooks.ts";
-import { showToast } from "./toaster.tsx";
 
 const e = encodeURIComponent;
 
@@ -14,39 +13,40 @@ function shareTargets(url: string, title: string) {
   ];
 }
 
+type MenuActions = typeof import("./menu-actions.ts");
+let actions: MenuActions | null = null;
+const loadActions = () => import("./menu-actions.ts").then((m) => (actions = m));
+/** Runs `act` with ./menu-actions.ts: at once once a menu has opened (it is fetched then), else when it arrives. */
+const withActions = (act: (m: MenuActions) => unknown) => () => void (actions ? act(actions) : loadActions().then(act));
+
 /**
  * A <details> menu: it opens without JavaScript; with it, a press outside, Escape (the focus back on
- * its summary) or choosing an entry closes it. Its summary, panel and entries are styled by .menu
- * (app.css); `className` adds the menu's own (.share, .more).
+ * its summary) or choosing an entry closes it (./menu-actions.ts, fetched when a menu first opens).
+ * Its summary, panel and entries are styled by .menu (app.css); `className` adds the menu's own
+ * (.share, .more).
  */
 export function DetailsMenu({ summary, className, children }: { summary: ReactNode; className: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
-  const close = () => ref.current?.removeAttribute("open");
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: Event) => {
-      if (!ref.current?.contains(event.target as Node)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        close();
-        ref.current?.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("click", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  // While open: what closes it (undone when it closes, or when the menu leaves the page).
+  const undo = useRef<(() => void) | null>(null);
+  const stop = () => {
+    undo.current?.();
+    undo.current = null;
+  };
+  useEffect(() => stop, []);
+  const onToggle = () => {
+    const menu = ref.current;
+    stop();
+    if (menu?.open)
+      withActions((m) => {
+        if (menu.open && !undo.current) undo.current = m.dismissible(menu);
+      })();
+  };
 
   return (
-    <details ref={ref} className={`menu ${className}`} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={ref} className={`menu ${className}`} onToggle={onToggle}>
       <summary>{summary}</summary>
-      <div onClick={close}>{children}</div>
+      <div onClick={() => ref.current?.removeAttribute("open")}>{children}</div>
     </details>
   );
 }
@@ -60,25 +60,8 @@ export function DetailsMenu({ summary, className, children }: { summary: ReactNo
 export function ShareMenu({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast({ type: "success", title: "Link copied!" });
-    } catch {
-      showToast({
-        type: "error",
-        title: "Clipboard Error",
-        description: "Unable to access clipboard. Please paste manually.",
-      });
-    }
-  };
-  const nativeShare = async () => {
-    try {
-      await navigator.share({ title, url });
-    } catch {
-      // Dismissed by the user: nothing to say.
-    }
-  };
+  const copy = withActions((m) => m.copyLink(url));
+  const nativeShare = withActions((m) => m.nativeShare(title, url));
 
   return (
     // Its arrow is the summary's ::before (app.css).

@@ -11,8 +11,3 @@ export const SHARE_MESSAGES = {
   failed: "Failed to share the comment.",
   videoUnavailable: "Failed to fetch video details",
 } as const;
-
-/** The card's label of a quote typed or pasted by hand (no YouTube comment behind it). */
-export const ENTERED_BY_HAND = "entered by hand";
-/** The card's label of a comment YouTube no longer has. */
-export const NO_LONGER_ON_YOUTUBE = "no longer on YouTube";

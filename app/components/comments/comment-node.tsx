@@ -13,7 +13,8 @@ import { VoteControls } from "../vote-controls.tsx";
 import { BlockButton } from "../profile/block-button.tsx";
 import { WatchButton } from "../watch-button.tsx";
 import { CommentForm } from "./comment-form.tsx";
-import { CommentText, EditCommentForm, EditedMark, type EditCommentReply } from "./comment-edit.tsx";
+import { CommentText, EditedMark, LazyEditCommentForm, preloadEditCommentForm } from "./comment-edit.tsx";
+import type { EditCommentReply } from "./edit-comment-form.tsx";
 import { editParam, withinEditWindow } from "~/rules/edit-rules.ts";
 import { countAll, useThread, type Node } from "./thread-context.ts";
 import { MuteLink } from "../mutes/mute-link.tsx";
@@ -88,7 +89,7 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
         </summary>
         <div className="cmt-body">
           {editing ? (
-            <EditCommentForm
+            <LazyEditCommentForm
               id={node.id}
               content={content}
               isReply={node.parentId !== null}
@@ -132,7 +133,8 @@ export function CommentNode({ node, depth, parentName }: { node: Node; depth: nu
               ) : null}
               {editable && !editing ? (
                 hydrated ? (
-                  <button type="button" onClick={() => setEditingJs(true)} className="cmt-act">
+                  // The edit box's code is fetched as the pointer or focus reaches 'Edit' (./comment-edit.tsx).
+                  <button type="button" onClick={() => setEditingJs(true)} onPointerEnter={preloadEditCommentForm} onFocus={preloadEditCommentForm} className="cmt-act">
                     Edit
                   </button>
                 ) : (
