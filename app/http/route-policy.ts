@@ -178,7 +178,7 @@ export const BUDGETS: Readonly<Record<string, PolicyBudget>> = {
   "POST /invites": "toggle",
   "POST /api/invites": "toggle",
   "POST /feeds/following/token": "toggle",
-  // Admin actions (issue 47 gives moderation a budget of its own).
+  // Admin actions: the toggle budget, as every member's small write (a budget of moderation's own would replace it).
   "POST /admin/users": "toggle",
   "POST /admin/reports/:id/resolve": "toggle",
   "POST /admin/held/:id/decide": "toggle",

@@ -117,7 +117,7 @@ const MAX_MEMBERS_COUNTED = 50_000;
  * `rows` rows just written by one statement of this connection (its own changes, as SQLite counts
  * them in total_changes()) that only `userId`'s own pages read: the posts they have read ('Hide what
  * I've read', decision 0165). They move memberVersion(userId), not databaseVersion: a member opening a
- * post does not make every page of the site again (issue 48).
+ * post does not make every page of the site again.
  */
 export function notePersonalWrite(userId: number, rows: number) {
   if (rows <= 0) return;

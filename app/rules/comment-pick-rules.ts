@@ -1,4 +1,4 @@
-// The texts and limits of picking, searching and sharing a YouTube comment (issue 46), apart from
+// The texts and limits of picking, searching and sharing a YouTube comment, apart from
 // post-rules.ts so that the cards' code, which reads post-rules, does not carry them.
 
 export const PICK_MESSAGES = {

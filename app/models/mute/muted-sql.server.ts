@@ -46,8 +46,8 @@ const MUTE_WINDOW_EXTRA = 10;
 /**
  * And never more than the site's longest page reads (offset 0, MAX_LIST + 1 rows: 412): a deeper JSON
  * page (GET /api/posts takes offsets up to 10,000) is short or empty for a muting viewer. Testing a
- * row costs about what the page without mutes costs in all for every 400 (issue 45's 2× target:
- * 1,000 rows were 3.9× at offset 500).
+ * row costs about what the page without mutes costs in all for every 400 (a muting page is to cost at
+ * most twice the page without mutes: 1,000 rows were 3.9× at offset 500).
  */
 export const MAX_MUTE_WINDOW = MUTE_WINDOW_FACTOR * (MAX_LIST + 1) + MUTE_WINDOW_EXTRA;
 export const mutedWindow = (offset: number, limit: number) => Math.min(MUTE_WINDOW_FACTOR * (offset + limit) + MUTE_WINDOW_EXTRA, MAX_MUTE_WINDOW);

@@ -98,7 +98,7 @@ function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number 
 }
 
 /**
- * A new account's edit is new text (issue 45): the rules of new text apply to what it now says
+ * A new account's edit is new text (else an edit would pass what a new post may not): the rules of new text apply to what it now says
  * (holdReason), and when new text would wait, the edited item goes back to the queue with it, and a
  * repeat pulls the earlier copies as a new repeat does. Called in the edit's transaction, once the new
  * text is written; the held row, or null when the item stays on the site (its print left either way).
