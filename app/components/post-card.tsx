@@ -6,6 +6,7 @@ import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
 import { formatCount, formatDate, formatDateTime, formatRelative } from "~/lib/format.ts";
 import { THUMBNAIL_SIZES, thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import { EDITED_LABEL } from "~/lib/edited-label.ts";
+import { ENTERED_BY_HAND, FROM_YOUTUBE, NO_LONGER_ON_YOUTUBE, youtubeLikes } from "~/lib/comment-source.ts";
 import { LinkedText } from "./linked-text.tsx";
 import { Avatar, AvatarLink } from "./avatar.tsx";
 import { CommentsToggle } from "./comments-toggle.tsx";
@@ -73,11 +74,6 @@ function VideoThumbnail({ videoId, title, eager }: { videoId: string; title: str
   );
 }
 
-// The card's labels of a quote typed or pasted by hand (no YouTube comment behind it) and of a comment
-// YouTube no longer has. Here, not in rules/post-rules.ts: the cards would carry the share flow's texts.
-const ENTERED_BY_HAND = "entered by hand";
-const NO_LONGER_ON_YOUTUBE = "no longer on YouTube";
-
 /**
  * Where the quote comes from: YouTube's comment (a link to it with `&lc=`, its likes and date there),
  * one no longer on YouTube (no link, no numbers), or a quote entered by hand (decision 0153).
@@ -89,10 +85,10 @@ function CommentSource({ post, timeZone }: { post: PostView; timeZone: string })
   return (
     <>
       <a href={yt.url} target="_blank" rel="noopener noreferrer" className="yt">
-        from YouTube
+        {FROM_YOUTUBE}
       </a>
       <span className="ytm">
-        {yt.likeCount !== null ? `${formatCount(yt.likeCount)} like${yt.likeCount === 1 ? "" : "s"} on YouTube` : null}
+        {yt.likeCount !== null ? youtubeLikes(yt.likeCount) : null}
         {yt.likeCount !== null && yt.publishedAt ? " · " : null}
         {yt.publishedAt ? <Time value={yt.publishedAt} timeZone={timeZone}>{formatDate(yt.publishedAt, timeZone)}</Time> : null}
       </span>

@@ -3,9 +3,10 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
-import { postAuthor, type PostAuthor } from "~/lib/browse.ts";
+import { postAuthor, type PostAuthor, type PostView } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
 import { mutingFor } from "./mute/mute.server.ts";
+import { youtubeComment } from "./post/post-row.server.ts";
 import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
@@ -22,6 +23,12 @@ export type FeedPost = {
   videoTitle: string;
   videoChannel: string;
   category: string;
+  /** The moment of the video the post shares (seconds), or null. */
+  videoStart: number | null;
+  /** Where the quote comes from, as the card says it (decision 0153): YouTube's comment, or null. */
+  youtubeComment: PostView["youtubeComment"];
+  /** The quoted comment or its video is no longer on YouTube. */
+  commentGone: boolean;
   createdAt: Date;
   /** The last edit, else createdAt: the entry's <updated>. */
   updatedAt: Date;
@@ -66,6 +73,14 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
       videoTitle: posts.videoTitle,
       videoChannel: posts.videoChannel,
       category: posts.category,
+      videoStart: posts.videoStart,
+      youtubeCommentId: posts.youtubeCommentId,
+      commentLikeCount: posts.commentLikeCount,
+      commentReplyCount: posts.commentReplyCount,
+      commentPublishedAt: posts.commentPublishedAt,
+      youtubeCheckedAt: posts.youtubeCheckedAt,
+      commentGoneAt: posts.commentGoneAt,
+      videoGoneAt: posts.videoGoneAt,
       createdAt: posts.createdAt,
       editedAt: posts.editedAt,
       userId: posts.userId,
@@ -79,7 +94,17 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
     .limit(limit)
     .prepare()
     .all(shape ? mutedParams(muting!, { offset: 0, limit }) : {})
-    .map(({ userId, username, displayName, editedAt, ...post }) => ({ ...post, updatedAt: editedAt ?? post.createdAt, author: postAuthor(userId, username, displayName) }));
+    .map(({ userId, username, displayName, editedAt, youtubeCommentId, commentLikeCount, commentReplyCount, commentPublishedAt, youtubeCheckedAt, commentGoneAt, videoGoneAt, ...post }) => {
+      const gone = commentGoneAt !== null || videoGoneAt !== null;
+      const ms = (d: Date | null) => (d === null ? null : d.getTime());
+      return {
+        ...post,
+        youtubeComment: youtubeComment(post.videoId, youtubeCommentId, commentLikeCount, commentReplyCount, ms(commentPublishedAt), ms(youtubeCheckedAt), gone),
+        commentGone: youtubeCommentId !== null && gone,
+        updatedAt: editedAt ?? post.createdAt,
+        author: postAuthor(userId, username, displayName),
+      };
+    });
 }
 
 /** The member a profile feed is about; Problem not_found when there is none. */

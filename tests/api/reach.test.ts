@@ -162,6 +162,27 @@ describe("Atom feeds", () => {
     expect(String((thread[0].link as Node[])[0]["@href"])).toMatch(new RegExp(`/post/${tricky.id}#comment-\\d+$`));
   });
 
+  it("an entry says where its quote comes from, as the card does: the comment's link, likes and date, the moment, or a label", async () => {
+    const linked = api.post(bob.id, { title: "Linked quote", category: "Music" });
+    const gone = api.post(bob.id, { title: "Gone quote", category: "Music" });
+    api.db.update(posts).set({ youtubeCommentId: "UgzKeep.reply1", commentLikeCount: 1234, commentPublishedAt: new Date("2024-03-05T12:00:00Z"), videoStart: 83 }).where(eq(posts.id, linked.id)).run();
+    api.db.update(posts).set({ youtubeCommentId: "UgzGone", commentLikeCount: 9, commentGoneAt: new Date() }).where(eq(posts.id, gone.id)).run();
+    try {
+      const entries = await getFeed(`/profile/${bob.id}/feed.xml`);
+      const html = (id: number) => text(entries.find((e) => text(e.id) === `${api.url}/post/${id}`)!.content);
+      expect(html(linked.id)).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;lc=UgzKeep.reply1">from YouTube</a> · 1.2K likes on YouTube · Mar 5, 2024');
+      expect(html(linked.id)).toContain("https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=83s");
+      expect(html(gone.id)).toContain("no longer on YouTube");
+      expect(html(gone.id)).not.toContain("lc=");
+      expect(html(gone.id)).not.toContain("likes on YouTube");
+      const typed = entries.find((e) => text(e.title) === "Bob's Music post")!;
+      expect(text(typed.content)).toContain("— @someone, entered by hand");
+    } finally {
+      api.db.delete(posts).where(eq(posts.id, linked.id)).run();
+      api.db.delete(posts).where(eq(posts.id, gone.id)).run();
+    }
+  });
+
   it("unknown category, member or post: 404", async () => {
     for (const p of ["/category/nope/feed.xml", "/profile/999999/feed.xml", "/profile/abc/feed.xml", "/post/999999/comments.xml"]) {
       expect((await api.fetch(p)).status, p).toBe(404);

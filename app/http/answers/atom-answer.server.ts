@@ -6,6 +6,8 @@ import { isProblem } from "~/lib/problem.ts";
 import { SHARED_CACHE_CONTROL } from "~/rules/cache-rules.ts";
 import { youtubeWatchUrl } from "~/lib/browse.ts";
 import { categoryFromSlug, categorySlug } from "~/lib/category-list.ts";
+import { ENTERED_BY_HAND, FROM_YOUTUBE, NO_LONGER_ON_YOUTUBE, youtubeLikes } from "~/lib/comment-source.ts";
+import { formatDate } from "~/lib/format.ts";
 import { thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import type { FeedAuthor, FeedComment, FeedPost } from "~/models/syndication.server.ts";
 import { getEnv } from "../../integrations/env.server.ts";
@@ -18,14 +20,22 @@ function person(origin: string, a: FeedAuthor) {
   return { name: a.displayName, uri: a.id !== null ? `${origin}/profile/${a.id}` : undefined };
 }
 
+/** Where the quote comes from, as the card says it: a link to YouTube's comment with its likes and date, or a label. */
+function sourceHtml(p: FeedPost): string {
+  const yt = p.youtubeComment;
+  if (!yt) return escapeHtml(p.commentGone ? NO_LONGER_ON_YOUTUBE : ENTERED_BY_HAND);
+  const facts = [yt.likeCount !== null ? youtubeLikes(yt.likeCount) : null, yt.publishedAt ? formatDate(yt.publishedAt) : null].filter(Boolean);
+  return [`<a href="${escapeHtml(yt.url)}">${FROM_YOUTUBE}</a>`, ...facts.map((f) => escapeHtml(f!))].join(" · ");
+}
+
 function postHtml(origin: string, p: FeedPost): string {
-  const watch = escapeHtml(youtubeWatchUrl(p.videoId));
+  const watch = escapeHtml(youtubeWatchUrl(p.videoId, p.videoStart));
   const thumb = escapeHtml(`${origin}${thumbnailPath(p.videoId)}`);
   const category = categoryFromSlug(p.category)
     ? `<a href="${escapeHtml(`${origin}/category/${categorySlug(p.category)}`)}">${escapeHtml(p.category)}</a>`
     : escapeHtml(p.category);
   return [
-    `<blockquote><p>“${escapeHtml(p.comment)}”</p><p>— ${escapeHtml(p.commentAuthor)}, from YouTube</p></blockquote>`,
+    `<blockquote><p>“${escapeHtml(p.comment)}”</p><p>— ${escapeHtml(p.commentAuthor)}, ${sourceHtml(p)}</p></blockquote>`,
     `<p><a href="${watch}"><img src="${thumb}" width="320" height="180" alt=""></a></p>`,
     `<p>Video: <a href="${watch}">${escapeHtml(p.videoTitle)}</a> (${escapeHtml(p.videoChannel)})</p>`,
     `<p>Category: ${category}</p>`,

@@ -79,7 +79,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 /** The quoted comment as YouTube's (null: typed by hand, or gone from YouTube: no link, no numbers). */
-function youtubeComment(videoId: string, id: string | null, likes: number | null, replies: number | null, published: number | null, checked: number | null, gone: boolean): PostView["youtubeComment"] {
+export function youtubeComment(videoId: string, id: string | null, likes: number | null, replies: number | null, published: number | null, checked: number | null, gone: boolean): PostView["youtubeComment"] {
   if (id === null || gone) return null;
   return { id, url: commentUrl(videoId, id), likeCount: likes, replyCount: replies, publishedAt: isoOrNull(published), checkedAt: isoOrNull(checked) };
 }
