@@ -6,7 +6,7 @@ import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { postAuthor, type PostAuthor, type PostView } from "~/lib/browse.ts";
 import { notFound } from "~/lib/problem.ts";
 import { mutingFor } from "./mute/mute.server.ts";
-import { youtubeComment } from "./post/post-row.server.ts";
+import { youtubeColumns, youtubeComment } from "./post/post-row.server.ts";
 import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "./mute/muted-sql.server.ts";
 
 /** Entries per feed. */
@@ -74,13 +74,7 @@ export function listFeedEntries({ source, limit = FEED_ENTRIES }: { source: Feed
       videoChannel: posts.videoChannel,
       category: posts.category,
       videoStart: posts.videoStart,
-      youtubeCommentId: posts.youtubeCommentId,
-      commentLikeCount: posts.commentLikeCount,
-      commentReplyCount: posts.commentReplyCount,
-      commentPublishedAt: posts.commentPublishedAt,
-      youtubeCheckedAt: posts.youtubeCheckedAt,
-      commentGoneAt: posts.commentGoneAt,
-      videoGoneAt: posts.videoGoneAt,
+      ...youtubeColumns(),
       createdAt: posts.createdAt,
       editedAt: posts.editedAt,
       userId: posts.userId,

@@ -6,6 +6,19 @@ import { posts, users } from "#db/schema.ts";
 import { postAuthor, type PostView } from "~/lib/browse.ts";
 import { commentUrl } from "~/lib/comment-link.ts";
 
+/** The YouTube comment's facts a post keeps (decision 0153), in `youtubeComment`'s order: the lists' and the feeds'. */
+export function youtubeColumns() {
+  return {
+    youtubeCommentId: posts.youtubeCommentId,
+    commentLikeCount: posts.commentLikeCount,
+    commentReplyCount: posts.commentReplyCount,
+    commentPublishedAt: posts.commentPublishedAt,
+    youtubeCheckedAt: posts.youtubeCheckedAt,
+    commentGoneAt: posts.commentGoneAt,
+    videoGoneAt: posts.videoGoneAt,
+  };
+}
+
 // The columns of a post as lists and pages show it. Read as arrays (Drizzle's `.values()`) and mapped
 // by `toView` in this order: on a page of posts Drizzle's own row mapping cost as much again as the SQL.
 const postColumns = {
@@ -30,13 +43,7 @@ const postColumns = {
   username: users.username,
   displayName: users.displayName,
   videoStart: posts.videoStart,
-  youtubeCommentId: posts.youtubeCommentId,
-  commentLikeCount: posts.commentLikeCount,
-  commentReplyCount: posts.commentReplyCount,
-  commentPublishedAt: posts.commentPublishedAt,
-  youtubeCheckedAt: posts.youtubeCheckedAt,
-  commentGoneAt: posts.commentGoneAt,
-  videoGoneAt: posts.videoGoneAt,
+  ...youtubeColumns(),
 };
 
 export function selectPosts() {
