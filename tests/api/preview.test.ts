@@ -5,7 +5,7 @@
 // allowed texts in four scripts (decoded: exactly 1200×630, nothing drawn past the card's margins).
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPreview, previewDir, previewFileName, type PreviewFacts } from "~/integrations/preview-cache.server.ts";
 import { drawPreview, PREVIEW_COLOURS, PREVIEW_LAYOUT, PREVIEW_SIZE, type PreviewCard } from "~/integrations/preview-draw.server.ts";
 import { POST_LIMITS } from "~/rules/post-rules.ts";
@@ -135,6 +135,8 @@ describe("the kept pictures (in process)", () => {
       return drawPreview(card);
     };
     const asked = Array.from({ length: 8 }, (_, i) => getPreview({ ...facts(1), postId: 900_100 + i }, slow));
+    // Each first looks for its kept file (asynchronously): the eight are drawing once each has looked.
+    await vi.waitFor(() => expect(draws).toBe(8));
     expect(await getPreview({ ...facts(1), postId: 900_200 }, slow)).toBeNull();
     expect(draws).toBe(8);
     release();
