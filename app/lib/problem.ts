@@ -74,6 +74,17 @@ export class Problem extends Error {
 export const invalid = (message: string, field?: string) => new Problem("invalid", message, { field });
 export const forbidden = (message: string) => new Problem("forbidden", message);
 export const notFound = (message: string) => new Problem("not_found", message);
+
+/** The one message for each kind of thing an id or a name may fail to find, on every path that looks. */
+export const NOT_FOUND = {
+  post: "Post not found",
+  comment: "Comment not found",
+  user: "User not found",
+  category: "Category not found",
+  version: "Version not found",
+  sitemap: "Sitemap not found",
+  notification: "Notification not found",
+} as const;
 export const conflict = (message: string, field?: string) => new Problem("conflict", message, { field });
 export const unavailable = (message: string) => new Problem("unavailable", message);
 export const internal = (message: string) => new Problem("internal", message);

@@ -4,9 +4,8 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { blocks, follows, users } from "#db/schema.ts";
-import { forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { BLOCKED_INTERACTION, SELF_BLOCK, type BlockedMember, type BlockState } from "~/rules/interactions/block-member.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { versionedCache } from "./data-version.server.ts";
 import { prepared, writeTransaction, type DbOrTx } from "./db.server.ts";
 
@@ -15,7 +14,7 @@ type BlockInput = { blockerId: number; blockedId: number };
 function requireBoth(tx: DbOrTx, { blockerId, blockedId }: BlockInput) {
   if (blockerId === blockedId) throw invalid(SELF_BLOCK);
   const found = tx.select({ id: users.id }).from(users).where(inArray(users.id, [blockerId, blockedId])).all();
-  if (found.length < 2) throw notFound(USER_NOT_FOUND);
+  if (found.length < 2) throw notFound(NOT_FOUND.user);
 }
 
 /** Ends a follow, if there is one, with its two counters. */

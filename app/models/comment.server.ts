@@ -1,4 +1,4 @@
-import { forbidden, notFound } from "~/lib/problem.ts";
+import { forbidden, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, users } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
@@ -100,7 +100,7 @@ export function assertMayComment(
   { userId, postId, content, parentId }: { userId: number; postId: number; content: string; parentId: number | null },
 ): { post: { userId: number | null; title: string }; parentAuthor: number | null } {
   const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
-  if (!post) throw notFound("Post not found");
+  if (!post) throw notFound(NOT_FOUND.post);
   let parentAuthor: number | null = null;
   if (parentId !== null) {
     const parent = tx
@@ -108,7 +108,7 @@ export function assertMayComment(
       .from(comments)
       .where(and(eq(comments.id, parentId), eq(comments.postId, postId), isNull(comments.deletedAt)))
       .get();
-    if (!parent) throw notFound("Comment not found");
+    if (!parent) throw notFound(NOT_FOUND.comment);
     parentAuthor = parent.userId;
     assertMayInteract({ actorId: userId, targetId: parentAuthor });
   }
@@ -131,7 +131,7 @@ export function deleteComment({ id, actorId }: { id: number; actorId: number }):
         .from(comments)
         .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
         .get();
-      if (!comment) throw notFound("Comment not found");
+      if (!comment) throw notFound(NOT_FOUND.comment);
       if (comment.userId !== actorId) throw forbidden("You can only delete your own comments.");
       const mode = removeComment(tx, { id, ...comment });
       return { postId: comment.postId, mode };

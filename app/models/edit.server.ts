@@ -7,7 +7,7 @@ import { comments, posts, revisions, users } from "#db/schema.ts";
 import { getEnv } from "~/integrations/env.server.ts";
 import { commentError } from "~/rules/comment-rules.ts";
 import { EDIT_OWN_ONLY, EDIT_WINDOW_CLOSED, withinEditWindow } from "~/rules/edit-rules.ts";
-import { conflict, forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { conflict, forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { PostEditInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction } from "./db.server.ts";
@@ -43,7 +43,7 @@ export function editComment(
 ): EditedComment {
   return writeTransaction((tx): EditedComment => {
     const comment = tx.select().from(comments).where(eq(comments.id, id)).get();
-    if (!comment || comment.deletedAt !== null) throw notFound("Comment not found");
+    if (!comment || comment.deletedAt !== null) throw notFound(NOT_FOUND.comment);
     if (comment.userId !== actorId) throw forbidden(EDIT_OWN_ONLY);
     if (!withinEditWindow(comment.createdAt, windowOf(options), options.now)) throw conflict(EDIT_WINDOW_CLOSED);
     const text = content.trim();
@@ -93,7 +93,7 @@ export function editPost(
 ): EditedPost {
   return writeTransaction((tx): EditedPost => {
     const post = tx.select().from(posts).where(eq(posts.id, id)).get();
-    if (!post) throw notFound("Post not found");
+    if (!post) throw notFound(NOT_FOUND.post);
     const found = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
     if (!found) throw forbidden(EDIT_OWN_ONLY);
     const actor = { ...found, isAdmin: asAdmin && found.isAdmin };
@@ -149,7 +149,7 @@ export type PostForEditing = { id: number; title: string; category: string; comm
 export function postForEditing({ id, actorId, asAdmin }: { id: number; actorId: number; asAdmin: boolean }, options: EditOptions = {}): PostForEditing {
   const db = getDb();
   const post = db.select().from(posts).where(eq(posts.id, id)).get();
-  if (!post) throw notFound("Post not found");
+  if (!post) throw notFound(NOT_FOUND.post);
   const found = db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
   const actor = found && { isAdmin: asAdmin && found.isAdmin };
   const own = post.userId === actorId;

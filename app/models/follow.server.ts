@@ -2,9 +2,8 @@
 // transaction), the new_follower notification, and the Following feed.
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { follows, notifications, posts, users } from "#db/schema.ts";
-import { invalid, notFound } from "~/lib/problem.ts";
+import { invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { SELF_FOLLOW, type FollowState } from "~/rules/interactions/follow-member.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import type { PostView } from "~/lib/browse.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { notifyNewFollower } from "./notification.server.ts";
@@ -17,7 +16,6 @@ import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "
 /** A member hears about a follower at most once in this long (follow, unfollow, follow again: one). */
 const NEW_FOLLOWER_QUIET_MS = 24 * 60 * 60 * 1000;
 
-export {  USER_NOT_FOUND };
 
 type FollowInput = { followerId: number; followingId: number; now?: number };
 
@@ -38,7 +36,7 @@ function change(
         .where(inArray(users.id, [followerId, followingId]))
         .all();
       const follower = found.find((u) => u.id === followerId);
-      if (!found.some((u) => u.id === followingId) || !follower) throw notFound(USER_NOT_FOUND);
+      if (!found.some((u) => u.id === followingId) || !follower) throw notFound(NOT_FOUND.user);
       apply(tx, follower);
       return { following: isFollowingIn(followerId, followingId), followersCount: followersOf(tx, followingId) };
     });

@@ -1,4 +1,4 @@
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { notifications, users, type NotificationType } from "#db/schema.ts";
@@ -185,7 +185,7 @@ export function markNotificationRead({ id, userId }: { id: number; userId: numbe
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning()
     .get();
-  if (!row) throw notFound("Notification not found");
+  if (!row) throw notFound(NOT_FOUND.notification);
   return toView(row);
 }
 

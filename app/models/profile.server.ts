@@ -3,20 +3,11 @@
 import { and, count, eq, gte, isNull, sql, sum } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { comments, posts, users, votes, type UserRow } from "#db/schema.ts";
-import { forbidden, notFound } from "~/lib/problem.ts";
-import {
-  ACTIVITY_WEEKS,
-  BADGE_RULES,
-  type ActivityWeek,
-  type BadgeMeasure,
-  type EarnedBadge,
-  type ProfileFields,
-  type ProfileView,
-  type UserStats,
-} from "~/rules/profile-rules.ts";
+import { forbidden, notFound, NOT_FOUND } from "~/lib/problem.ts";
+import { ACTIVITY_WEEKS, BADGE_RULES, type ActivityWeek, type BadgeMeasure, type EarnedBadge, type ProfileFields, type ProfileView, type UserStats } from "~/rules/profile-rules.ts";
 import type { ProfileUpdate } from "~/rules/schemas/profile-input.ts";
 import { prepared } from "./db.server.ts";
-import { isFollowing, USER_NOT_FOUND } from "./follow.server.ts";
+import { isFollowing } from "./follow.server.ts";
 import { getUserById, toPublicUser } from "./user.server.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -57,7 +48,7 @@ const statements = prepared((db) => {
 /** The member, or Problem(not_found) 'User not found'. */
 export function requireProfileUser(id: number): UserRow {
   const row = getUserById({ id });
-  if (!row) throw notFound(USER_NOT_FOUND);
+  if (!row) throw notFound(NOT_FOUND.user);
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { comments, posts, revisions, type RevisionRow } from "#db/schema.ts";
 import { HISTORY_PAGE_SIZE, REDACT_REASON_MAX, REDACT_REASON_REQUIRED, REDACTED_TEXT, type DiffPart } from "~/rules/edit-rules.ts";
-import { invalid, notFound } from "~/lib/problem.ts";
+import { invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { Db } from "#db/client.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
 import { appendModerationLog, requireModerator } from "./moderation-log.server.ts";
@@ -163,7 +163,7 @@ export function getCommentHistory(commentId: number, page = 1): History | null {
  */
 export function listRevisions(kind: "post" | "comment", id: number, page = 1) {
   const history = kind === "post" ? getPostHistory(id, page) : getCommentHistory(id, page);
-  if (!history) throw notFound(kind === "post" ? "Post not found" : "Comment not found");
+  if (!history) throw notFound(NOT_FOUND[kind]);
   const revisions = history.versions.map((v) => ({
     id: v.revisionId,
     current: v.revisionId === null,
@@ -189,13 +189,13 @@ export function redactRevision({ revisionId, actorId, reason }: { revisionId: nu
   return writeTransaction((tx): RedactResult => {
     const admin = requireModerator(tx, actorId);
     const row = tx.select().from(revisions).where(eq(revisions.id, revisionId)).get();
-    if (!row) throw notFound("Version not found");
+    if (!row) throw notFound(NOT_FOUND.version);
     let result: RedactResult;
     if (row.postId !== null) {
       result = { kind: "post", id: row.postId, postId: row.postId };
     } else {
       const comment = tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, row.commentId!)).get();
-      if (!comment) throw notFound("Version not found");
+      if (!comment) throw notFound(NOT_FOUND.version);
       result = { kind: "comment", id: row.commentId!, postId: comment.postId };
     }
     if (row.redactedAt === null) {

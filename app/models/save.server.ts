@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, saves } from "#db/schema.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 
 function requirePost(postId: number) {
-  if (!getDb().select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get()) throw notFound("Post not found");
+  if (!getDb().select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get()) throw notFound(NOT_FOUND.post);
 }
 
 /** Saves a post for the user (saving twice is harmless). Problem(not_found) for a missing post. */

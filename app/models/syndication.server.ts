@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzl
 import { getDb } from "#db/client.server.ts";
 import { comments, follows, posts, revisions, users } from "#db/schema.ts";
 import { postAuthor, type PostAuthor, type PostView } from "~/lib/browse.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { mutingFor } from "./mute/mute.server.ts";
 import { youtubeColumns, youtubeComment } from "./post/post-row.server.ts";
 import { mutedParams, mutedPostCondition, mutedShape, withinMutedWindow } from "./mute/muted-sql.server.ts";
@@ -108,7 +108,7 @@ export function getFeedMember({ userId }: { userId: number }): FeedAuthor & { id
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  if (!row) throw notFound("User not found");
+  if (!row) throw notFound(NOT_FOUND.user);
   return { id: row.id, username: row.username, displayName: row.displayName || row.username };
 }
 
@@ -118,7 +118,7 @@ export type FeedComment = { id: number; content: string; createdAt: Date; update
 export function listPostCommentEntries({ postId, limit = FEED_ENTRIES }: { postId: number; limit?: number }) {
   const db = getDb();
   const post = db.select({ id: posts.id, title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
-  if (!post) throw notFound("Post not found");
+  if (!post) throw notFound(NOT_FOUND.post);
   const rows = db
     .select({
       id: comments.id,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, users, votes } from "#db/schema.ts";
-import { VOTE_NOT_FOUND, voteChange, type MyVote, type VoteChange } from "~/rules/interactions/vote.ts";
-import { notFound } from "~/lib/problem.ts";
+import { voteChange, type MyVote, type VoteChange } from "~/rules/interactions/vote.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
 import { groupCommit, prepared, writeTransaction } from "./db.server.ts";
 
@@ -183,7 +183,7 @@ function voteOnPost(vote: VoteInput, postId: number): VoteResult {
   const { userId } = vote;
   const q = statements();
   const post = q.post.get({ postId, userId });
-  if (!post) throw notFound(VOTE_NOT_FOUND.post);
+  if (!post) throw notFound(NOT_FOUND.post);
   const { row, change, up, down } = applyVoteRow(vote, post);
   // A press that changes nothing writes nothing (no counter update, so no cache drops either).
   const counts = change === "kept" ? post : q.postCounters.get({ postId, up, down })!;
@@ -213,7 +213,7 @@ function voteOnComment(vote: VoteInput, commentId: number): VoteResult {
   const { userId } = vote;
   const q = statements();
   const comment = q.comment.get({ commentId, userId });
-  if (!comment) throw notFound(VOTE_NOT_FOUND.comment);
+  if (!comment) throw notFound(NOT_FOUND.comment);
   const { row, change, up, down } = applyVoteRow(vote, comment);
   const counts = change === "kept" ? comment : q.commentCounters.get({ commentId, up, down })!;
 

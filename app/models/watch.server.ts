@@ -3,7 +3,7 @@
 // The rows, the viewer's state on a post page, and the batched notice a new comment gives followers.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, threadWatches } from "#db/schema.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { ThreadWatch, WatchState } from "~/rules/interactions/watch.ts";
 import { mayNotify } from "./block.server.ts";
 import { mayNotifyAsActor, notificationMessage } from "./notification.server.ts";
@@ -26,7 +26,7 @@ function setRow(tx: DbOrTx, userId: number, target: Target, following: boolean |
 export function watchPost({ userId, postId, following }: { userId: number; postId: number; following: boolean }): WatchState & { isAuthor: boolean } {
   return writeTransaction((tx) => {
     const post = tx.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get();
-    if (!post) throw notFound("Post not found");
+    if (!post) throw notFound(NOT_FOUND.post);
     const isAuthor = post.userId === userId;
     setRow(tx, userId, { postId, commentId: null }, isAuthor ? (following ? null : false) : following ? true : null);
     return { following, isAuthor };
@@ -40,7 +40,7 @@ export function watchPost({ userId, postId, following }: { userId: number; postI
 export function watchComment({ userId, commentId, following }: { userId: number; commentId: number; following: boolean }): WatchState & { postId: number } {
   return writeTransaction((tx) => {
     const comment = tx.select({ postId: comments.postId, deletedAt: comments.deletedAt }).from(comments).where(eq(comments.id, commentId)).get();
-    if (!comment || (following && comment.deletedAt !== null)) throw notFound("Comment not found");
+    if (!comment || (following && comment.deletedAt !== null)) throw notFound(NOT_FOUND.comment);
     setRow(tx, userId, { postId: comment.postId, commentId }, following ? true : null);
     return { following, postId: comment.postId };
   });

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/category";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { internal, notFound } from "~/lib/problem.ts";
+import { internal, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { CategoryDrawer, CategoryLinks, listHref, SortForm } from "~/components/category/category-nav.tsx";
 import { FeedLink } from "~/components/atom-link.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ? `${loaderData.category} Comments`
     : loaderData
       ? "All Categories"
-      : "Category not found";
+      : NOT_FOUND.category;
   const category = loaderData?.category;
   const description = category
     ? `The funniest ${category} comments from YouTube, shared and voted on at ${siteName}.`
@@ -134,7 +134,7 @@ export function ErrorBoundary() {
       title="Error loading posts"
       fallback="Failed to fetch posts"
       actions={allCategories}
-      statusHandlers={{ 404: ({ message }) => <ErrorPanel title="Category not found" message={message ?? "Category not found"} alert={false}>{allCategories}</ErrorPanel> }}
+      statusHandlers={{ 404: ({ message }) => <ErrorPanel title={NOT_FOUND.category} message={message ?? NOT_FOUND.category} alert={false}>{allCategories}</ErrorPanel> }}
     />
   );
 }

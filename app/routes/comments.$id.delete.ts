@@ -3,6 +3,7 @@ import { deleteComment } from "~/models/comment.server.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /comments/:id/delete: the author deletes their comment (a '[deleted]' placeholder stays
 // when it has replies).
@@ -15,7 +16,7 @@ export const action = interactionAction(
   { who: "member", budget: "toggle" },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const result = deleteComment({ id: requireId(params.id, "Comment not found"), actorId: ctx.user.id });
+    const result = deleteComment({ id: requireId(params.id, NOT_FOUND.comment), actorId: ctx.user.id });
     return succeed<DeleteCommentPayload>(ctx, { toast: { type: "success", title: "Comment deleted" }, payload: { mode: result.mode } });
   },
   { failTitle: "Failed to delete comment", anchor: () => "comments" },

@@ -8,6 +8,7 @@ import { requireId } from "~/rules/schemas/id-field.ts";
 import { CommentEditSchema } from "~/rules/schemas/interact.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { resource } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /comments/:id/edit: the author edits their comment's text. Without JS the edit box is the
 // comment's page with ?edit=comment-{id}; a refused edit comes back there with ?editError (and the box
@@ -15,7 +16,7 @@ import { resource } from "~/http/contract.server.ts";
 // It spends the "comment" budget, as its JSON twin PATCH /api/comments/:id does.
 
 export const loader = resource({ who: "anyone" }, ({ params }) => {
-  const id = requireId(params.id, "Comment not found");
+  const id = requireId(params.id, NOT_FOUND.comment);
   const history = getCommentHistory(id);
   return redirect(history ? `/post/${history.postId}?edit=${editParam("comment", id)}#comment-${id}` : "/");
 });
@@ -24,7 +25,7 @@ export const action = interactionAction(
   { who: "member", budget: "comment", input: CommentEditSchema },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const id = requireId(params.id, "Comment not found");
+    const id = requireId(params.id, NOT_FOUND.comment);
     const comment = editComment({ id, actorId: ctx.user.id, content: ctx.input.content });
     // A new account's edit that waits for a moderator, as new text would: said as a held comment is.
     if (comment.held) return succeed<{ comment: EditedComment }>(ctx, { anchor: `held-${comment.held.id}`, toast: HELD_COMMENT_TOAST, payload: { comment } });

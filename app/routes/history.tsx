@@ -2,7 +2,7 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/history";
 import { actsAsAdmin } from "~/http/contract.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { pageParam } from "~/rules/schemas/paging.ts";
 import { useRootData } from "~/components/hooks.ts";
@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export const loader = page({ who: "anyone" }, async ({ request, params }) => {
   const url = new URL(request.url);
   const isPost = url.pathname.startsWith("/post/");
-  const id = requireId(params.id, isPost ? "Post not found" : "Comment not found");
+  const id = requireId(params.id, NOT_FOUND[isPost ? "post" : "comment"]);
   const history = (isPost ? getPostHistory : getCommentHistory)(id, pageParam(url));
-  if (!history) throw notFound(isPost ? "Post not found" : "Comment not found");
+  if (!history) throw notFound(NOT_FOUND[isPost ? "post" : "comment"]);
   // Redacting is an admin's power: offered only where the session may use it (the second factor too).
   return { ...history, canRedact: await actsAsAdmin(request) };
 });

@@ -3,6 +3,7 @@ import { deletePost } from "~/models/post/index.server.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed, withAnchor } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /post/:id/delete: the author deletes their post (offered on their own profile).
 
@@ -12,7 +13,7 @@ export const action = interactionAction(
   { who: "member", budget: "toggle" },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const id = requireId(params.id, "Post not found");
+    const id = requireId(params.id, NOT_FOUND.post);
     deletePost({ id, actorId: ctx.user.id });
     // The post's own page is gone: land on the home page instead.
     const back = new URL(ctx.back, "http://local.invalid").pathname;

@@ -15,6 +15,7 @@ import { requireId } from "~/rules/schemas/id-field.ts";
 import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { editPost, postForEditing } from "~/models/edit.server.ts";
 import { HELD_POST_TOAST } from "~/rules/spam-rules.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // /post/:id/edit: the author edits the title, category and quoted author of their post within the edit
 // window; an admin the title and category of any post. A page of its own, so it works without
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export const loader = page({ who: "member" }, async ({ request, params, user }) =>
-  postForEditing({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request) }),
+  postForEditing({ id: requireId(params.id, NOT_FOUND.post), actorId: user.id, asAdmin: await actsAsAdmin(request) }),
 );
 
 // It spends the "post" budget (the JSON twin PATCH /api/posts/:id is the same write). A spent budget
@@ -37,7 +38,7 @@ export const loader = page({ who: "member" }, async ({ request, params, user }) 
 export const action = pageAction(
   { who: "member", budget: "post", input: PostEditSchema },
   async ({ request, params, user, form }) => {
-    const id = requireId(params.id, "Post not found");
+    const id = requireId(params.id, NOT_FOUND.post);
     const submission = parseWithZod(form, { schema: PostEditSchema });
     if (submission.status !== "success") return invalidReply(submission);
     try {

@@ -2,9 +2,10 @@ import type { Route } from "./+types/post.$id.hide";
 import { HIDE_TEXT, HIDE_TITLE, hideFailTitle, UNHIDE_TEXT, UNHIDE_TITLE } from "~/rules/mute-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { HideFormSchema } from "~/rules/schemas/mute.ts";
-import { hidePost, POST_NOT_FOUND, unhidePost, type HideState } from "~/models/mute/hide.server.ts";
+import { hidePost, unhidePost, type HideState } from "~/models/mute/hide.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /post/:id/hide with intent=hide|unhide: 'Hide' on a card (303 back with 'Post hidden' and an
 // Undo button in the toast), and 'Show again' from that toast or the Hidden tab (/mutes?tab=hidden).
@@ -15,7 +16,7 @@ export const action = interactionAction(
   { who: "member", budget: "toggle", input: HideFormSchema },
   (params: Route.ActionArgs["params"]) => `/post/${params.id}`,
   (ctx, params) => {
-    const postId = requireId(params.id, POST_NOT_FOUND);
+    const postId = requireId(params.id, NOT_FOUND.post);
     const ids = { userId: ctx.user.id, postId };
     const state = ctx.input.intent === "hide" ? hidePost(ids) : unhidePost(ids);
     const toast = state.hidden

@@ -1,5 +1,5 @@
 import { resource } from "~/http/contract.server.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { SITE_CARD } from "~/lib/seo.ts";
 import { postPreview } from "~/models/post/index.server.ts";
 import { parseId } from "~/rules/schemas/id-field.ts";
@@ -9,9 +9,9 @@ import { parseId } from "~/rules/schemas/id-field.ts";
 // once or the drawing failed, the site's card for now (not kept by anyone).
 export const loader = resource({ who: "anyone", sessionless: true }, async ({ params }) => {
   const id = parseId(params.id);
-  if (id === null) throw notFound("Post not found");
+  if (id === null) throw notFound(NOT_FOUND.post);
   const preview = await postPreview(id);
-  if (preview.kind === "gone") throw notFound("Post not found");
+  if (preview.kind === "gone") throw notFound(NOT_FOUND.post);
   if (preview.kind === "unavailable") return new Response(null, { status: 302, headers: { Location: SITE_CARD.path, "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(preview.png), {
     // An edit draws another picture at another URL (the page links it with ?v={revision}): a browser

@@ -5,6 +5,7 @@ import { requireId } from "~/rules/schemas/id-field.ts";
 import { SaveFormSchema } from "~/rules/schemas/interact.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /post/:id/save with intent=save|unsave.
 
@@ -14,7 +15,7 @@ export const action = interactionAction(
   { who: "member", budget: "toggle", input: SaveFormSchema },
   (params: Route.ActionArgs["params"]) => `/post/${params.id}`,
   async (ctx, params) => {
-    const postId = requireId(params.id, "Post not found");
+    const postId = requireId(params.id, NOT_FOUND.post);
     const userId = ctx.user.id;
     const result = ctx.input.intent === "save" ? savePost({ userId, postId }) : unsavePost({ userId, postId });
     return succeed<SavePayload>(ctx, {

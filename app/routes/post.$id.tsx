@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link.tsx";
 import type { Route } from "./+types/post.$id";
 import { actsAsAdmin } from "~/http/contract.server.ts";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { internal, notFound } from "~/lib/problem.ts";
+import { internal, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { useSignInHref } from "~/components/auth-link.tsx";
 import { CommentThread } from "~/components/comments/comment-thread.tsx";
 import { LazyHeldList } from "~/components/lazy-parts.tsx";
@@ -57,7 +57,7 @@ export const handle = { memo: true };
 
 export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked", "mutes"] }, async ({ request, params, user }) => {
   const id = parseId(params.id);
-  if (id === null) throw notFound("Post not found");
+  if (id === null) throw notFound(NOT_FOUND.post);
   let post;
   let thread;
   try {
@@ -67,7 +67,7 @@ export const loader = page({ who: "anyone", reads: ["post", "thread", "blocked",
     console.error("post page:", error);
     throw internal("Failed to fetch post");
   }
-  if (!post || !thread) throw notFound("Post not found");
+  if (!post || !thread) throw notFound(NOT_FOUND.post);
   // The member opened it: read from now on ('Hide what I've read'); a browser's prefetch is not opening.
   if (user && !isPrefetch(request)) recordPostRead({ userId: user.id, postId: post.id });
   // A new member's own comments that wait for a moderator (only a new account can have any).

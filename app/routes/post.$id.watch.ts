@@ -5,6 +5,7 @@ import { requireId } from "~/rules/schemas/id-field.ts";
 import { WatchFormSchema } from "~/rules/schemas/interact.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /post/:id/watch with intent=follow|unfollow (the author's unfollow mutes replies to their post).
 
@@ -14,7 +15,7 @@ export const action = interactionAction(
   { who: "member", budget: "toggle", input: WatchFormSchema },
   (params: Route.ActionArgs["params"]) => `/post/${params.id}`,
   async (ctx, params) => {
-    const postId = requireId(params.id, "Post not found");
+    const postId = requireId(params.id, NOT_FOUND.post);
     const result = watchPost({ userId: ctx.user.id, postId, following: followingAfter(ctx.input.intent) });
     return succeed<WatchPayload>(ctx, {
       toast: { type: "success", title: watchToastTitle("post", result.following, result.isAuthor) },

@@ -4,6 +4,7 @@ import { RedactSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /revisions/:id/redact {reason}: an admin removes one earlier version's text from a history
 // (the contract admits admins only; the model checks the role again in its transaction, checks the
@@ -15,7 +16,7 @@ export const action = interactionAction(
   { who: "admin", budget: "toggle", input: RedactSchema },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const result = redactRevision({ revisionId: requireId(params.id, "Version not found"), actorId: ctx.user.id, reason: ctx.input.reason });
+    const result = redactRevision({ revisionId: requireId(params.id, NOT_FOUND.version), actorId: ctx.user.id, reason: ctx.input.reason });
     const to = result.kind === "post" ? `/post/${result.id}/history` : `/comments/${result.id}/history`;
     return succeed(ctx, { toast: { type: "success", title: "Version redacted" }, to, payload: result });
   },

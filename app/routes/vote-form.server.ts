@@ -1,8 +1,9 @@
 import { castVoteInGroup } from "~/models/vote.server.ts";
-import { VOTE_NOT_FOUND, voteTarget, voteToastTitle, type VoteKind, type VotePayload } from "~/rules/interactions/vote.ts";
+import { voteTarget, voteToastTitle, type VoteKind, type VotePayload } from "~/rules/interactions/vote.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { VoteFormSchema } from "~/rules/schemas/interact.ts";
 import { formAnchor, interactionAction, succeed } from "../http/answers/form-action.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // The form action of a vote, shared by its two URLs (routes/post.$id.vote.ts and
 // routes/comments.$id.vote.ts), each of which names its kind: direction=up|down and the vote the
@@ -14,7 +15,7 @@ export function voteFormAction(kind: VoteKind) {
     { who: "member", budget: "toggle", input: VoteFormSchema },
     () => "/",
     async (ctx, params: { id?: string }) => {
-      const id = requireId(params.id, VOTE_NOT_FOUND[kind]);
+      const id = requireId(params.id, NOT_FOUND[kind]);
       const { direction, seen } = ctx.input;
       const vote = { userId: ctx.user.id, isUpvote: direction === "up", seen };
       const result = await castVoteInGroup(kind === "post" ? { ...vote, postId: id } : { ...vote, commentId: id });

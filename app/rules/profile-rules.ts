@@ -79,7 +79,6 @@ export const PROFILE_CONTRIBUTORS = 4;
 export const BIO_MAX = 300;
 
 /** docs/product.md §2: an unknown (or malformed) profile id. */
-export const USER_NOT_FOUND = "User not found";
 
 /** The intent of the profile page's edit form (its action saves nothing else). */
 export const EDIT_PROFILE_INTENT = "update-profile";

@@ -5,7 +5,7 @@
 // /sitemap/{n}.xml (pages and posts) and /sitemap/profiles-{n}.xml.
 import { sitemapIndexXml, urlsetXml, type SitemapUrl } from "~/http/answers/xml.server.ts";
 import { CATEGORIES, categorySlug } from "~/lib/category-list.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { countPosts, countSitemapProfiles, latestPostDate, listSitemapPosts, listSitemapProfiles } from "~/models/syndication.server.ts";
 import { getEnv, memoEnabled } from "../../integrations/env.server.ts";
 
@@ -25,7 +25,7 @@ const profileUrl = (origin: string) => (p: { id: number; lastmod: Date }) => ({ 
 
 /** The URLs of sitemap file `n` (1-based); Problem not_found past the last file. */
 function sitemapUrls(origin: string, n: number, size: number, files: Layout): SitemapUrl[] {
-  if (n < 1 || n > files.files) throw notFound("Sitemap not found");
+  if (n < 1 || n > files.files) throw notFound(NOT_FOUND.sitemap);
   const start = (n - 1) * size;
   const pages = PAGES.slice(start, start + size).map((p) => ({ loc: `${origin}${p}` }));
   const offset = Math.max(0, start - PAGES.length);
@@ -37,7 +37,7 @@ function sitemapUrls(origin: string, n: number, size: number, files: Layout): Si
 
 /** The URLs of profiles file `n` (1-based); Problem not_found past the last one (or while there is one file). */
 function profileUrls(origin: string, n: number, size: number, files: Layout): SitemapUrl[] {
-  if (n < 1 || n > files.profileFiles) throw notFound("Sitemap not found");
+  if (n < 1 || n > files.profileFiles) throw notFound(NOT_FOUND.sitemap);
   return listSitemapProfiles({ offset: (n - 1) * size, limit: size }).map(profileUrl(origin));
 }
 

@@ -7,7 +7,7 @@ import { comments, follows, heldItems, hiddenPosts, mailQueue, mutes, notificati
 import { getEmailPreferences } from "../mail/preferences.server.ts";
 import { toHeldView } from "../spam/held.server.ts";
 import { isDemo } from "~/rules/demo-rules.ts";
-import { Problem } from "~/lib/problem.ts";
+import { Problem, NOT_FOUND, notFound } from "~/lib/problem.ts";
 import { deviceLabel } from "~/lib/user-agent.ts";
 import { writeTransaction } from "../db.server.ts";
 
@@ -30,7 +30,7 @@ function exportTooSoon(retryAfterMs: number): Problem {
 export function exportMemberData({ userId, now = new Date() }: { userId: number; now?: Date }) {
   return writeTransaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
-    if (!user) throw new Problem("not_found", "User not found");
+    if (!user) throw notFound(NOT_FOUND.user);
     const last = user.dataExportedAt?.getTime();
     if (last !== undefined && now.getTime() - last < EXPORT_EVERY_MS) throw exportTooSoon(last + EXPORT_EVERY_MS - now.getTime());
     tx.update(users).set({ dataExportedAt: now }).where(eq(users.id, userId)).run();

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { SEEDED_MEMBER_HASH_PREFIX } from "#db/seed.ts";
 import { users } from "#db/schema.ts";
 import { refuseDemo, SEEDED_REFUSED } from "~/rules/demo-rules.ts";
-import { forbidden, notFound } from "~/lib/problem.ts";
+import { forbidden, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { DbOrTx } from "../db.server.ts";
 
 type Account = { username: string; passwordHash: string };
@@ -26,6 +26,6 @@ export function refuseDemoAccounts(user: Account): void {
 /** `refuseDemoAccounts` for an account known by its id (not found when there is none). */
 export function refuseDemoAccountsById(db: DbOrTx, userId: number): void {
   const user = db.select({ username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound(NOT_FOUND.user);
   refuseDemoAccounts(user);
 }

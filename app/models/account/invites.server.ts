@@ -2,15 +2,8 @@ import crypto from "node:crypto";
 import { aliasedTable, and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { invites, users, type UserRow } from "#db/schema.ts";
-import { forbidden, invalid, isProblem, notFound } from "~/lib/problem.ts";
-import {
-  INVITE_MIN_AGE_DAYS,
-  INVITE_NOT_IN_GOOD_STANDING,
-  INVITE_TOO_MANY,
-  INVITE_TOO_NEW,
-  INVITE_UNKNOWN,
-  INVITE_UNUSED_MAX,
-} from "~/rules/signup-rules.ts";
+import { forbidden, invalid, isProblem, notFound, NOT_FOUND } from "~/lib/problem.ts";
+import { INVITE_MIN_AGE_DAYS, INVITE_NOT_IN_GOOD_STANDING, INVITE_TOO_MANY, INVITE_TOO_NEW, INVITE_UNKNOWN, INVITE_UNUSED_MAX } from "~/rules/signup-rules.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
 import { refuseDemoAccounts } from "./demo.server.ts";
@@ -48,7 +41,7 @@ function assertMayInvite(db: DbOrTx, user: UserRow, now: Date, asAdmin: boolean)
 export function createInvite({ userId, asAdmin = false, now = new Date() }: { userId: number; asAdmin?: boolean; now?: Date }): { code: string } {
   return writeTransaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(NOT_FOUND.user);
     assertMayInvite(tx, user, now, asAdmin);
     const code = newCode();
     tx.insert(invites).values({ code, creatorId: userId, createdAt: now }).run();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { assertMayLeave } from "../admin/users.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
@@ -14,7 +14,7 @@ import { removeAccount } from "./removal.server.ts";
 export function deleteOwnAccount({ userId }: { userId: number }): { deleted: true; username: string } {
   return writeTransaction((tx) => {
     const target = tx.select().from(users).where(eq(users.id, userId)).get();
-    if (!target) throw notFound("User not found");
+    if (!target) throw notFound(NOT_FOUND.user);
     assertMayLeave(tx, target);
     removeAccount(tx, userId);
     appendModerationLog(tx, {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { removeAccount } from "../account/removal.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
 import { assertMayChangeAccount, CANNOT_DELETE_SELF } from "./users.server.ts";
@@ -17,7 +17,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
   return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!target) throw notFound("User not found");
+      if (!target) throw notFound(NOT_FOUND.user);
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_DELETE_SELF });
       removeAccount(tx, userId);
       appendModerationLog(tx, { admin, action: "delete_user", target: { kind: "user", id: userId, label: target.username }, reason });

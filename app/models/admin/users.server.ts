@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users, type UserRow } from "#db/schema.ts";
-import { forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { SUSPENDED_NOT_PROMOTABLE } from "~/rules/moderation-rules.ts";
 import { appendModerationLog, pageWindow, requireModerator, type Page } from "../moderation-log.server.ts";
 import { activeSuspension } from "../moderation/suspension.server.ts";
@@ -98,7 +98,7 @@ export function toggleUserAdmin({ actorId, userId }: { actorId: number; userId: 
   return writeTransaction((tx) => {
       const admin = requireModerator(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!target) throw notFound("User not found");
+      if (!target) throw notFound(NOT_FOUND.user);
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_CHANGE_OWN_ROLE });
       // Admins cannot be suspended, so a suspended member waits for the end (or the lift) to become one.
       if (!target.isAdmin && activeSuspension(userId)) throw forbidden(SUSPENDED_NOT_PROMOTABLE);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, reportCases, reports, users } from "#db/schema.ts";
-import { conflict, invalid, notFound } from "~/lib/problem.ts";
-import { REPORT_ALREADY, REPORT_NOT_FOUND, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/rules/interactions/report.ts";
+import { conflict, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
+import { REPORT_ALREADY, REPORT_OWN_ITEM, type ReportTargetType, type ReportView } from "~/rules/interactions/report.ts";
 import type { ReportInput } from "~/rules/schemas/moderation.ts";
 import { refuseDemoAccountsById } from "../account/demo.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
@@ -57,7 +57,7 @@ export function fileReport({ reporterId, input }: { reporterId: number; input: R
     // The shared demo account is anyone's: a report from it would be nobody's to answer for.
     refuseDemoAccountsById(tx, reporterId);
     const item = findReportedItem(tx, input.targetType, input.targetId);
-    if (!item) throw notFound(REPORT_NOT_FOUND[input.targetType]);
+    if (!item) throw notFound(NOT_FOUND[input.targetType]);
     if (item.authorId === reporterId) throw invalid(REPORT_OWN_ITEM);
     const kase =
       tx

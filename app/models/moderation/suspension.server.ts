@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
-import { forbidden, invalid, notFound } from "~/lib/problem.ts";
+import { forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/rules/moderation-rules.ts";
 import { prepared, writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
@@ -49,7 +49,7 @@ export function suspendInTx(
   { moderator, userId, reason, until, now = new Date() }: { moderator: Moderator; userId: number; reason: string; until: Date | null; now?: Date },
 ): { id: number; until: string | null } {
   const target = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
-  if (!target) throw notFound("User not found");
+  if (!target) throw notFound(NOT_FOUND.user);
   if (target.id === moderator.id) throw forbidden(CANNOT_SUSPEND_SELF);
   if (target.isAdmin) throw forbidden(ADMIN_NOT_SUSPENDABLE);
   if (until && until <= now) throw invalid(SUSPENSION_END_PAST, "until");
@@ -78,7 +78,7 @@ export function liftSuspension({ actorId, userId, reason = null, now = new Date(
   return writeTransaction((tx) => {
     const moderator = requireModerator(tx, actorId);
     const target = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
-    if (!target) throw notFound("User not found");
+    if (!target) throw notFound(NOT_FOUND.user);
     const lifted = tx.update(suspensions).set({ liftedAt: now }).where(activeWhere(userId, now)).returning({ id: suspensions.id }).all();
     if (lifted.length === 0) throw notFound(NOT_SUSPENDED);
     appendModerationLog(tx, { admin: moderator, action: "lift_suspension", target: { kind: "user", id: userId, label: target.username }, reason });

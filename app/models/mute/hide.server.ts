@@ -5,17 +5,16 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { hiddenPosts, listSettings, postReads, posts } from "#db/schema.ts";
 import type { PostView } from "~/lib/browse.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { listPostsByIds } from "../post/read.server.ts";
 import { prepared, writeTransaction } from "../db.server.ts";
 import { notePersonalWrite } from "../data-version.server.ts";
 
-export const POST_NOT_FOUND = "Post not found";
 
 export type HideState = { hidden: boolean };
 
 function requirePost(postId: number) {
-  if (!getDb().select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get()) throw notFound(POST_NOT_FOUND);
+  if (!getDb().select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).get()) throw notFound(NOT_FOUND.post);
 }
 
 /** Hides a post from the member's lists (twice changes nothing); not_found for no such post. */

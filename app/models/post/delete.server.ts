@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { posts, users } from "#db/schema.ts";
-import { forbidden, notFound } from "~/lib/problem.ts";
+import { forbidden, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
@@ -17,7 +17,7 @@ export type PostDeleter = { authorId: number } | { moderator: Moderator; reason?
  */
 export function removePost(tx: DbOrTx, id: number, by: PostDeleter): { userId: number | null; title: string } {
   const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, id)).get();
-  if (!post) throw notFound("Post not found");
+  if (!post) throw notFound(NOT_FOUND.post);
   if ("authorId" in by && post.userId !== by.authorId) throw forbidden("You can only delete your own posts.");
   tx.delete(posts).where(eq(posts.id, id)).run();
   if (post.userId !== null) {

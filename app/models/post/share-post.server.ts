@@ -5,7 +5,7 @@
 // failure is a Problem for the caller's mapper (JSON status + {message}, or the dialog's field error /
 // toast); too many shares or lookups is 429, a quote already on the site 409 with its post's id.
 import type { PostRow } from "#db/schema.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { SharePickSchema, SharePostSchema } from "~/rules/schemas/post-input.ts";
 import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { quoteKey } from "~/rules/quote-key.ts";
@@ -24,7 +24,7 @@ function picksComment(submission: unknown): boolean {
 
 export async function sharePost({ userId, ip, submission }: { userId: number; ip: string | undefined; submission: unknown }): Promise<Submitted<PostRow>> {
   const user = getUserById({ id: userId });
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound(NOT_FOUND.user);
   // The 'post' write budget (10 shares an hour; fewer for a new account), spent before YouTube is asked anything.
   await spendWrite("post", { user, ip });
   if (picksComment(submission)) {

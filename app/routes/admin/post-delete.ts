@@ -4,6 +4,7 @@ import { ReasonSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /admin/posts/:id/delete {reason?}: the confirmed delete of a row of /admin/posts.
 
@@ -13,7 +14,7 @@ export const action = interactionAction(
   { who: "admin", budget: "toggle", input: ReasonSchema },
   () => "/admin/posts",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const id = requireId(params.id, "Post not found");
+    const id = requireId(params.id, NOT_FOUND.post);
     deletePost({ id, actorId: ctx.user.id, asAdmin: { reason: ctx.input.reason } });
     return succeed(ctx, { toast: { type: "success", title: "Post Deleted" }, payload: { postId: id } });
   },

@@ -4,6 +4,7 @@ import { ReasonSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /admin/users/:id/delete {reason?}: the confirmed delete of a row of /admin/users.
 
@@ -13,7 +14,7 @@ export const action = interactionAction(
   { who: "admin", budget: "toggle", input: ReasonSchema },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const userId = requireId(params.id, "User not found");
+    const userId = requireId(params.id, NOT_FOUND.user);
     const { username } = deleteUserAsAdmin({ actorId: ctx.user.id, userId, reason: ctx.input.reason });
     return succeed(ctx, {
       toast: { type: "success", title: "User Deleted", description: `${username} was deleted.` },

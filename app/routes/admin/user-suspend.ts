@@ -5,6 +5,7 @@ import { SuspendFormSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /admin/users/:id/suspend {intent: suspend, reason, until?} or {intent: lift}: the Users tab's forms.
 
@@ -14,7 +15,7 @@ export const action = interactionAction(
   { who: "admin", budget: "toggle", input: SuspendFormSchema },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const userId = requireId(params.id, "User not found");
+    const userId = requireId(params.id, NOT_FOUND.user);
     if (ctx.input.intent === "lift") {
       liftSuspension({ actorId: ctx.user.id, userId });
       return succeed(ctx, { toast: { type: "success", title: "Suspension lifted" }, payload: { userId } });

@@ -3,6 +3,7 @@ import { toggleUserAdmin } from "~/models/admin/users.server.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
 import { redirectLoader } from "~/http/contract.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /admin/users/:id/toggle-admin: 'Make Admin' / 'Remove Admin' on a row of /admin/users.
 
@@ -12,7 +13,7 @@ export const action = interactionAction(
   { who: "admin", budget: "toggle" },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
-    const user = toggleUserAdmin({ actorId: ctx.user.id, userId: requireId(params.id, "User not found") });
+    const user = toggleUserAdmin({ actorId: ctx.user.id, userId: requireId(params.id, NOT_FOUND.user) });
     const description = user.isAdmin ? `${user.username} is now an admin` : `${user.username} is no longer an admin`;
     return succeed(ctx, { toast: { type: "success", title: "Admin Status Updated", description }, payload: { user } });
   },

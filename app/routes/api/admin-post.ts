@@ -3,11 +3,12 @@ import { deletePost } from "~/models/post/index.server.ts";
 import { ReasonSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
 export const action = apiAction<Route.ActionArgs>({
   DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
-    deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: { reason: input.reason } });
+    deletePost({ id: requireId(params.id, NOT_FOUND.post), actorId: user.id, asAdmin: { reason: input.reason } });
     return { message: "Post deleted" };
   }),
 });

@@ -3,6 +3,7 @@ import { requireId } from "~/rules/schemas/id-field.ts";
 import { SuspendSchema } from "~/rules/schemas/moderation.ts";
 import { liftSuspension, suspendUser } from "~/models/moderation/suspension.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /api/admin/users/{id}/suspend {reason, until: ISO date | null} → {suspended, id, until, message};
 // DELETE /api/admin/users/{id}/suspension lifts it (404 when none). Admins cannot be suspended (403).
@@ -10,9 +11,9 @@ export const loader = onlyMethods("POST, DELETE");
 
 export const action = apiAction<Route.ActionArgs>({
   POST: endpoint({ who: "admin", budget: "toggle", input: SuspendSchema }, ({ user, params, input }) =>
-    suspendUser({ actorId: user.id, userId: requireId(params.id, "User not found"), reason: input.reason, until: input.until }),
+    suspendUser({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user), reason: input.reason, until: input.until }),
   ),
   DELETE: endpoint({ who: "admin", budget: "toggle" }, ({ user, params }) =>
-    liftSuspension({ actorId: user.id, userId: requireId(params.id, "User not found") }),
+    liftSuspension({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user) }),
   ),
 });

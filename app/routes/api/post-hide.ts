@@ -1,8 +1,9 @@
 import type { Route } from "./+types/post-hide";
 import type { UserRow } from "#db/schema.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { hidePost, POST_NOT_FOUND, unhidePost } from "~/models/mute/hide.server.ts";
+import { hidePost, unhidePost } from "~/models/mute/hide.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // PUT /api/posts/:id/hide hides a post from the member's lists, DELETE shows it again; both → {hidden}.
 // 401 signed out, 404 no such post; twice changes nothing.
@@ -11,7 +12,7 @@ export const loader = onlyMethods("PUT, DELETE");
 
 const ids = ({ user, params }: { user: UserRow; params: Record<string, string | undefined> }) => ({
   userId: user.id,
-  postId: requireId(params.id, POST_NOT_FOUND),
+  postId: requireId(params.id, NOT_FOUND.post),
 });
 
 export const action = apiAction<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post";
 import { getPost } from "~/models/post/index.server.ts";
 import { deletePost } from "~/models/post/index.server.ts";
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { editPost } from "~/models/edit.server.ts";
 import { PostEditSchema } from "~/rules/schemas/post-input.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
@@ -13,8 +13,8 @@ import { jsonRead } from "~/http/answers/json-read.server.ts";
 // GET /api/posts/{id}
 export const loader = apiLoader({ who: "anyone" }, ({ params, user }) =>
   jsonRead("Failed to fetch post", () => {
-    const post = getPost({ id: requireId(params.id, "Post not found"), viewerId: user?.id });
-    if (!post) throw notFound("Post not found");
+    const post = getPost({ id: requireId(params.id, NOT_FOUND.post), viewerId: user?.id });
+    if (!post) throw notFound(NOT_FOUND.post);
     return post;
   }),
 );
@@ -23,7 +23,7 @@ export const action = apiAction<Route.ActionArgs>(
   {
     // DELETE /api/posts/{id}: the author only (403 for others).
     DELETE: endpoint({ who: "member", budget: "toggle" }, ({ params, user }) => {
-      deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id });
+      deletePost({ id: requireId(params.id, NOT_FOUND.post), actorId: user.id });
       return { message: "Post deleted" };
     }),
     // PATCH /api/posts/{id} {title?, category?, commentAuthor?}: the author within the edit window;
@@ -31,7 +31,7 @@ export const action = apiAction<Route.ActionArgs>(
     // The same write as the edit page's form: the same budget.
     // 202 {pending, message, held} when a new account's new title waits for a moderator, as new text would.
     PATCH: endpoint({ who: "member", budget: "post", input: PostEditSchema }, async ({ request, params, user, input }) => {
-      const edited = editPost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: await actsAsAdmin(request), changes: input });
+      const edited = editPost({ id: requireId(params.id, NOT_FOUND.post), actorId: user.id, asAdmin: await actsAsAdmin(request), changes: input });
       return edited.held ? pendingJson(HELD_POST_TOAST, edited.held) : edited;
     }),
   },

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/users.$id.block";
 import type { UserRow } from "#db/schema.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { blockUser, unblockUser } from "~/models/block.server.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /api/users/:id/block blocks, DELETE unblocks; both → {blocked}. 401 signed out, 404 unknown
 // member, 400 'You cannot block yourself'; twice changes nothing.
@@ -12,7 +12,7 @@ export const loader = onlyMethods("POST, DELETE");
 
 const who = ({ user, params }: { user: UserRow; params: Record<string, string | undefined> }) => ({
   blockerId: user.id,
-  blockedId: requireId(params.id, USER_NOT_FOUND),
+  blockedId: requireId(params.id, NOT_FOUND.user),
 });
 
 export const action = apiAction<Route.ActionArgs>({

@@ -2,8 +2,8 @@ import type { Route } from "./+types/users.$id.follow";
 import type { UserRow } from "#db/schema.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { followUser, unfollowUser } from "~/models/follow.server.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /api/users/:id/follow follows, DELETE unfollows; both → {following, followersCount}.
 // 401 signed out, 404 unknown member, 400 'You cannot follow yourself'; twice changes nothing.
@@ -12,7 +12,7 @@ export const loader = onlyMethods("POST, DELETE");
 
 const who = ({ user, params }: { user: UserRow; params: Record<string, string | undefined> }) => ({
   followerId: user.id,
-  followingId: requireId(params.id, USER_NOT_FOUND),
+  followingId: requireId(params.id, NOT_FOUND.user),
 });
 
 export const action = apiAction<Route.ActionArgs>({

@@ -1,10 +1,10 @@
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { UserListQuerySchema } from "~/rules/schemas/profile-input.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { PROFILE_LISTS, type ProfileList } from "~/models/profile-lists.server.ts";
 import { apiLoader } from "~/http/answers/json-api.server.ts";
 import { jsonRead } from "~/http/answers/json-read.server.ts";
 import { visitorMutesFor } from "~/http/cookies/mute-cookie.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // GET /api/users/:id/posts, /comments (each with postTitle), /upvoted, /saved (only your own: 401
 // signed out, 403 someone else's) — each an array in its tab's order, ?limit= (10, at most 100) &offset=.
@@ -19,7 +19,7 @@ const FAILURES: Record<ProfileList, string> = {
 export const loader = apiLoader({ who: "anyone", input: UserListQuerySchema }, ({ request, params, user, input }) => {
   const list = new URL(request.url).pathname.split("/").pop() as ProfileList;
   return jsonRead(FAILURES[list], () => {
-    const userId = requireId(params.id, USER_NOT_FOUND);
+    const userId = requireId(params.id, NOT_FOUND.user);
     return PROFILE_LISTS[list]({ userId, limit: input.limit, offset: input.offset, viewerId: user?.id, visitorMutes: visitorMutesFor(request, user) });
   });
 });

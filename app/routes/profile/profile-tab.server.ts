@@ -1,11 +1,11 @@
 import { MAX_LIST, pageClock } from "~/lib/browse.ts";
-import { USER_NOT_FOUND } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import type { ProfileTabQuerySchema } from "~/rules/schemas/profile-input.ts";
 import type { z } from "zod";
 import type { UserRow } from "#db/schema.ts";
 import { siteOrigin } from "../../http/origin.server.ts";
 import { visitorMutesFor } from "../../http/cookies/mute-cookie.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 /** The contract of every profile tab's loader: anyone looks; the query says how many to show. */
 export type ProfileTabArgs = {
@@ -19,7 +19,7 @@ export type ProfileTabArgs = {
 /** What every profile tab's loader starts from: whose profile, who looks, how many to show. */
 export function profileTab({ request, params, user, input }: ProfileTabArgs) {
   const url = new URL(request.url);
-  const userId = requireId(params.id, USER_NOT_FOUND);
+  const userId = requireId(params.id, NOT_FOUND.user);
   return {
     url,
     userId,

@@ -6,9 +6,9 @@ import { ProfileSidePanel } from "~/components/profile/profile-side-panel.tsx";
 import { ProfileTabs } from "~/components/profile/profile-tabs.tsx";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-boundary.tsx";
 import { pageClock } from "~/lib/browse.ts";
-import { invalid } from "~/lib/problem.ts";
+import { invalid, NOT_FOUND } from "~/lib/problem.ts";
 import { parseOrThrow } from "~/rules/schemas/parse.ts";
-import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS, USER_NOT_FOUND } from "~/rules/profile-rules.ts";
+import { EDIT_PROFILE_INTENT, PROFILE_CONTRIBUTORS, PROFILE_REFRESH_MS, PROFILE_STALE_MS } from "~/rules/profile-rules.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { ProfileUpdateSchema } from "~/rules/schemas/profile-input.ts";
 import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 export const handle = { memo: true };
 
 export const loader = page({ who: "anyone", reads: ["blocked", "mutes"] }, ({ request, params, user: viewer }) => {
-  const id = requireId(params.id, USER_NOT_FOUND);
+  const id = requireId(params.id, NOT_FOUND.user);
   const profile = getProfile({ id, viewerId: viewer?.id });
   const isOwner = viewer?.id === id;
   const editing = isOwner && new URL(request.url).searchParams.get("edit") === "profile";
@@ -83,7 +83,7 @@ export const action = interactionAction(
   (params: { id?: string }) => `/profile/${params.id}`,
   (ctx, params) => {
     const { user } = ctx;
-    const userId = requireId(params.id, USER_NOT_FOUND);
+    const userId = requireId(params.id, NOT_FOUND.user);
     if (ctx.form.get("intent") !== EDIT_PROFILE_INTENT) throw invalid("Unknown action");
     mayEditProfile({ actorId: user.id, userId });
     const input = Object.fromEntries(PROFILE_FIELDS.flatMap((k) => (typeof ctx.form.get(k) === "string" ? [[k, ctx.form.get(k)]] : [])));
@@ -132,7 +132,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       title="Error loading profile"
-      statusHandlers={{ 404: () => <ErrorPanel title={USER_NOT_FOUND} message="There is no member at this address." /> }}
+      statusHandlers={{ 404: () => <ErrorPanel title={NOT_FOUND.user} message="There is no member at this address." /> }}
     />
   );
 }

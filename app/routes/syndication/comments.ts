@@ -5,11 +5,12 @@ import { getEnv } from "~/integrations/env.server.ts";
 import { commentEntry, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
 import { siteOrigin } from "~/http/origin.server.ts";
+import { NOT_FOUND } from "~/lib/problem.ts";
 
 // /post/{id}/comments.xml: a post's newest comments and replies (deleted ones left out).
 export const loader = resource({ who: "anyone", sessionless: true }, ({ request, params }) =>
   xmlRoute(() => {
-    const { post, comments } = listPostCommentEntries({ postId: requireId(params.id, "Post not found") });
+    const { post, comments } = listPostCommentEntries({ postId: requireId(params.id, NOT_FOUND.post) });
     const origin = siteOrigin(request);
     const self = `${origin}/post/${post.id}/comments.xml`;
     const xml = atomXml({

@@ -1,4 +1,4 @@
-import { notFound } from "~/lib/problem.ts";
+import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { parseId } from "~/rules/schemas/id-field.ts";
 import { XML_TYPE, xmlResponse, xmlRoute } from "~/http/answers/atom-answer.server.ts";
 import { resource } from "~/http/contract.server.ts";
@@ -13,7 +13,7 @@ export const loader = resource({ who: "anyone", sessionless: true }, ({ request,
     if (!("file" in params) || params.file === undefined) return xmlResponse(request, sitemapXml(origin), { type: XML_TYPE });
     const [, profiles, number] = /^(profiles-)?(\d+)\.xml$/.exec(params.file) ?? [];
     const n = parseId(number);
-    if (n === null) throw notFound("Sitemap not found");
+    if (n === null) throw notFound(NOT_FOUND.sitemap);
     return xmlResponse(request, profiles ? sitemapProfilesXml(origin, n) : sitemapFileXml(origin, n), { type: XML_TYPE });
   }),
 );

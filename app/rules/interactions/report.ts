@@ -25,14 +25,13 @@ export const REPORT_UNKNOWN_REASON = "Choose a reason: spam, harassment, off-top
 export const REPORT_NOTE_TOO_LONG = `The note must be at most ${REPORT_NOTE_MAX} characters.`;
 export const REPORT_OWN_ITEM = "You cannot report your own content.";
 export const REPORT_ALREADY = "You have already reported this.";
-export const REPORT_NOT_FOUND = { post: "Post not found", comment: "Comment not found", user: "User not found" } as const;
 
 /** A visitor pressing Report is asked to sign in in these words. */
 export const REPORT_AUTH_TOAST: Toast = { type: "error", title: "Authentication required", description: "Please sign in to report content." };
 export const REPORT_FAIL_TITLE = "Report not sent";
 
 // The dialog's URL state lives in ./report-url.ts: the Report links of every card load only that.
-export { REPORT_PARAM,   } from "./report-url.ts";
+export { REPORT_PARAM } from "./report-url.ts";
 
 /** What a report answers: the case it joined. */
 export type ReportView = { id: number; caseId: number; targetType: ReportTargetType; targetId: number; reason: ReportReason; note: string | null; createdAt: string };

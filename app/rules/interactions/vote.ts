@@ -50,4 +50,3 @@ export function voteToastTitle({ myVote }: { myVote: MyVote }): string {
 export const NO_VOTE = "none";
 
 /** What each target is called when it does not exist. */
-export const VOTE_NOT_FOUND: Record<VoteKind, string> = { post: "Post not found", comment: "Comment not found" };
