@@ -42,6 +42,7 @@ export const reportCases = sqliteTable(
     uniqueIndex("report_cases_open_target_idx").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index("report_cases_queue_idx").on(t.status, t.reportCount),
     index("report_cases_author_idx").on(t.authorId),
+    index("report_cases_rule_idx").on(t.ruleId),
   ],
 );
 

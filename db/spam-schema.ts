@@ -43,6 +43,8 @@ export const heldItems = sqliteTable(
     // A post's or a comment's deletion takes the items that answer it (the cascade looks them up).
     index("held_items_post_idx").on(t.postId),
     index("held_items_parent_idx").on(t.parentId),
+    // A rule's deletion clears the items it held (the set null looks them up).
+    index("held_items_rule_idx").on(t.ruleId),
   ],
 );
 

@@ -34,7 +34,9 @@ DROP TABLE `moderation_log`;--> statement-breakpoint
 ALTER TABLE `__new_moderation_log` RENAME TO `moderation_log`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 ALTER TABLE `report_cases` ADD `rule_id` integer REFERENCES content_rules(id) ON DELETE SET NULL;--> statement-breakpoint
-ALTER TABLE `held_items` ADD `rule_id` integer REFERENCES content_rules(id) ON DELETE SET NULL;
+CREATE INDEX `report_cases_rule_idx` ON `report_cases` (`rule_id`);--> statement-breakpoint
+ALTER TABLE `held_items` ADD `rule_id` integer REFERENCES content_rules(id) ON DELETE SET NULL;--> statement-breakpoint
+CREATE INDEX `held_items_rule_idx` ON `held_items` (`rule_id`);
 --> statement-breakpoint
 -- hand-written: the log's append-only triggers went with the old table; made again.
 CREATE TRIGGER `moderation_log_no_update` BEFORE UPDATE ON `moderation_log`
