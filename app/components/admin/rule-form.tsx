@@ -160,7 +160,7 @@ export function RuleList({ rules }: { rules: RuleView[] }) {
           <span className="font-medium">#{rule.id}</span>
           <span className="min-w-0 break-words">{describeRule(rule)}</span>
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{RULE_ACTION_LABELS[rule.action]}</span>
-          <span className={rule.enabled ? "text-xs font-semibold text-green-800" : "text-xs font-semibold text-slate-700"}>{rule.enabled ? "On" : "Off"}</span>
+          <span className={rule.enabled ? "text-xs font-semibold text-emerald-800" : "text-xs font-semibold text-slate-700"}>{rule.enabled ? "On" : "Off"}</span>
           {rule.message ? <span className="basis-full text-sm text-slate-800">Message: {rule.message}</span> : null}
         </AdminRow>
       ))}
