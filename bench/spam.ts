@@ -37,7 +37,15 @@ const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
 
 const outcomeOf = (status: number): Outcome => (status === 202 ? "waiting" : status < 300 ? "ok" : "refused");
 
-async function runMode(label: string, env: Record<string, string>) {
+/** A few sensible rules an admin of a new site would write after the first wave (docs/product.md §11 "Rules"). */
+const SENSIBLE_RULES = [
+  { kind: "words", terms: ["500 dollars a day", "work from home"], action: "refuse", message: "Money-making offers are not allowed here." },
+  { kind: "words", terms: ["cheap watches", "look at my profile"], action: "hold" },
+  { kind: "domain", terms: ["deals.example"], action: "hold" },
+  { kind: "account_age", days: 1, action: "flag", message: "A first-day account" },
+];
+
+async function runMode(label: string, env: Record<string, string>, rules: readonly object[] = []) {
   const youtube = await startYouTubeFake();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-spam-"));
   const server = await startServer({
@@ -62,6 +70,10 @@ async function runMode(label: string, env: Record<string, string>) {
   try {
     // ---- The real members: three the admin made (trusted), one who signs up today as a person does.
     const admin = sessionOf(await call("/api/login", { method: "POST", json: { username: "admin", password: "admin-password" } }))!;
+    for (const rule of rules) {
+      const res = await call("/api/admin/rules", { method: "POST", cookie: admin, json: rule });
+      if (res.status !== 201) throw new Error(`a rule was refused: ${res.status} ${await res.text()}`);
+    }
     const members: Session[] = [];
     for (const name of ["alice", "bruno", "chiara"]) {
       await call("/api/admin/users", { method: "POST", cookie: admin, json: { username: name, email: `${name}@example.com`, password: "a-real-password", isAdmin: false } });
@@ -228,6 +240,7 @@ async function runMode(label: string, env: Record<string, string>) {
       ["most visible items from one /24 (a day; limit 50 accounts × 35)", String(Math.max(0, ...perNet.values()))],
       ["notifications real members got from spam accounts", `${notices.reduce((s, n) => s + n.n, 0)}${notices.length ? ` (${notices.map((n) => `${n.type} ${n.n}`).join(", ")})` : ""}`],
       ["real members' writes: published / waiting / refused", `${real.writes.ok} / ${real.writes.waiting} / ${real.writes.refused}`],
+      ...(rules.length ? ruleRows(db, botIds, JSON.stringify(realIds)) : []),
       ["run time", `${((performance.now() - started) / 1000).toFixed(0)} s`],
     ];
     return { label, rows, refusals: real.refusals };
@@ -239,6 +252,33 @@ async function runMode(label: string, env: Record<string, string>) {
   }
 }
 
+/** What the rules did (the moderation log's entries as the rules', and the cases they opened), to spam and to real members. */
+function ruleRows(db: Database.Database, botIds: string, realIds: string): [string, string][] {
+  const acted = (ids: string) => {
+    const rows = db
+      .prepare(
+        `select action, count(*) as n from moderation_log where rule_id is not null and (
+           (action = 'rule_hold' and target_id in (select id from held_items where user_id in (select value from json_each(?))))
+           or (action = 'rule_flag' and target_kind = 'comment' and target_id in (select id from comments where user_id in (select value from json_each(?))))
+           or (action = 'rule_flag' and target_kind = 'post' and target_id in (select id from posts where user_id in (select value from json_each(?))))
+         ) group by action`,
+      )
+      .all(ids, ids, ids) as { action: string; n: number }[];
+    const of = (a: string) => rows.find((r) => r.action === a)?.n ?? 0;
+    return `${of("rule_hold")} / ${of("rule_flag")}`;
+  };
+  const refused = (db.prepare("select count(*) as n from moderation_log where action = 'rule_refuse'").get() as { n: number }).n;
+  const cases = (db.prepare("select count(*) as n from report_cases where rule_id is not null and author_id in (select value from json_each(?))").get(botIds) as { n: number }).n;
+  const realCases = (db.prepare("select count(*) as n from report_cases where rule_id is not null and author_id in (select value from json_each(?))").get(realIds) as { n: number }).n;
+  return [
+    ["rules: refusals logged (spam and real alike: a refused text names no item)", String(refused)],
+    ["rules: spam items held / flagged (log entries)", acted(botIds)],
+    // The age rule flags every account of the day: the admin-made members of this run too.
+    ["rules: real members' items held / flagged (log entries)", acted(realIds)],
+    ["rules: open cases flagged for spam accounts / for real members", `${cases} / ${realCases}`],
+  ];
+}
+
 function table({ label, rows, refusals }: Awaited<ReturnType<typeof runMode>>): string {
   const width = Math.max(...rows.map(([k]) => k.length));
   const lines = [`### ${label}`, "", `| ${"what".padEnd(width)} | result |`, `| ${"-".repeat(width)} | --- |`, ...rows.map(([k, v]) => `| ${k.padEnd(width)} | ${v} |`)];
@@ -246,15 +286,80 @@ function table({ label, rows, refusals }: Awaited<ReturnType<typeof runMode>>): 
   return lines.join("\n");
 }
 
-const modes: [string, Record<string, string>][] = [
+const modes: [string, Record<string, string>, (readonly object[])?][] = [
   ["defaults", {}],
   ["first posts wait (NEWCOMER_POSTS_WAIT=true)", { NEWCOMER_POSTS_WAIT: "true" }],
+  ["defaults and four sensible rules (SENSIBLE_RULES)", {}, SENSIBLE_RULES],
 ];
 const out: string[] = [];
-for (const [label, env] of modes) {
-  const result = await runMode(label, env);
+for (const [label, env, rules] of process.env.BENCH_SPAM_ONLY_RULES ? modes.slice(2) : modes) {
+  const result = await runMode(label, env, rules);
   const text = table(result);
   console.log(`${text}\n`);
   out.push(text);
 }
+const cost = await rulesCost();
+console.log(`${cost}\n`);
+out.push(cost);
 if (process.env.BENCH_SPAM_OUT) fs.writeFileSync(process.env.BENCH_SPAM_OUT, `${out.join("\n\n")}\n`);
+
+/**
+ * What a page of rules adds to one comment, in this process on a fresh database: MAX_RULES rules of
+ * MAX_RULE_TERMS terms, each term beginning with the words of the text (every phrase grown as far as it
+ * can: the worst case), against no rules; the work counted (rows read, lookups) beside the time.
+ */
+async function rulesCost(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-rules-"));
+  process.env.DATABASE_PATH = path.join(dir, "app.db");
+  process.env.RATE_LIMIT = "off";
+  const { getDb, migrate, closeDb } = await import("#db/client.server.ts");
+  migrate(getDb());
+  const { users } = await import("#db/schema.ts");
+  const { MAX_RULES, MAX_RULE_TERMS, MAX_RULE_TERM_WORDS } = await import("~/rules/content-rules.ts");
+  const { createRule } = await import("~/models/moderation/rule-set.server.ts");
+  const { ruleVerdict, ruleWork } = await import("~/models/moderation/rule-check.server.ts");
+  const { submitComment } = await import("~/models/spam/submit.server.ts");
+  const { createPost } = await import("~/models/post/index.server.ts");
+  const db = getDb();
+  const admin = db.insert(users).values({ username: "ruler", email: "ruler@example.com", passwordHash: "x", isAdmin: true }).returning().get();
+  const author = db.insert(users).values({ username: "writer", email: "writer@example.com", passwordHash: "x", createdAt: new Date(Date.now() - 400 * 86_400_000) }).returning().get();
+  const post = createPost({ userId: author.id, title: "A post to comment on", comment: "A comment worth sharing", commentAuthor: "@someone", category: "Comedy", videoId: FAKE_VIDEOS.funny, videoTitle: "A video", videoChannel: "A channel", videoThumbnail: "https://i.ytimg.com/vi/chortleVid1/hqdefault.jpg" });
+  const text = "a ".repeat(500).trim(); // the longest comment, every word the start of every term
+  const N = 300;
+  const perComment = async () => {
+    const start = performance.now();
+    for (let i = 0; i < N; i++) await submitComment(author, { postId: post.id, content: `${text.slice(0, 990)} ${i}`, parentId: null });
+    return ((performance.now() - start) / N) * 1000;
+  };
+  const perCheck = () => {
+    const start = performance.now();
+    for (let i = 0; i < N; i++) ruleVerdict(db, author, { text, channel: "A channel" });
+    return ((performance.now() - start) / N) * 1000;
+  };
+  await perComment(); // warm
+  const bare = { comment: await perComment(), check: perCheck() };
+  for (let r = 0; r < MAX_RULES; r++) {
+    const terms = Array.from({ length: MAX_RULE_TERMS }, (_, t) => `${"a ".repeat(MAX_RULE_TERM_WORDS - 1)}t${r}x${t}`);
+    createRule({ actorId: admin.id, input: { kind: "words", terms, action: "flag", message: null, enabled: true } });
+  }
+  const before = { ...ruleWork };
+  const full = { comment: await perComment(), check: perCheck() };
+  const checks = ruleWork.checks - before.checks;
+  const lookups = (ruleWork.lookups - before.lookups) / checks;
+  const rows = (ruleWork.rulesRead - before.rulesRead) / checks;
+  const compiled = ruleWork.termsCompiled - before.termsCompiled;
+  closeDb();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const us = (n: number) => `${n.toFixed(0)} µs`;
+  return [
+    "### The cost of a page of rules (in process, worst case)",
+    "",
+    "| what | result |",
+    "| --- | --- |",
+    `| rules, terms each, words a term | ${MAX_RULES}, ${MAX_RULE_TERMS}, ${MAX_RULE_TERM_WORDS} |`,
+    `| a 1,000-character comment: per comment with no rules / with ${MAX_RULES} rules | ${us(bare.comment)} / ${us(full.comment)} (+${us(full.comment - bare.comment)}) |`,
+    `| the rules' check alone: no rules / ${MAX_RULES} rules | ${us(bare.check)} / ${us(full.check)} |`,
+    `| work per check: rule rows read, phrase lookups (bound: 500 words × ${MAX_RULE_TERM_WORDS} + 1) | ${rows}, ${lookups.toFixed(0)} |`,
+    `| terms compiled over ${checks} checks (once per version of the rules) | ${compiled} |`,
+  ].join("\n");
+}

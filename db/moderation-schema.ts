@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./account-schema.ts";
+import { contentRules } from "./rule-schema.ts";
 
 // Reports, their cases, suspensions and appeals (docs/decisions/0070; suspensions 0147, appeals 0151). A case outlives the item it is
 // about (no foreign key to posts or comments: the item is gone once removed, the case and its label
@@ -32,6 +33,8 @@ export const reportCases = sqliteTable(
     action: text("action", { enum: CASE_ACTIONS }),
     // The reason the author reads.
     resolutionReason: text("resolution_reason"),
+    // The admin's rule that flagged it (a case may have no reports then); null once the rule is deleted.
+    ruleId: integer("rule_id").references(() => contentRules.id, { onDelete: "set null" }),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -39,6 +42,7 @@ export const reportCases = sqliteTable(
     uniqueIndex("report_cases_open_target_idx").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index("report_cases_queue_idx").on(t.status, t.reportCount),
     index("report_cases_author_idx").on(t.authorId),
+    index("report_cases_rule_idx").on(t.ruleId),
   ],
 );
 

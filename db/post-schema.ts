@@ -204,17 +204,19 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held", "rule_hold", "rule_refuse", "rule_flag"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 
-// Append-only record of every admin action. No foreign keys: an entry outlives the admin, the user
-// or the post it names, so names and titles are snapshots taken when it was written. Triggers in the
-// migration refuse UPDATE and DELETE.
+// Append-only record of every admin action and every action of a rule (admin_id and admin_name null,
+// rule_id the rule's). No foreign keys: an entry outlives the admin, the rule, the user or the post it
+// names, so names and titles are snapshots taken when it was written. Triggers in the migration refuse
+// UPDATE and DELETE.
 export const moderationLog = sqliteTable("moderation_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  adminId: integer("admin_id").notNull(),
-  adminName: text("admin_name").notNull(),
+  adminId: integer("admin_id"),
+  adminName: text("admin_name"),
+  ruleId: integer("rule_id"),
   action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
   targetKind: text("target_kind", { enum: MODERATION_TARGETS }).notNull(),
   targetId: integer("target_id").notNull(),

@@ -16,6 +16,7 @@ export * from "./watch-schema.ts";
 export * from "./mail-schema.ts";
 export * from "./spam-schema.ts";
 export * from "./youtube-schema.ts";
+export * from "./rule-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;

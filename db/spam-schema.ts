@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./account-schema.ts";
 import { comments, posts } from "./post-schema.ts";
+import { contentRules } from "./rule-schema.ts";
 
 // Spam defences (docs/product.md §11 "Spam", decision 0121). A new account's post or comment that must
 // wait for a moderator is kept here, not in posts or comments, until it is approved: so it is in no
@@ -14,8 +15,8 @@ const createdAt = () =>
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 export const HELD_KINDS = ["post", "comment"] as const;
-/** Why it waits: a comment with a link, a new account's writes wait (NEWCOMER_POSTS_WAIT), the same text again. */
-export const HELD_REASONS = ["link", "newcomer", "repeated"] as const;
+/** Why it waits: a comment with a link, a new account's writes wait (NEWCOMER_POSTS_WAIT), the same text again, an admin's rule. */
+export const HELD_REASONS = ["link", "newcomer", "repeated", "rule"] as const;
 
 export const heldItems = sqliteTable(
   "held_items",
@@ -32,6 +33,8 @@ export const heldItems = sqliteTable(
     content: text("content").notNull(),
     payload: text("payload"),
     reason: text("reason", { enum: HELD_REASONS }).notNull(),
+    // The rule that held it (reason "rule"; null once the rule is deleted).
+    ruleId: integer("rule_id").references(() => contentRules.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,6 +43,8 @@ export const heldItems = sqliteTable(
     // A post's or a comment's deletion takes the items that answer it (the cascade looks them up).
     index("held_items_post_idx").on(t.postId),
     index("held_items_parent_idx").on(t.parentId),
+    // A rule's deletion clears the items it held (the set null looks them up).
+    index("held_items_rule_idx").on(t.ruleId),
   ],
 );
 

@@ -35,9 +35,10 @@ export function postWords(...fields: unknown[]): string {
 }
 
 /** Muted keys ready to test rows by: the keys, every proper prefix of one (in words), their most words. */
-type MuteMatcher = { readonly keys: ReadonlySet<string>; readonly prefixes: ReadonlySet<string>; readonly maxWords: number };
+export type MuteMatcher = { readonly keys: ReadonlySet<string>; readonly prefixes: ReadonlySet<string>; readonly maxWords: number };
 
-function muteMatcher(keys: readonly string[]): MuteMatcher {
+/** Folded keys (foldText) compiled to test texts by: a viewer's mutes, an admin's rules. */
+export function muteMatcher(keys: readonly string[]): MuteMatcher {
   const prefixes = new Set<string>();
   let maxWords = 0;
   for (const key of keys) {
@@ -49,14 +50,16 @@ function muteMatcher(keys: readonly string[]): MuteMatcher {
 }
 
 /**
- * Whether folded words (foldText or postWords) hold a muted key as whole words: "cat" mutes "Cat!"
- * and "CAT's", not "category". One pass over the words; at each, the phrase starting there is grown
- * word by word only while it begins some key: at most maxWords (MAX_MUTE_WORDS) set lookups per word
- * of the row, whatever the number of mutes.
+ * Each key folded words (foldText or postWords) hold as whole words: "cat" is in "Cat!" and "CAT's",
+ * not in "category". One pass over the words; at each, the phrase starting there is grown word by
+ * word only while it begins some key: at most maxWords (MAX_MUTE_WORDS) set lookups per word of the
+ * text, whatever the number of keys. `found` is told each key met and returns true to stop. Returns
+ * the set lookups made (the work a caller's bound is proven by).
  */
-function holdsMuted(folded: string, matcher: MuteMatcher): boolean {
+export function eachMatchedKey(folded: string, matcher: MuteMatcher, found: (key: string) => boolean): number {
   const { keys, prefixes, maxWords } = matcher;
-  if (keys.size === 0 || folded === "") return false;
+  if (keys.size === 0 || folded === "") return 0;
+  let lookups = 0;
   // Walked by index (no array of the row's words is made: that was most of a row's cost).
   const end = folded.length;
   for (let start = 0; start < end; ) {
@@ -64,14 +67,22 @@ function holdsMuted(folded: string, matcher: MuteMatcher): boolean {
     const stop = space < 0 ? end : space;
     for (let n = 1, phraseEnd = stop; ; n++) {
       const phrase = folded.slice(start, phraseEnd);
-      if (keys.has(phrase)) return true;
+      lookups++;
+      if (keys.has(phrase) && found(phrase)) return lookups;
       if (n >= maxWords || phraseEnd >= end || !prefixes.has(phrase)) break;
       const next = folded.indexOf(" ", phraseEnd + 1);
       phraseEnd = next < 0 ? end : next;
     }
     start = stop + 1;
   }
-  return false;
+  return lookups;
+}
+
+/** Whether folded words hold a muted key as whole words (eachMatchedKey, stopped at the first). */
+function holdsMuted(folded: string, matcher: MuteMatcher): boolean {
+  let held = false;
+  eachMatchedKey(folded, matcher, () => (held = true));
+  return held;
 }
 
 // A statement is given its viewer's mutes as a number (mutedWordsHandle): the keys are compiled once

@@ -189,6 +189,7 @@ export const BUDGETS: Readonly<Record<string, PolicyBudget>> = {
   "POST /admin/users/:id/delete": "toggle",
   "POST /admin/posts/:id/delete": "toggle",
   "POST /admin/demo/reset": "toggle",
+  "POST /admin/rules": "toggle",
   "POST /api/admin/users": "toggle",
   "DELETE /api/admin/users/:id": "toggle",
   "POST /api/admin/users/:id/toggle-admin": "toggle",
@@ -198,6 +199,9 @@ export const BUDGETS: Readonly<Record<string, PolicyBudget>> = {
   "DELETE /api/admin/users/:id/suspend": "toggle",
   "POST /api/admin/users/:id/suspension": "toggle",
   "DELETE /api/admin/users/:id/suspension": "toggle",
+  "POST /api/admin/rules": "toggle",
+  "PATCH /api/admin/rules/:id": "toggle",
+  "DELETE /api/admin/rules/:id": "toggle",
   "POST /revisions/:id/redact": "toggle",
   // Writing text others read.
   "POST /post/:id/comments": "comment",

@@ -14,13 +14,15 @@ import { writeTransaction } from "./db.server.ts";
 import { assertMayMention, notifyMentions } from "./mention.server.ts";
 import { storedChange } from "./revision-diff.server.ts";
 import { appendModerationLog, type Moderator } from "./moderation-log.server.ts";
+import { logRuleRefusals } from "./moderation/rule-check.server.ts";
 
 // Editing a post or a comment (docs/product.md §5, decision 0068). Each edit keeps the version it
 // replaces as a row of `revisions`, with what the edit changed (worked out here, once: decision
 // 0103), in the same transaction as the new text. No notice is sent again; a mention the edit adds
 // notifies once (mention.server.ts). The FTS triggers follow UPDATEs of the title and the quoted
-// author, so search follows the new text. A new account's edit passes the spam rules of new text
-// (spam/hold.server.ts holdEdited): when the new text would wait, the item goes back to the queue (`held`).
+// author, so search follows the new text. An edit passes the admins' rules and a new account's the
+// spam rules of new text (spam/hold.server.ts holdEdited): when the new text would wait, the item goes
+// back to the queue (`held`); a rule's refusal is the edit's Problem (logged: logRuleRefusals).
 
 export type EditOptions = { windowHours?: number; now?: number };
 
@@ -41,7 +43,7 @@ export function editComment(
   { id, actorId, content }: { id: number; actorId: number; content: string },
   options: EditOptions = {},
 ): EditedComment {
-  return writeTransaction((tx): EditedComment => {
+  return logRuleRefusals(() => writeTransaction((tx): EditedComment => {
     const comment = tx.select().from(comments).where(eq(comments.id, id)).get();
     if (!comment || comment.deletedAt !== null) throw notFound(NOT_FOUND.comment);
     if (comment.userId !== actorId) throw forbidden(EDIT_OWN_ONLY);
@@ -69,13 +71,13 @@ export function editComment(
       })
       .run();
     tx.update(comments).set({ content: text, editedAt: now }).where(eq(comments.id, id)).run();
-    const held = newcomer ? holdEdited(tx, { id: actorId }, { kind: "comment", id }, text) : null;
+    const held = author ? holdEdited(tx, author, { kind: "comment", id }, text, { label: text, field: "content" }) : null;
     if (held) return { id, postId: comment.postId, content: text, editedAt: now.toISOString(), held: toHeldView(held) };
     const post = tx.select({ title: posts.title }).from(posts).where(eq(posts.id, comment.postId)).get();
     const actor = tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, actorId)).get();
     if (post && actor) notifyMentions(tx, { commentId: id, postId: comment.postId, postTitle: post.title, actor, content: text });
     return { id, postId: comment.postId, content: text, editedAt: now.toISOString() };
-  });
+  }));
 }
 
 export type EditedPost = { id: number; title: string; category: string; commentAuthor: string; editedAt: string | null; held?: HeldView };
@@ -91,7 +93,7 @@ export function editPost(
   { id, actorId, asAdmin, changes }: { id: number; actorId: number; asAdmin: boolean; changes: PostEditInput },
   options: EditOptions = {},
 ): EditedPost {
-  return writeTransaction((tx): EditedPost => {
+  return logRuleRefusals(() => writeTransaction((tx): EditedPost => {
     const post = tx.select().from(posts).where(eq(posts.id, id)).get();
     if (!post) throw notFound(NOT_FOUND.post);
     const found = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
@@ -125,9 +127,11 @@ export function editPost(
       })
       .run();
     tx.update(posts).set({ ...next, editedAt: now }).where(eq(posts.id, id)).run();
-    // The author's new title is new text (a moderator's edit is no newcomer's).
+    // The author's new title is new text (a moderator's edit passes no rule: it is no author's).
     const author = own && next.title !== post.title ? tx.select().from(users).where(eq(users.id, actorId)).get() : undefined;
-    const held = author && isNewcomer(author) ? holdEdited(tx, author, { kind: "post", id }, postText({ title: next.title, comment: post.comment })) : null;
+    const held = author
+      ? holdEdited(tx, author, { kind: "post", id }, postText({ title: next.title, comment: post.comment }), { channel: post.videoChannel, label: next.title, field: "title" })
+      : null;
     if (held) return { id, ...next, editedAt: now.toISOString(), held: toHeldView(held) };
     if (moderating) {
       const admin: Moderator = { id: actor.id, username: actor.username };
@@ -137,7 +141,7 @@ export function editPost(
       appendModerationLog(tx, { admin, action: "edit_post", target: { kind: "post", id, label: next.title }, reason: what || null });
     }
     return { id, ...next, editedAt: now.toISOString() };
-  });
+  }));
 }
 
 export type PostForEditing = { id: number; title: string; category: string; commentAuthor: string; asModerator: boolean };

@@ -5,7 +5,8 @@ import { forbidden } from "~/lib/problem.ts";
 import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/rules/schemas/admin.ts";
 import type { DbOrTx } from "./db.server.ts";
 
-// The moderation log: every admin action appends one row, in the transaction of the action itself.
+// The moderation log: every admin action appends one row, in the transaction of the action itself; so
+// does every action of an admin's rule (its actor: `ruleId`, with no admin).
 // The table has no foreign keys (an entry outlives whom and what it names) and its triggers refuse
 // UPDATE and DELETE: nothing in the site edits or removes an entry.
 
@@ -14,8 +15,10 @@ export type Moderator = { id: number; username: string };
 export type ModerationEntry = {
   id: number;
   createdAt: string;
-  adminId: number;
-  adminName: string;
+  /** The acting admin, or null when a rule acted (`ruleId`). */
+  adminId: number | null;
+  adminName: string | null;
+  ruleId: number | null;
   action: ModerationAction;
   targetKind: (typeof MODERATION_TARGETS)[number];
   targetId: number;
@@ -33,11 +36,11 @@ export function requireModerator(tx: DbOrTx, actorId: number): Moderator {
   return { id: actor.id, username: actor.username };
 }
 
-/** Appends one entry; call it inside the transaction of the action it records. */
+/** Appends one entry; call it inside the transaction of the action it records. An admin's, or a rule's. */
 export function appendModerationLog(
   tx: DbOrTx,
   entry: {
-    admin: Moderator;
+    admin: Moderator | { ruleId: number };
     action: ModerationAction;
     target: { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
     reason?: string | null;
@@ -45,8 +48,7 @@ export function appendModerationLog(
 ) {
   tx.insert(moderationLog)
     .values({
-      adminId: entry.admin.id,
-      adminName: entry.admin.username,
+      ...("ruleId" in entry.admin ? { ruleId: entry.admin.ruleId } : { adminId: entry.admin.id, adminName: entry.admin.username }),
       action: entry.action,
       targetKind: entry.target.kind,
       targetId: entry.target.id,

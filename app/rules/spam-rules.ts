@@ -36,4 +36,4 @@ export function tooManyMentions(max: number): string {
   return `New members can mention at most ${max} member${max === 1 ? "" : "s"} in a comment.`;
 }
 
-export const HELD_REASON_LABELS = { link: "A new account's comment with a link", newcomer: "A new account's first writes wait", repeated: "The same text as other new accounts" } as const;
+export const HELD_REASON_LABELS = { link: "A new account's comment with a link", newcomer: "A new account's first writes wait", repeated: "The same text as other new accounts", rule: "An admin's rule" } as const;

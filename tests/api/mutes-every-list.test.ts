@@ -90,6 +90,7 @@ const NOT_LISTS: [string, string[]][] = [
     "routes/admin/user-delete", "routes/admin/post-delete", "routes/admin/demo-reset", "routes/api/admin-dashboard", "routes/api/admin-users",
     "routes/api/admin-user", "routes/api/admin-user-toggle-admin", "routes/api/admin-posts", "routes/api/admin-post", "routes/api/admin-log",
     "routes/api/admin-reports", "routes/api/admin-report-resolve", "api-user-suspend", "api-user-suspension",
+    "routes/admin/rules", "routes/api/admin-content-rules", "routes/api/admin-content-rule",
   ]],
   ["public feeds and the sitemap: sessionless, the same bytes for everyone (a feed reader sends no cookie)", [
     "feed-new", "feed-hot", "routes/syndication/category", "routes/syndication/profile", "routes/syndication/comments",

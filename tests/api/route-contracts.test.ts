@@ -121,6 +121,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/admin/posts": () => ({}),
   "routes/admin/log": () => ({}),
   "routes/admin/reports": () => ({}),
+  "routes/admin/rules": () => ({}),
   "routes/admin/report-resolve": (fx) => ({ id: String(fx.reportCase) }),
   "routes/admin/held-decide": () => ({ id: "1" }),
   "routes/admin/appeal-decide": () => ({ id: "1" }),
@@ -191,6 +192,8 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/api/admin-post": (fx) => ({ id: String(fx.post) }),
   "routes/api/admin-log": () => ({}),
   "routes/api/admin-reports": () => ({}),
+  "routes/api/admin-content-rules": () => ({}),
+  "routes/api/admin-content-rule": (fx) => ({ id: String(fx.target) }),
   "routes/api/admin-report-resolve": (fx) => ({ id: String(fx.reportCase) }),
   "api-user-suspend": (fx) => ({ id: String(fx.target) }),
   "api-user-suspension": (fx) => ({ id: String(fx.target) }),
@@ -466,6 +469,8 @@ describe("every route has its contract", () => {
       ["routes/admin/user-toggle-admin.ts", "POST", "routes/api/admin-user-toggle-admin.ts", "POST"],
       ["routes/admin/post-delete.ts", "POST", "routes/api/admin-post.ts", "DELETE"],
       ["routes/admin/user-delete.ts", "POST", "routes/api/admin-user.ts", "DELETE"],
+      ["routes/admin/rules.tsx", "POST", "routes/api/admin-content-rules.ts", "POST"],
+      ["routes/admin/rules.tsx", "POST", "routes/api/admin-content-rule.ts", "PATCH"],
     ];
     for (const [a, am, b, bm] of twins) expect(budgetOf(a, am), `${a} and ${b}`).toBe(budgetOf(b, bm));
   });

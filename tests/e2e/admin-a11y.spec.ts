@@ -15,6 +15,7 @@ const SCREENS: [string, (ids: { userId: number; username: string; postId: number
   ["the users list", () => "/admin/users"],
   ["the posts list", () => "/admin/posts"],
   ["the moderation log", () => "/admin/log"],
+  ["the rules settings", () => "/admin/rules"],
   ["a user's delete confirmation", ({ userId, username }) => `/admin/users?q=${username}&confirm=delete-user-${userId}`],
   ["a post's delete confirmation", ({ postId }) => `/admin/posts?confirm=delete-post-${postId}`],
 ];

@@ -18,6 +18,8 @@ export type CaseCardData = {
   targetLabel: string;
   status: "open" | "resolved";
   reportCount: number;
+  /** The admin's rule that flagged it (a case may have no reports then). */
+  ruleId: number | null;
   reasons: Partial<Record<ReportReason, number>>;
   action: CaseAction | null;
   resolutionReason: string | null;
@@ -43,6 +45,7 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
         <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
           {c.reportCount} {c.reportCount === 1 ? "report" : "reports"}
         </span>
+        {c.ruleId !== null ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Flagged by rule #{c.ruleId}</span> : null}
         <span className="text-sm text-slate-700">
           {Object.entries(c.reasons)
             .map(([reason, n]) => `${REPORT_REASON_LABELS[reason as ReportReason].label} ×${n}`)

@@ -26,6 +26,8 @@ export type CaseSummary = {
   authorId: number | null;
   status: "open" | "resolved";
   reportCount: number;
+  /** The admin's rule that flagged it, if one did. */
+  ruleId: number | null;
   reasons: Partial<Record<ReportReason, number>>;
   action: CaseAction | null;
   resolutionReason: string | null;
@@ -66,6 +68,7 @@ function toSummary(row: CaseRow, reasons: Partial<Record<ReportReason, number>> 
     authorId: row.authorId,
     status: row.status,
     reportCount: row.reportCount,
+    ruleId: row.ruleId,
     reasons,
     action: row.action,
     resolutionReason: row.resolutionReason,

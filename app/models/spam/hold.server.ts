@@ -7,9 +7,12 @@ import { hasLink, normalisedForRepeats } from "~/rules/spam-rules.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { getDb } from "#db/client.server.ts";
 import type { DbOrTx } from "../db.server.ts";
+import { flagByRule, logRuleAction, ruleRefusal, ruleVerdict } from "../moderation/rule-check.server.ts";
+import { isNewcomer } from "./trust.server.ts";
 
 // Whether a new account's post or comment waits for a moderator, and why (decision 0121), whether it is
-// new or an edit of one already published (holdEdited: one rule for new text and edits):
+// new or an edit of one already published (holdEdited: one rule for new text and edits; it applies the
+// admins' rules to every author's edit too, decision 0240):
 // - NEWCOMER_POSTS_WAIT: everything a new account writes waits;
 // - a comment with a link waits;
 // - a text whose normalised form matches one another new account wrote in the last
@@ -80,11 +83,11 @@ export function pullRepeats(tx: DbOrTx, userId: number, text: string): number {
  * A published post or comment goes (back) to the queue with `reason`, as it reads now: off the site,
  * its counters following. The held row, or null when it is gone already.
  */
-function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number }, reason: HeldReason) {
+function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number }, reason: HeldReason, ruleId: number | null = null) {
   if (item.kind === "comment") {
     const row = tx.select().from(comments).where(and(eq(comments.id, item.id), isNull(comments.deletedAt))).get();
     if (!row || row.userId === null) return null;
-    const held = tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason }).returning().get();
+    const held = tx.insert(heldItems).values({ kind: "comment", userId: row.userId, postId: row.postId, parentId: row.parentId, content: row.content, reason, ruleId }).returning().get();
     removeComment(tx, row);
     return held;
   }
@@ -92,31 +95,49 @@ function holdPublished(tx: DbOrTx, item: { kind: "post" | "comment"; id: number 
   if (!row || row.userId === null) return null;
   const { comment, title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart } = row;
   const payload = { title, commentAuthor, category, videoId, videoTitle, videoThumbnail, videoChannel, videoViewCount, videoPublishedAt, videoStart };
-  const held = tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason }).returning().get();
+  const held = tx.insert(heldItems).values({ kind: "post", userId: row.userId, content: comment, payload: JSON.stringify(payload), reason, ruleId }).returning().get();
   removePost(tx, row.id, { authorId: row.userId });
   return held;
 }
 
 /**
- * A new account's edit is new text (else an edit would pass what a new post may not): the rules of new text apply to what it now says
- * (holdReason), and when new text would wait, the edited item goes back to the queue with it, and a
- * repeat pulls the earlier copies as a new repeat does. Called in the edit's transaction, once the new
- * text is written; the held row, or null when the item stays on the site (its print left either way).
+ * An edit is new text (else an edit would pass what a new post may not). The admins' rules apply to
+ * every author's edit (moderation/rule-check.server.ts): a refusing rule throws its Problem (the edit
+ * rolls back; the caller's logRuleRefusals logs it), a holding one sends the item back to the queue,
+ * a flagging one opens its case. A new account's edit also passes the rules of new text (holdReason):
+ * when new text would wait, the edited item goes back to the queue with it, and a repeat pulls the
+ * earlier copies as a new repeat does. Called in the edit's transaction, once the new text is written;
+ * the held row, or null when the item stays on the site (a new account's print left either way).
  */
-export function holdEdited(tx: DbOrTx, user: Pick<UserRow, "id">, item: { kind: "post" | "comment"; id: number }, text: string) {
+export function holdEdited(
+  tx: DbOrTx,
+  author: UserRow,
+  item: { kind: "post" | "comment"; id: number },
+  text: string,
+  { channel = null, label, field }: { channel?: string | null; label: string; field: string },
+) {
+  const verdict = ruleVerdict(tx, author, { text, channel });
+  const target = { ...item, label };
+  if (verdict?.action === "refuse") throw ruleRefusal(verdict, target, field);
+  const newcomer = isNewcomer(author);
   // Its old text's print no longer names it (a later repeat of the old text is no copy of this item).
-  tx.update(textPrints)
-    .set({ itemKind: null, itemId: null })
-    .where(and(eq(textPrints.userId, user.id), eq(textPrints.itemKind, item.kind), eq(textPrints.itemId, item.id)))
-    .run();
-  const reason = holdReason(tx, user, { kind: item.kind, text });
+  if (newcomer) {
+    tx.update(textPrints)
+      .set({ itemKind: null, itemId: null })
+      .where(and(eq(textPrints.userId, author.id), eq(textPrints.itemKind, item.kind), eq(textPrints.itemId, item.id)))
+      .run();
+  }
+  const reason = verdict?.action === "hold" ? "rule" : newcomer ? holdReason(tx, author, { kind: item.kind, text }) : null;
   if (!reason) {
-    leavePrint(tx, user.id, text, item);
+    if (newcomer) leavePrint(tx, author.id, text, item);
+    if (verdict?.action === "flag") flagByRule(tx, verdict, { ...target, authorId: author.id });
     return null;
   }
-  leavePrint(tx, user.id, text);
-  if (reason === "repeated") pullRepeats(tx, user.id, text);
-  return holdPublished(tx, item, reason);
+  if (newcomer) leavePrint(tx, author.id, text);
+  if (reason === "repeated") pullRepeats(tx, author.id, text);
+  const held = holdPublished(tx, item, reason, verdict?.action === "hold" ? verdict.rule.id : null);
+  if (held && verdict?.action === "hold") logRuleAction(tx, verdict, target);
+  return held;
 }
 
 /** Drops the prints older than the window (maintenance, every minute). */

@@ -28,6 +28,7 @@ const TABS = [
   { to: "/admin/posts", label: "Posts" },
   { to: "/admin/log", label: "Log" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/rules", label: "Rules" },
 ];
 
 export default function AdminLayout() {

@@ -40,6 +40,9 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   decide_appeal: "Decided an appeal",
   edit_post: "Edited post",
   redact_revision: "Redacted a version",
+  rule_hold: "Held for review",
+  rule_refuse: "Refused",
+  rule_flag: "Flagged to the review queue",
 };
 
 const TARGET_LABELS: Record<ModerationEntry["targetKind"], string> = { user: "User", post: "Post", comment: "Comment" };
@@ -64,7 +67,7 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
               <span className="min-w-0 truncate">
                 {TARGET_LABELS[e.targetKind]} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
               </span>
-              <span className="text-slate-700">by {e.adminName}</span>
+              <span className="text-slate-700">{e.ruleId !== null ? `by rule #${e.ruleId}` : `by ${e.adminName}`}</span>
               <Time value={e.createdAt} timeZone={timeZone} className="text-slate-700">
                 {formatDateTime(e.createdAt, timeZone)}
               </Time>
