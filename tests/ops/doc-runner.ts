@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { RUN_ELSEWHERE } from "./doc-sections.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -211,7 +212,8 @@ export function createBox(vars: (prefix: string) => Record<string, string>): Box
     ran,
     sh,
     async run(file, section, extra = {}) {
-      const blocks = commandBlocks(file).filter((b) => b.section === section);
+      // A heading of the same name inside a section another test runs (the standby's own "nginx") is not this one.
+      const blocks = commandBlocks(file).filter((b) => b.section === section && !b.headings.some((h) => `${file}#${h}` in RUN_ELSEWHERE));
       const stated = blocks.filter((b) => b.info === "variables");
       const runnable = blocks.filter((b) => b.info !== "variables");
       if (runnable.length === 0) throw new Error(`${file}: no command block under "${section}"`);
