@@ -81,6 +81,15 @@ const fs = require("node:fs"), path = require("node:path"), { spawn, spawnSync }
 const { PREFIX } = process.env;
 const run = path.join(PREFIX, "run");
 const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+// A unit's processes: its process group's, zombies not counted (whoever reaps them may take its time).
+const groupAlive = (pgid) => fs.readdirSync("/proc").some((d) => {
+  if (!/^\\d+$/.test(d)) return false;
+  try {
+    const stat = fs.readFileSync("/proc/" + d + "/stat", "utf8");
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(pgrp) === pgid && state !== "Z";
+  } catch { return false; }
+});
 const pidOf = (unit) => { try { return Number(fs.readFileSync(path.join(run, unit + ".test-pid"), "utf8")); } catch { return 0; } };
 const nginxPid = () => { try { return Number(fs.readFileSync(path.join(run, "nginx.pid"), "utf8")); } catch { return 0; } };
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -100,7 +109,7 @@ function parse(unit) {
 }
 function start(unit) {
   if (unit === "nginx") return nginxPid() && alive(nginxPid()) ? undefined : nginx();
-  if (pidOf(unit) && alive(-pidOf(unit))) return;
+  if (pidOf(unit) && groupAlive(pidOf(unit))) return;
   const s = parse(unit);
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: "C.UTF-8", ...s.env };
   for (const f of s.files) {
@@ -127,11 +136,11 @@ function stop(unit) {
   }
   // The unit's processes are its process group (npm, node, the workers): stopped when all are gone.
   const pid = pidOf(unit);
-  if (!pid || !alive(-pid)) return;
+  if (!pid || !groupAlive(pid)) return;
   try { process.kill(-pid, "SIGTERM"); } catch {}
-  for (let i = 0; i < 400 && alive(-pid); i++) sleep(50);
-  if (alive(-pid)) try { process.kill(-pid, "SIGKILL"); } catch {}
-  for (let i = 0; i < 100 && alive(-pid); i++) sleep(50);
+  for (let i = 0; i < 400 && groupAlive(pid); i++) sleep(50);
+  if (groupAlive(pid)) try { process.kill(-pid, "SIGKILL"); } catch {}
+  for (let i = 0; i < 100 && groupAlive(pid); i++) sleep(50);
 }
 const [command, ...rest] = process.argv.slice(2);
 const now = rest.includes("--now");

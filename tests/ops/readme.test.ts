@@ -44,17 +44,21 @@ it("starts as the README says, and talks to a terminal in readable lines", { tim
     process.kill(-child.pid!, "SIGTERM");
     await exited;
   };
-  const deadline = Date.now() + 90_000;
-  while (!/listening on http:\/\/localhost:\d+/.test(strip(output))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const printed = async (pattern: RegExp, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(strip(output))) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not print ${pattern}:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await printed(/listening on http:\/\/localhost:\d+/, 90_000);
   expect(strip(output)).toContain(`Chortle is listening on http://localhost:${port}`);
   const home = await fetch(`http://127.0.0.1:${port}/`);
   expect(home.status).toBe(200);
   // The demo content the README promises.
   expect(strip(output)).toMatch(/Seeded demo content: \d+ users, \d+ posts\./);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The request's line is written once its answer is done, asynchronously.
+  await printed(/GET \/ 200/, 10_000);
   const lines = strip(output).split("\n").filter((l) => l.trim());
   expect(lines.filter((l) => l.trim().startsWith("{"))).toEqual([]);
   // Coloured (ANSI escapes) where a terminal can show them; the warning one plain WARN line.
