@@ -11,14 +11,15 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createGuard, DENY_ALL_CSP } from "./server/guard.js";
+import { createGuard, defaultHost, DENY_ALL_CSP } from "./server/guard.js";
 import { createMetrics, metricsConfig, serveMetrics } from "./server/metrics.js";
 import { consoleThroughLogger, logger, observe, ROUTE, withRequestId } from "./server/observe.js";
 import { createRequestHandler } from "./server/react-router.js";
 import { createStaticHandler } from "./server/static-files.js";
 
 const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
+// Behind a proxy on this box (TRUST_PROXY=loopback) only loopback, else every address (decision 0250).
+const HOST = process.env.HOST || defaultHost(process.env.TRUST_PROXY);
 const DEV = process.env.NODE_ENV === "development";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const DATABASE_FILE = path.resolve(process.env.DATABASE_PATH ?? "data/app.db");
@@ -67,9 +68,12 @@ function runPrimary() {
   // One worker sends the site's queued mail (app/models/upkeep/mail-sender.server.ts): the first, and
   // whichever replaces it when it dies.
   let mailSender;
-  const fork = () => {
+  // Each worker's slot (1…WORKERS), its metrics' `worker` label: a replacement takes the dead one's.
+  const slots = new Map();
+  const fork = (slot = slots.size + 1) => {
     const sends = mailSender === undefined;
-    const worker = cluster.fork(sends ? { MAIL_SENDER: "1" } : {});
+    const worker = cluster.fork({ CHORTLE_WORKER: String(slot), ...(sends ? { MAIL_SENDER: "1" } : {}) });
+    slots.set(worker.id, slot);
     if (sends) mailSender = worker.id;
     worker.once("listening", (address) => {
       listening++;
@@ -77,7 +81,7 @@ function runPrimary() {
       if (listening === 1) for (let i = 1; i < WORKERS; i++) fork();
       if (listening === WORKERS && !announced) {
         announced = true;
-        logger.info(`Chortle is listening on http://localhost:${address.port} (${WORKERS} workers, primary ${process.pid})`);
+        logger.info(`Chortle is listening on http://localhost:${address.port} (${WORKERS} workers, primary ${process.pid}; address ${HOST})`);
       }
     });
   };
@@ -97,8 +101,11 @@ function runPrimary() {
       return;
     }
     logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
-    if (worker.id === mailSender) mailSender = cluster.fork({ MAIL_SENDER: "1" }).id;
-    else cluster.fork();
+    const slot = slots.get(worker.id);
+    slots.delete(worker.id);
+    const replacement = cluster.fork({ CHORTLE_WORKER: String(slot), ...(worker.id === mailSender ? { MAIL_SENDER: "1" } : {}) });
+    slots.set(replacement.id, slot);
+    if (worker.id === mailSender) mailSender = replacement.id;
   });
   const stop = (signal) => {
     if (stopping) return;
@@ -237,7 +244,7 @@ async function runServer() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     if (cluster.isWorker) logger.info(`Worker ${process.pid} ready on port ${port}`);
-    else logger.info(`Chortle is listening on http://localhost:${port}`);
+    else logger.info(`Chortle is listening on http://localhost:${port} (address ${HOST})`);
   });
 
   const shutdown = (signal) => {

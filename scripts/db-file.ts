@@ -11,11 +11,22 @@ export function serverLockPath(dbFile: string): string {
   return `${dbFile}.server-pid`;
 }
 
+/** scripts/litestream.ts writes Litestream's pid here while it replicates this database. */
+export function litestreamLockPath(dbFile: string): string {
+  return `${dbFile}.litestream-pid`;
+}
+
 /** The pid of a live server holding `dbFile`, or null (a lock left by a crashed server is ignored). */
-export function runningServerPid(dbFile: string): number | null {
+export const runningServerPid = (dbFile: string) => livePid(serverLockPath(dbFile));
+
+/** The pid of a live Litestream replicating `dbFile`, or null. */
+export const runningLitestreamPid = (dbFile: string) => livePid(litestreamLockPath(dbFile));
+
+/** The pid written in `lockFile` when that process is alive, else null. */
+function livePid(lockFile: string): number | null {
   let pid: number;
   try {
-    pid = Number(fs.readFileSync(serverLockPath(dbFile), "utf8").trim());
+    pid = Number(fs.readFileSync(lockFile, "utf8").trim());
   } catch {
     return null;
   }

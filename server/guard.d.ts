@@ -11,6 +11,7 @@ export declare function parseTrustProxy(value: string | undefined): {
   enabled: boolean;
   trust: (address: string | undefined, hop: number) => boolean;
 };
+export declare function defaultHost(trustProxy: string | undefined): string;
 export declare function createGuard(options: { trustProxy: string | undefined; publicUrl: string | undefined }): {
   setHeaders(res: ServerResponse): void;
   refuse(req: IncomingMessage, res: ServerResponse): boolean;

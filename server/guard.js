@@ -65,6 +65,17 @@ export function parseTrustProxy(value) {
   return { enabled: true, trust: proxyAddr.compile(value.split(",").map((v) => v.trim())) };
 }
 
+const LOOPBACK = /^(loopback|127(\.\d{1,3}){3}(\/\d+)?|::1(\/128)?)$/;
+/**
+ * The address to listen on when HOST is unset: 127.0.0.1 when TRUST_PROXY trusts only this box's
+ * own addresses (the proxy is here, and nothing else must reach the app around it), else every
+ * address (a proxy elsewhere, a container, a LAN install). Decision 0250.
+ */
+export function defaultHost(trustProxy) {
+  const entries = (trustProxy ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  return entries.length > 0 && entries.every((entry) => LOOPBACK.test(entry)) ? "127.0.0.1" : "0.0.0.0";
+}
+
 function publicHost(publicUrl) {
   try {
     return publicUrl ? new URL(publicUrl).host : null;

@@ -2,7 +2,10 @@
 // METRICS_PORT (off when unset) on METRICS_HOST (127.0.0.1 by default: an internal address), with
 // `Authorization: Bearer METRICS_TOKEN` required when that is set; a non-loopback METRICS_HOST
 // without a token is refused at start. With WORKERS > 1 the cluster's primary serves it, summing the
-// workers' metrics (prom-client's AggregatorRegistry). Health (/healthz) stays on the site's port.
+// workers' metrics (prom-client's AggregatorRegistry), except the process's own (CPU, event-loop lag,
+// heap, GC): those carry a `worker` label (the worker's slot, 1…WORKERS, kept by its replacement), so
+// a worker near saturation shows as itself, not summed or averaged away. Health (/healthz) stays on
+// the site's port.
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -52,7 +55,8 @@ function totalCounter(name, help, labelNames, read) {
 export function createMetrics({ snapshot, inFlight }) {
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry is made here.
   if (cluster.isWorker) new client.AggregatorRegistry();
-  client.collectDefaultMetrics(); // process_cpu_seconds_total, nodejs_eventloop_lag_*, heap, GC …
+  // process_cpu_seconds_total, nodejs_eventloop_lag_*, heap, GC …: per worker (decision 0253).
+  client.collectDefaultMetrics(cluster.isWorker ? { labels: { worker: process.env.CHORTLE_WORKER ?? String(cluster.worker?.id) } } : {});
   const requests = new client.Counter({ name: "chortle_http_requests_total", help: "Requests answered, by route (app/routes.ts id), method and status.", labelNames: ["route", "method", "status"] });
   const duration = new client.Histogram({ name: "chortle_http_request_duration_seconds", help: "Time from a request's arrival to its answer's last byte, by route and method.", labelNames: ["route", "method"], buckets: BUCKETS });
   let taken = { at: 0, value: null };

@@ -2,9 +2,14 @@
 // X-Request-Id, else a new one), echoed in the answer's X-Request-Id; one structured JSON line (pino)
 // when the answer is done (id, method, path without its query, route, status, ms, bytes); and the
 // request counted by route and status in the metrics (server/metrics.js), when they are on.
-// Every other line the process writes (console included, consoleThroughLogger) is JSON too, with the
-// request id while a request is answered. LOG_REQUESTS=off drops the request lines (the server's own
-// messages stay). No line holds a secret a URL can carry (server/redact.js). Decision 0138.
+// Every other line the process writes (console included, consoleThroughLogger) goes the same way, with
+// the request id while a request is answered. LOG_REQUESTS=off drops the request lines (the server's
+// own messages stay). No line holds a secret a URL can carry (server/redact.js): it is taken out
+// before a line is formatted, so both formats below are clean. Decisions 0138, 0251.
+//
+// The format (LOG_FORMAT): `json`, one JSON line each, for journald and collectors; `pretty`, one
+// readable coloured line each (pino-pretty), for a person at a terminal; unset, pretty when stdout is
+// a terminal, else JSON (a pipe, a file, a service manager).
 //
 // The route is not looked up here: React Router's own match, made once per request anyway, says it
 // (patches/README.md edit 8 writes it into the load context, server.js hands it to `res[ROUTE]`; a
@@ -14,6 +19,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { format } from "node:util";
 import pino from "pino";
+import pretty from "pino-pretty";
 import { redactPath, redactSecrets } from "./redact.js";
 
 // The id of the request being answered, for every line logged while it is (the app's own too).
@@ -29,8 +35,30 @@ function redactedError(error) {
   return out;
 }
 
+/** The log's format: LOG_FORMAT when it says one, else by whether stdout is a terminal. */
+function logFormat(value = process.env.LOG_FORMAT, terminal = Boolean(process.stdout.isTTY)) {
+  if (value === "json" || value === "pretty") return value;
+  if (value) throw new Error(`LOG_FORMAT must be 'json' or 'pretty', not '${value}'.`);
+  return terminal ? "pretty" : "json";
+}
+
+// A request line as a person reads it: what was asked, what it got, how long it took.
+const REQUEST_FIELDS = ["reqId", "method", "path", "route", "status", "ms", "bytes"];
+const shortId = (id) => (typeof id === "string" && id.length > 12 ? id.slice(0, 8) : id);
+function readableLine(log, messageKey) {
+  const id = log.reqId ? ` [${shortId(log.reqId)}]` : "";
+  if (log[messageKey] !== "request") return `${log[messageKey]}${id}`;
+  const bytes = log.bytes === undefined ? "" : ` ${log.bytes} B`;
+  return `${log.method} ${log.path} ${log.status} ${log.ms} ms${bytes} (${log.route})${id}`;
+}
+
 // Written asynchronously (flushed at exit): a synchronous write to a pipe its reader drains slowly
 // would stall the event loop, and every request with it.
+const destination =
+  logFormat() === "pretty"
+    ? pretty({ destination: 1, sync: false, colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss.l", ignore: ["hostname", ...REQUEST_FIELDS].join(","), messageFormat: readableLine })
+    : pino.destination({ dest: 1, sync: false });
+
 export const logger = pino(
   {
     base: { pid: process.pid },
@@ -47,7 +75,7 @@ export const logger = pino(
       },
     },
   },
-  pino.destination({ dest: 1, sync: false }),
+  destination,
 );
 
 /** Runs `answer` as request `id`: every line logged meanwhile carries `reqId`. */

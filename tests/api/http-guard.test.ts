@@ -1,7 +1,7 @@
 // server/guard.js on its own: who the client is and which origin a request has, with and without a
 // trusted proxy (TRUST_PROXY as Express read it: a hop count, or addresses and named ranges).
 import { describe, expect, it } from "vitest";
-import { createGuard, parseTrustProxy } from "../../server/guard.js";
+import { createGuard, defaultHost, parseTrustProxy } from "../../server/guard.js";
 
 type FakeRequest = { method: string; headers: Record<string, string>; socket: { remoteAddress: string; encrypted?: boolean } };
 
@@ -21,6 +21,11 @@ describe("TRUST_PROXY", () => {
     const req = request("127.0.0.1", forwarded);
     expect(guard.clientAddress(req as never)).toBe("127.0.0.1");
     expect(guard.origin(req as never)).toBe("http://app.internal:3000");
+  });
+
+  it("listens on loopback only when the one proxy trusted is on this box, else on every address", () => {
+    for (const local of ["loopback", "127.0.0.1", "loopback, ::1", "127.0.0.0/8"]) expect(defaultHost(local)).toBe("127.0.0.1");
+    for (const other of [undefined, "", "1", "10.0.0.2", "loopback,10.0.0.0/8", "uniquelocal"]) expect(defaultHost(other)).toBe("0.0.0.0");
   });
 
   it("'0' trusts no hop, like Express", () => {

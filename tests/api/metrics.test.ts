@@ -1,6 +1,7 @@
 // /metrics (server/metrics.js, decision 0137): on its own listener (METRICS_PORT), refused without
 // METRICS_TOKEN's bearer token, in Prometheus' text format (read back with a parser of that format),
-// its counters moving with the requests; with WORKERS=2 the primary sums both workers. The structured
+// its counters moving with the requests; with WORKERS=2 the primary sums both workers (each one's
+// CPU and event-loop lag apart, by a `worker` label). The structured
 // log (server/observe.js): one JSON line per request with its id, echoed in X-Request-Id, taken from
 // a trusted proxy only. /healthz stays where it was, /metrics is not on the site's port.
 import http from "node:http";
@@ -45,6 +46,34 @@ function valueOf(families: Family[], name: string, labels: Record<string, string
   if (!family) throw new Error(`no ${name} in the metrics`);
   const sample = family.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
   return Number(sample?.value ?? sample?.count ?? 0);
+}
+
+/** Asks for URLs that carry secrets (a private feed, reset, verification and unsubscribe links); what was hidden in them. */
+async function askWithSecrets(api: ApiClient) {
+  const member = await api.user();
+  const token = getFeedToken({ userId: member.id });
+  const feedPath = `/feeds/following/${token}.xml`;
+  const feed = await fetch(`${api.url}${feedPath}`);
+  expect(feed.status).toBe(200);
+  expect(await feed.text()).toContain("<feed");
+  // No action there: React Router's 405 is logged by the app, with the path.
+  const posted = await fetch(`${api.url}${feedPath}`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  expect(posted.status).toBe(405);
+  await posted.text();
+  const secrets = ["reset-token-in-the-url-1234", "verify-token-in-the-url-5678", "Signature0123456789abcdef", "reset.victim@example.com"];
+  for (const url of [
+    `/reset-password?token=${secrets[0]}&email=${secrets[3]}`,
+    `/account/verify-email?token=${secrets[1]}`,
+    `/email/unsubscribe?u=${member.id}&scope=replies&sig=${secrets[2]}`,
+  ]) {
+    for (const method of ["GET", "PATCH"]) await (await fetch(`${api.url}${url}`, { method })).arrayBuffer();
+  }
+  // A body with a password, refused: it is not in any line either.
+  const signIn = await fetch(`${api.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: member.username, password: "a-password-in-a-body-9876" }) });
+  await signIn.arrayBuffer();
+  secrets.push("a-password-in-a-body-9876");
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return { token, secrets, feed, posted };
 }
 
 describe("metrics of one process", () => {
@@ -219,25 +248,7 @@ describe("metrics of one process", () => {
 
   // Issue 45 finding 8: a private feed's token (its file name) was written to the log in full.
   it("writes no secret a URL carries to any line: a private feed's token, a reset link's token and e-mail, a verification token, an unsubscribe signature", async () => {
-    const member = await api.user();
-    const token = getFeedToken({ userId: member.id });
-    const feedPath = `/feeds/following/${token}.xml`;
-    const feed = await fetch(`${api.url}${feedPath}`);
-    expect(feed.status).toBe(200);
-    expect(await feed.text()).toContain("<feed");
-    // No action there: React Router's 405 is logged by the app, with the path.
-    const posted = await fetch(`${api.url}${feedPath}`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    expect(posted.status).toBe(405);
-    await posted.text();
-    const secrets = ["reset-token-in-the-url-1234", "verify-token-in-the-url-5678", "Signature0123456789abcdef", "reset.victim@example.com"];
-    for (const url of [
-      `/reset-password?token=${secrets[0]}&email=${secrets[3]}`,
-      `/account/verify-email?token=${secrets[1]}`,
-      `/email/unsubscribe?u=${member.id}&scope=replies&sig=${secrets[2]}`,
-    ]) {
-      for (const method of ["GET", "PATCH"]) await (await fetch(`${api.url}${url}`, { method })).arrayBuffer();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { token, secrets, feed, posted } = await askWithSecrets(api);
     const text = api.server.logs();
     const lines = text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
     const feedLines = lines.filter((l) => l.reqId === feed.headers.get("x-request-id") || l.reqId === posted.headers.get("x-request-id"));
@@ -289,6 +300,11 @@ describe("metrics of two workers", () => {
     }
     const after = await scrape(url, null);
     expect(valueOf(after, "chortle_http_requests_total", robots) - valueOf(before, "chortle_http_requests_total", robots)).toBe(10);
+    // Each worker's own CPU and event-loop lag, by its slot: not one sum or average of both.
+    for (const name of ["process_cpu_seconds_total", "nodejs_eventloop_lag_p99_seconds", "nodejs_heap_size_used_bytes"]) {
+      const workers = after.find((f) => f.name === name)!.metrics.map((m) => m.labels?.worker);
+      expect(workers.sort(), name).toEqual(["1", "2"]);
+    }
     for (const lane of lanes) lane.close();
   });
 
@@ -298,5 +314,27 @@ describe("metrics of two workers", () => {
       (error: Error) => error.message,
     );
     expect(refused).toContain("METRICS_HOST 0.0.0.0 is not a loopback address: set METRICS_TOKEN too.");
+  });
+});
+
+describe("the log for a person (LOG_FORMAT=pretty, as a terminal gets by default)", () => {
+  let api: ApiClient;
+  beforeAll(async () => {
+    api = await startApiServer({ LOG_FORMAT: "pretty", LOG_REQUESTS: "on", TRUST_PROXY: "loopback" });
+  });
+  afterAll(() => api?.stop());
+
+  it("is one readable line per request and message, with no JSON and no secret a URL or a body carries", async () => {
+    const { token, secrets, feed } = await askWithSecrets(api);
+    const text = api.server.logs();
+    const lines = text.split("\n").filter((l) => l.trim());
+    expect(lines.filter((l) => l.startsWith("{"))).toEqual([]);
+    // [time] LEVEL (pid): what was asked, its status, its time, its route, the id's start.
+    const id = feed.headers.get("x-request-id")!.slice(0, 8);
+    expect(lines.find((l) => l.includes(`[${id}]`) && l.includes("INFO"))).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(\d+\): GET \/feeds\/following\/\[redacted\] 200 [\d.]+ ms( \d+ B)? \(routes\/syndication\/following\) \[[0-9a-f]{8}\]$/);
+    expect(lines.some((l) => / WARN \(\d+\): 405 POST \/feeds\/following\/\[redacted\]/.test(l))).toBe(true);
+    expect(text).toMatch(/INFO \(\d+\): Chortle is listening on http:\/\/localhost:\d+ \(address 127\.0\.0\.1\)/);
+    expect(text).not.toContain(token);
+    for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

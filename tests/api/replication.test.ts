@@ -97,6 +97,8 @@ describe("continuous replication with Litestream", () => {
     const restored = await restore(["--replica"], latest);
     expect(restored.output).toContain(`Restored the replica to ${latest}`);
     expect(restored.code).toBe(0);
+    // Nothing but the database: none of the -wal/-shm files Litestream's restore leaves beside its output.
+    expect(fs.readdirSync(path.dirname(latest))).toEqual(["app.db"]);
     const found = commentIds(latest);
     expect([...early, ...late].filter((id) => !found.has(id))).toEqual([]);
 

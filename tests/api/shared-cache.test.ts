@@ -109,6 +109,26 @@ describe("nginx in front of the app", () => {
     expect(theme.headers.get("set-cookie")).toMatch(/chortle_theme=dark/);
   });
 
+  it("says and logs its own request id on every answer (a HIT's is not the one that filled the cache) and its cache status", async () => {
+    const post = api.post((await api.user()).id, { title: "Asked twice, two ids" });
+    const path = `/post/${post.id}?utm=1&token=kept-out-of-the-log`;
+    const first = await via(path, { cookie: "tz=UTC" });
+    const again = await via(path, { cookie: "tz=UTC" });
+    await Promise.all([first.text(), again.text()]);
+    expect([first.headers.get("x-cache-status"), again.headers.get("x-cache-status")]).toEqual(["MISS", "HIT"]);
+    const [missId, hitId] = [first.headers.get("x-request-id"), again.headers.get("x-request-id")];
+    expect(missId).toMatch(/^[0-9a-f]{32}$/);
+    expect(hitId).toMatch(/^[0-9a-f]{32}$/);
+    expect(hitId).not.toBe(missId);
+    // One header each, nginx's: the app's echo of the filling request is not passed on.
+    expect(again.headers.get("x-request-id")).not.toContain(",");
+    await sleep(100);
+    const lines = proxy.accessLog();
+    expect(lines.find((l) => l.reqId === missId)).toMatchObject({ method: "GET", path: `/post/${post.id}`, status: 200, cache: "MISS" });
+    expect(lines.find((l) => l.reqId === hitId)).toMatchObject({ path: `/post/${post.id}`, status: 200, cache: "HIT" });
+    expect(JSON.stringify(lines)).not.toContain("kept-out-of-the-log");
+  });
+
   it("shows visitors a write, and drops a removed post, within the stated lag", { timeout: 60_000 }, async () => {
     const [author, voter] = [await api.user(), await api.user()];
     const post = api.post(author.id, { title: "Seen late, but not too late" });

@@ -1,6 +1,6 @@
 // Starts Debian's nginx (/usr/sbin/nginx) with deploy/nginx/chortle.conf in front of a server, as any
 // user: its own prefix, pid, logs, temp and cache directories under a temp dir, on a free port. Only
-// the three lines of the shipped file marked `# test:` are changed (each must be found once).
+// the lines of the shipped file marked `# test:` are changed (each must be found once).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,14 +11,15 @@ import { freePort } from "./server.ts";
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const SHIPPED = path.resolve(import.meta.dirname, "../../deploy/nginx/chortle.conf");
 
-export type RunningNginx = { url: string; port: number; dir: string; pid: number; errors: () => string; stop: () => Promise<void> };
+export type RunningNginx = { url: string; port: number; dir: string; pid: number; errors: () => string; accessLog: () => Record<string, unknown>[]; stop: () => Promise<void> };
 
 /** The shipped site file with the test's listen port, upstream and cache directory. */
 function siteConfig(upstream: string, port: number, cacheDir: string): string {
   const replacements: [RegExp, string][] = [
     [/^proxy_cache_path \S+ (.*) # test: cache$/m, `proxy_cache_path ${cacheDir} $1`],
     [/^(\s*)server \S+; # test: upstream$/m, `$1server ${upstream};`],
-    [/^(\s*)listen \S+; # test: listen$/m, `$1listen 127.0.0.1:${port};`],
+    [/^(\s*)listen \S+ default_server; # test: listen$/m, `$1listen 127.0.0.1:${port} default_server;`],
+    [/^(\s*)access_log \S+ chortle; # test: log$/m, `$1access_log ${path.join(path.dirname(cacheDir), "access.log")} chortle;`],
   ];
   let text = fs.readFileSync(SHIPPED, "utf8");
   for (const [pattern, replacement] of replacements) {
@@ -83,6 +84,7 @@ http {
     dir,
     pid: child.pid!,
     errors,
+    accessLog: () => (fs.existsSync(temp("access.log")) ? fs.readFileSync(temp("access.log"), "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;

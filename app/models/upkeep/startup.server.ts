@@ -17,7 +17,7 @@ export function runStartupTasks() {
   const env = getEnv();
   const db = getDb();
   migrate(db);
-  for (const warning of configurationWarnings(env, process.env.NODE_ENV)) console.warn(loud(warning));
+  for (const warning of configurationWarnings(env, process.env.NODE_ENV)) console.warn(warning);
   // Seed before the admin account is made: the seed only fills an empty database.
   if (env.SEED_DEMO) {
     const seeded = seedDemo(db, { hashPassword: hashPasswordSync });
@@ -35,14 +35,8 @@ export function runStartupTasks() {
     });
     const message = bootstrapMessage(env.ADMIN_USERNAME, outcome);
     if (outcome === "created") console.log(message);
-    else if (message) console.error(loud(message));
+    else if (message) console.error(message);
   }
-}
-
-/** A line nobody scrolling a start log can miss. */
-function loud(text: string): string {
-  const bar = "!".repeat(Math.min(100, text.length + 4));
-  return `${bar}\n! ${text}\n${bar}`;
 }
 
 /** What the start says about the ADMIN_USERNAME account; null when there is nothing to say. */
