@@ -33,6 +33,7 @@ function readByProduct(): Set<string> {
   for (const m of code.matchAll(/\benv\[["']([A-Z][A-Z0-9_]{2,})["']\]/g)) names.add(m[1]);
   // Set by the server itself for its own cluster workers, and Vite's own flag: not settings.
   names.delete("MAIL_SENDER");
+  names.delete("CHORTLE_WORKER");
   names.delete("SSR");
   return names;
 }
