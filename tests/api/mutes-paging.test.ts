@@ -3,6 +3,7 @@
 // read, so following `next` from the first page shows each post the viewer did not mute exactly
 // once, in the list's order, and stops where the list ends. On the built server and its real database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_MUTES } from "~/rules/mute-rules.ts";
 import { startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 
 let api: ApiClient;
@@ -108,5 +109,29 @@ describe("GET /api/posts by its Link: rel=\"next\"", () => {
     const end = await api.fetch("/api/posts?sortBy=new&limit=3&offset=10000", { user: me });
     expect(await end.json()).toEqual([]);
     expect(end.headers.get("Link")).toBeNull();
+  });
+
+  it("as an attacker with the most mutes: offsets and limits out of range are 400 before any row is read; the deepest page is an empty array", async () => {
+    const me = await api.user();
+    for (let i = 0; i < MAX_MUTES; i++) expect((await mute(me, "word", `w${i} the post a b c`)).status).toBe(201);
+    for (const [query, message] of [
+      ["offset=-1", "offset must be at least 0"],
+      ["offset=NaN", "offset must be a number"],
+      ["offset=10001", "offset must be at most 10000"],
+      ["offset=1e9", "offset must be at most 10000"],
+      ["offset=2.5", "offset must be a whole number"],
+      ["limit=0", "limit must be at least 1"],
+      ["limit=1e9", "limit must be at most 100"],
+      ["limit=-5", "limit must be at least 1"],
+    ]) {
+      for (const path of [`/api/posts?${query}`, `/api/users/${alice.id}/posts?${query}`]) {
+        const res = await api.fetch(path, { user: me });
+        expect(res.status, path).toBe(400);
+        expect(await res.json()).toEqual({ message });
+      }
+    }
+    const deepest = await api.fetch("/api/posts?offset=10000&limit=100", { user: me });
+    expect(deepest.status).toBe(200);
+    expect(await deepest.json()).toEqual([]);
   });
 });
