@@ -94,7 +94,9 @@ export function windowKeys(name: string, make: () => Window & { column?: SQLWrap
  */
 export function nextOffset(page: { offset: number; limit: number }, shown: readonly number[], window: readonly number[] | null): number | null {
   if (!window) return shown.length < page.limit ? null : page.offset + page.limit;
-  const read = shown.length < page.limit ? window.length : window.indexOf(shown[shown.length - 1]) + 1;
+  // A row the window does not hold (never, within one snapshot) counts as the whole window: the next page always moves on.
+  const at = shown.length < page.limit ? -1 : window.indexOf(shown[shown.length - 1]);
+  const read = at < 0 ? window.length : at + 1;
   return read === window.length && window.length < mutedWindow(page.limit) ? null : page.offset + read;
 }
 
