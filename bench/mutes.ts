@@ -8,7 +8,8 @@
 // Then the worst a member or a visitor can set (decision 0160): MAX_MUTES words, the dataset's most
 // common words alone and in phrases of MAX_MUTE_WORDS, most of the posts hidden, so each page reads
 // its whole window; each row with its CPU ratio to the same page with nothing muted, and the rows
-// the mutes were tested on per call (the bound: mutedWindow(offset, limit), search too).
+// the mutes were tested on per call (the bound: mutedWindow(limit) from the offset on, search too).
+// The JSON rows read what GET /api/posts reads (pageOfFeedPosts: the page and where the next starts).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -26,7 +27,7 @@ const CALLS = Number(process.env.CALLS ?? 50);
 
 const { getDb, migrate } = await import("#db/client.server.ts");
 migrate(getDb());
-const { listFeedPosts, listCategoryPosts, searchPosts } = await import("~/models/post/index.server.ts");
+const { listFeedPosts, listCategoryPosts, pageOfFeedPosts, searchPosts } = await import("~/models/post/index.server.ts");
 const { addMute, cleanVisitorMutes, mutingFor } = await import("~/models/mute/mute.server.ts");
 const { MAX_MUTES, MAX_MUTE_WORDS } = await import("~/rules/mute-rules.ts");
 const { mutedRowChecks, mutedWordsHandle } = await import("#db/words.ts");
@@ -106,9 +107,17 @@ const mostCases: [string, (viewer: { viewerId: number | null; visitorMutes?: typ
   ["home, new", (v) => listFeedPosts({ sort: "new", limit: 11, ...v })],
   ["home, top of the week", (v) => listFeedPosts({ sort: "top", timeframe: "week", limit: 11, ...v })],
   ["home, hot, limit 201 (the longest page)", (v) => listFeedPosts({ sort: "hot", limit: 201, ...v })],
-  ["GET /api/posts, offset 150", (v) => listFeedPosts({ sort: "hot", limit: 10, offset: 150, ...v })],
-  ["GET /api/posts, offset 500", (v) => listFeedPosts({ sort: "hot", limit: 10, offset: 500, ...v })],
-  ["GET /api/posts, offset 10000, limit 100 (the deepest)", (v) => listFeedPosts({ sort: "hot", limit: 100, offset: 10_000, ...v })],
+  ["GET /api/posts, offset 150", (v) => pageOfFeedPosts({ sort: "hot", limit: 10, offset: 150, ...v })],
+  ["GET /api/posts, offset 500", (v) => pageOfFeedPosts({ sort: "hot", limit: 10, offset: 500, ...v })],
+  ["GET /api/posts, offset 10000, limit 100 (the deepest)", (v) => pageOfFeedPosts({ sort: "hot", limit: 100, offset: 10_000, ...v })],
+  // A client paging by the Link header: pages 1 to 7 of 10, each from the last one's next (per call: all 7).
+  [
+    "GET /api/posts, following next from page 1 to page 7",
+    (v) => {
+      let offset: number | null = 0;
+      for (let page = 0; page < 7 && offset !== null; page++) offset = pageOfFeedPosts({ sort: "hot", limit: 10, offset, ...v }).next;
+    },
+  ],
   ["category Comedy, newest", (v) => listCategoryPosts({ sort: "newest", category: "Comedy", limit: 11, ...v })],
   ["search 'video'", (v) => searchPosts({ q: "video", limit: 20, ...v })],
   ["profile posts tab", (v) => listUserPosts({ userId: author, limit: 11, ...v })],

@@ -139,11 +139,11 @@ export function unmuted(userId: number) {
 
 /**
  * A muting member's notices are tested only among their newest (unread ones for the count), at most
- * mutedWindow(0, limit) of them: whatever they muted, a list or the badge reads no more (decision 0160).
+ * mutedWindow(limit) of them: whatever they muted, a list or the badge reads no more (decision 0160).
  */
 function newestNotices(userId: number, limit: number, unread = false) {
   return sql`${notifications.id} IN (SELECT ${notifications.id} FROM ${notifications} WHERE ${notifications.userId} = ${userId}${unread ? sql` AND ${notifications.isRead} = 0` : sql``}
-    ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${mutedWindow(0, limit)})`;
+    ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${mutedWindow(limit)})`;
 }
 
 /** The newest notifications of a user (none from what they muted). */

@@ -8,7 +8,7 @@ import type { ProfileComment } from "~/rules/profile-rules.ts";
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { prepared } from "./db.server.ts";
 import { mutingFor } from "./mute/mute.server.ts";
-import { commentHoldsMutedWord, mutedPostCondition, mutedParams, mutedShape, withinMutedWindow, type MutedShape as Muted } from "./mute/muted-sql.server.ts";
+import { commentHoldsMutedWord, mutedPostCondition, mutedParams, mutedShape, nextOffset, readPaged, windowKeys, withinMutedWindow, type MutedShape as Muted } from "./mute/muted-sql.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { listPostsByIds } from "./post/index.server.ts";
 import { requireProfileUser } from "./profile.server.ts";
@@ -24,10 +24,33 @@ const SAVED_PRIVATE = "This user's saved posts are private";
 // page leaves out what they muted in that statement, so it fills up to its limit (decision 0125).
 const p = sql.placeholder;
 
+// Each tab's own rows: its condition, its order, the table its window is read from, and what
+// identifies a row of its page (a post's id, a comment's).
+const TABS = {
+  posts: () => ({ where: eq(posts.userId, p("userId")), order: [desc(posts.createdAt), desc(posts.id)], source: {}, column: posts.id }),
+  upvoted: () => ({
+    where: and(eq(votes.userId, p("userId")), eq(votes.isUpvote, true), isNotNull(votes.postId)),
+    order: [desc(votes.createdAt), desc(votes.id)],
+    source: { key: votes.id, from: sql`${votes}` },
+    column: votes.postId,
+  }),
+  saved: () => ({
+    where: eq(saves.userId, p("userId")),
+    order: [desc(saves.createdAt), desc(sql`${saves}.rowid`)],
+    source: { key: sql`${saves}.rowid`, from: sql`${saves}` },
+    column: saves.postId,
+  }),
+  comments: () => ({
+    where: and(eq(comments.userId, p("userId")), isNull(comments.deletedAt)),
+    order: [desc(comments.createdAt), desc(comments.id)],
+    source: { key: comments.id, from: sql`${comments}` },
+    column: comments.id,
+  }),
+};
+
 /** A page of a member's comments; for a muting viewer (`muted`) without what they muted, read from a window of theirs (decision 0160). */
 function commentsPage(db: Db, muted: Muted) {
-  const own = and(eq(comments.userId, p("userId")), isNull(comments.deletedAt));
-  const order = [desc(comments.createdAt), desc(comments.id)];
+  const { where: own, order, source } = TABS.comments();
   return db
     .select({ ...commentColumns, postTitle: posts.title })
     .from(comments)
@@ -36,7 +59,7 @@ function commentsPage(db: Db, muted: Muted) {
     .where(
       muted
         ? and(
-            withinMutedWindow(own, order, { key: comments.id, from: sql`${comments}` }),
+            withinMutedWindow(own, order, source),
             mutedPostCondition(muted),
             sql`${comments.userId} NOT IN (SELECT value FROM json_each(${p("mutedMembers")}))`,
             muted === "words" ? sql`NOT ${commentHoldsMutedWord(p("mutedWords"))}` : undefined,
@@ -51,9 +74,8 @@ function commentsPage(db: Db, muted: Muted) {
 /** A page of a tab's post ids, in the tab's order; for a muting viewer without what they muted, read from a window of the tab. */
 function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
   const without = mutedPostCondition(muted);
+  const { where: own, order, source } = TABS[tab]();
   if (tab === "posts") {
-    const own = eq(posts.userId, p("userId"));
-    const order = [desc(posts.createdAt), desc(posts.id)];
     return db
       .select({ id: posts.id })
       .from(posts)
@@ -63,15 +85,11 @@ function idsPage(db: Db, tab: "posts" | "upvoted" | "saved", muted: Muted) {
       .offset(p("offset"))
       .prepare();
   }
-  const [table, key, owner, order, where] =
-    tab === "upvoted"
-      ? [votes, votes.id, votes.userId, [desc(votes.createdAt), desc(votes.id)], and(eq(votes.isUpvote, true), isNotNull(votes.postId))]
-      : [saves, sql`${saves}.rowid`, saves.userId, [desc(saves.createdAt), desc(sql`${saves}.rowid`)], undefined];
-  const own = and(eq(owner, p("userId")), where);
+  const table = tab === "upvoted" ? votes : saves;
   const query = db.select({ id: sql<number>`${table.postId}` }).from(table).$dynamic();
   // Only a muting viewer's page reads the posts themselves here (their author, category, words).
   return (muted ? query.innerJoin(posts, eq(posts.id, table.postId)) : query)
-    .where(muted ? and(withinMutedWindow(own, order, { key, from: sql`${table}` }), without) : own)
+    .where(muted ? and(withinMutedWindow(own, order, source), without) : own)
     .orderBy(...order)
     .limit(p("limit"))
     .offset(p("offset"))
@@ -95,37 +113,63 @@ function mutedFor(viewerId: number | null | undefined, visitorMutes: VisitorMute
   return { shape, params: shape ? mutedParams(muting, page) : {} };
 }
 
-/** A page of a tab's posts: its ids read in one statement that already leaves out what the viewer muted. */
-function postsOfTab(tab: "posts" | "upvoted" | "saved", { userId, limit, offset = 0, viewerId, visitorMutes }: Page): PostView[] {
+type Paged<T> = { items: T[]; next: number | null };
+
+/**
+ * A page of a tab's rows and where the next one starts (nextOffset): `read` gives the page's rows,
+ * `id` what identifies each (the same as the tab's window column). A muting viewer's page and its
+ * window's keys are read in one transaction.
+ */
+function readTab<R>(list: ProfileList, { userId, limit, offset = 0, viewerId, visitorMutes }: Page, read: (shape: Muted, params: Record<string, unknown>) => R[], id: (row: R) => number): Paged<R> {
   const { shape, params } = mutedFor(viewerId, visitorMutes, { offset, limit });
-  const ids = statements()[tab][shape].all({ userId, limit, offset, ...params });
+  const all = { userId, limit, offset, ...params };
+  if (!shape) {
+    const items = read(shape, all);
+    return { items, next: nextOffset({ offset, limit }, items.map(id), null) };
+  }
+  const keys = windowKeys(`profile ${list}`, TABS[list]);
+  return readPaged(() => {
+    const items = read(shape, all);
+    return { items, next: nextOffset({ offset, limit }, items.map(id), keys.values(all).map(([key]) => key as number)) };
+  });
+}
+
+/** A page of a tab's posts: its ids read in one statement that already leaves out what the viewer muted. */
+function postsOfTab(tab: "posts" | "upvoted" | "saved", page: Page): Paged<PostView> {
+  const { items: ids, next } = readTab(tab, page, (shape, params) => statements()[tab][shape].all(params).map((r) => r.id), (postId) => postId);
   // The mutes are read once: the posts need not be filtered again.
-  return listPostsByIds({ ids: ids.map((r) => r.id), viewerId, visitorMutes, muted: false });
+  return { items: listPostsByIds({ ids, viewerId: page.viewerId, visitorMutes: page.visitorMutes, muted: false }), next };
 }
 
 /** The member's posts, newest first. */
-export function listUserPosts(page: Page): PostView[] {
+function userPosts(page: Page): Paged<PostView> {
   requireProfileUser(page.userId);
   return postsOfTab("posts", page);
 }
+export const listUserPosts = (page: Page) => userPosts(page).items;
 
 /**
  * The member's comments (deleted ones left out), newest first, each with its post's title. For a
  * muting viewer, none of a muted member, none holding a muted word, none under a post they muted.
  */
-export function listUserComments({ userId, limit, offset = 0, viewerId, visitorMutes }: Page): ProfileComment[] {
-  requireProfileUser(userId);
-  const { shape, params } = mutedFor(viewerId, visitorMutes, { offset, limit });
-  return statements()
-    .comments[shape].all({ userId, limit, offset, ...params })
-    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null }));
+function userComments(page: Page): Paged<ProfileComment> {
+  requireProfileUser(page.userId);
+  const { items, next } = readTab(
+    "comments",
+    page,
+    (shape, params) => statements().comments[shape].all(params),
+    (r) => r.id,
+  );
+  return { items: items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), editedAt: r.editedAt?.toISOString() ?? null })), next };
 }
+export const listUserComments = (page: Page) => userComments(page).items;
 
 /** The posts the member upvoted, the latest vote first. */
-export function listUpvotedPosts(page: Page): PostView[] {
+function upvotedPosts(page: Page): Paged<PostView> {
   requireProfileUser(page.userId);
   return postsOfTab("upvoted", page);
 }
+export const listUpvotedPosts = (page: Page) => upvotedPosts(page).items;
 
 /**
  * Who may see a member's saved posts: only the member. A visitor is Problem(unauthorized) 'Authentication
@@ -138,15 +182,13 @@ function requireSavedAccess({ userId, viewerId }: { userId: number; viewerId?: n
 }
 
 /** The member's saved posts, the latest save first; only for the member (requireSavedAccess). */
-export function listSavedPosts(page: Page): PostView[] {
+function savedPosts(page: Page): Paged<PostView> {
   requireSavedAccess(page);
   return postsOfTab("saved", page);
 }
+export const listSavedPosts = (page: Page) => savedPosts(page).items;
 
-export const PROFILE_LISTS = {
-  posts: listUserPosts,
-  comments: listUserComments,
-  upvoted: listUpvotedPosts,
-  saved: listSavedPosts,
-} as const;
-export type ProfileList = keyof typeof PROFILE_LISTS;
+// GET /api/users/:id/{posts,comments,upvoted,saved}: a page of the tab and where the next starts.
+const PAGES = { posts: userPosts, comments: userComments, upvoted: upvotedPosts, saved: savedPosts } as const;
+export type ProfileList = keyof typeof PAGES;
+export const profileListPage = (list: ProfileList, page: Page): Paged<PostView | ProfileComment> => PAGES[list](page);

@@ -5,7 +5,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb } from "#db/client.server.ts";
-import { MAX_LIST } from "~/lib/browse.ts";
+import { preparedFor } from "../db.server.ts";
 import { mutedWordsHandle } from "#db/words.ts";
 import { comments, hiddenPosts, postReads, posts, postWords, users } from "#db/schema.ts";
 import { isMuting, type Muting } from "./mute.server.ts";
@@ -37,35 +37,72 @@ const wordsOf = (id: SQLWrapper) => sql`(SELECT ${postWords.words} FROM ${postWo
 
 /**
  * How many of its list's rows a muting viewer's page may test: MUTE_WINDOW_FACTOR per row it asks
- * for (offset + limit), and MUTE_WINDOW_EXTRA more, at most MAX_MUTE_WINDOW. Whatever is muted, the
- * page reads no more rows than that (the bound of decision 0160); where the mutes hide more of them,
- * the page is short.
+ * for, and MUTE_WINDOW_EXTRA more, from the page's offset on (decision 0160). Its offset counts
+ * positions in the list as the site holds it, before the viewer's mutes: the window steps over them in
+ * the list's index as the page without mutes does, so neither the rows tested nor the cost grow with
+ * the offset. Whatever is muted, the page tests no more rows than that; where the mutes hide more of
+ * them, the page is short, and the next one starts after the window (`nextOffset`).
  */
 const MUTE_WINDOW_FACTOR = 2;
 const MUTE_WINDOW_EXTRA = 10;
-/**
- * And never more than the site's longest page reads (offset 0, MAX_LIST + 1 rows: 412): a deeper JSON
- * page (GET /api/posts takes offsets up to 10,000) is short or empty for a muting viewer. Testing a
- * row costs about what the page without mutes costs in all for every 400 (a muting page is to cost at
- * most twice the page without mutes: 1,000 rows were 3.9× at offset 500).
- */
-export const MAX_MUTE_WINDOW = MUTE_WINDOW_FACTOR * (MAX_LIST + 1) + MUTE_WINDOW_EXTRA;
-export const mutedWindow = (offset: number, limit: number) => Math.min(MUTE_WINDOW_FACTOR * (offset + limit) + MUTE_WINDOW_EXTRA, MAX_MUTE_WINDOW);
+export const mutedWindow = (limit: number) => MUTE_WINDOW_FACTOR * limit + MUTE_WINDOW_EXTRA;
+
+type WindowSource = { key?: SQLWrapper; from?: SQL };
+type Window = { where: SQL | undefined; order: SQL[]; source?: WindowSource };
+
+/** The window's rows: the list's own (its conditions, its order), :mutedWindow of them from :windowStart; `column` of each. */
+const windowQuery = ({ where, order, source: { key = posts.id, from = sql`${posts}` } = {} }: Window, column: SQLWrapper = key) =>
+  getDb()
+    .select({ key: sql<number>`${column}` })
+    .from(from)
+    .where(where)
+    .orderBy(...order)
+    .limit(p("mutedWindow"))
+    .offset(p("windowStart"));
 
 /**
- * The rows a muting viewer's page is made from: the list's own (its conditions, its order), at most
- * :mutedWindow of them. SQLite reads them from the list's index, then looks each up by its key and
- * tests it (mutedPostCondition) and sorts what is left: never more rows than the window. A list of
- * posts names none of the options (`from: POSTS_AND_AUTHORS` when its condition reads the author); a
- * list read from another table (votes, saves, comments) names its key and table (the inner query's
- * names are its own: the outer query's are not seen in it).
+ * The rows a muting viewer's page is made from: its window. SQLite steps over the offset and reads
+ * the window from the list's index, then looks each row up by its key and tests it
+ * (mutedPostCondition) and sorts what is left: never more rows than the window. A list of posts
+ * names none of the options (`from: POSTS_AND_AUTHORS` when its condition reads the author); a list
+ * read from another table (votes, saves, comments) names its key and table (the inner query's names
+ * are its own: the outer query's are not seen in it). The page's own OFFSET is then 0 (mutedParams).
  */
-export function withinMutedWindow(
-  where: SQL | undefined,
-  order: SQL[],
-  { key = posts.id, from = sql`${posts}` }: { key?: SQLWrapper; from?: SQL } = {},
-): SQL {
-  return sql`${key} IN (SELECT ${key} FROM ${from}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${p("mutedWindow")})`;
+export function withinMutedWindow(where: SQL | undefined, order: SQL[], source: WindowSource = {}): SQL {
+  return sql`${source.key ?? posts.id} IN ${windowQuery({ where, order, source })}`;
+}
+
+/**
+ * The same window as a statement of its own, prepared once by `name`: `column` of each row (what
+ * identifies a row of the page: a post's id, a comment's), in the list's order, no row tested. It
+ * says where a page's last row was in its window (`nextOffset`); read in the page's transaction
+ * (`readPaged`), so both see the same list.
+ */
+export function windowKeys(name: string, make: () => Window & { column?: SQLWrapper }) {
+  return preparedFor(`muted window ${name}`, () => {
+    const window = make();
+    return windowQuery(window, window.column).prepare();
+  });
+}
+
+/**
+ * Where the next page of a list starts, in the list's own positions (before the viewer's mutes), or
+ * null when this page read to the list's end. A page read straight from the list (nothing muted)
+ * ends at offset + limit, and the list ended if it was short. A muting viewer's page ends after its
+ * last row's place in the window (`windowKeys`: the window's rows in order), or, short of its limit,
+ * after the whole window; the list ended where the window was short and read to its end.
+ */
+export function nextOffset(page: { offset: number; limit: number }, shown: readonly number[], window: readonly number[] | null): number | null {
+  if (!window) return shown.length < page.limit ? null : page.offset + page.limit;
+  // A row the window does not hold (never, within one snapshot) counts as the whole window: the next page always moves on.
+  const at = shown.length < page.limit ? -1 : window.indexOf(shown[shown.length - 1]);
+  const read = at < 0 ? window.length : at + 1;
+  return read === window.length && window.length < mutedWindow(page.limit) ? null : page.offset + read;
+}
+
+/** A page and its window's keys read in one transaction (one snapshot of the list: SQLite's WAL reader). */
+export function readPaged<T>(read: () => T): T {
+  return getDb().$client.transaction(read).deferred();
 }
 
 /** The posts with their authors, for a window whose condition reads the author's name (the feed's text filter). */
@@ -81,7 +118,9 @@ export function mutedParams(m: Muting, page?: { offset: number; limit: number })
     hidPosts: m.hidden ? 1 : 0,
     hideRead: m.hideRead ? 1 : 0,
     mutedWords: mutedWordsHandle(m.words),
-    mutedWindow: page ? mutedWindow(page.offset, page.limit) : undefined,
+    // The window starts at the page's offset; the page's own OFFSET is then 0: it shows the window's
+    // first `limit` rows that are left (callers spread these after their own parameters).
+    ...(page ? { mutedWindow: mutedWindow(page.limit), windowStart: page.offset, offset: 0 } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { timeframeStart, type FeedSort, type ListSort, type PostView, type Timef
 import type { VisitorMutes } from "~/rules/mute-rules.ts";
 import { blockedBy } from "../block.server.ts";
 import { mutingFor } from "../mute/mute.server.ts";
-import { mutedParams, mutedPostCondition, mutedShape, POSTS_AND_AUTHORS, withinMutedWindow } from "../mute/muted-sql.server.ts";
+import { mutedParams, mutedPostCondition, mutedShape, nextOffset, POSTS_AND_AUTHORS, readPaged, windowKeys, withinMutedWindow } from "../mute/muted-sql.server.ts";
 import { versionedCache } from "../data-version.server.ts";
 import { inJsonArray, preparedFor } from "../db.server.ts";
 import { getViewerPostStates } from "./viewer-state.server.ts";
@@ -73,6 +73,17 @@ type ListInput = {
   now?: number;
 };
 
+/** A page of a list and where the next one starts (nextOffset), for a client that pages by offset. */
+export type PostsPage = { posts: PostView[]; next: number | null };
+
+/** The list's own condition: its time range, its category, its text filter. */
+const ownCondition = (since: Date | null, category: string | null | undefined, match: ReturnType<typeof textMatch>) =>
+  and(
+    since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
+    category ? eq(posts.category, sql.placeholder("category")) : undefined,
+    textCondition(match),
+  );
+
 function listPosts({
   order,
   timeframe = "all",
@@ -84,7 +95,7 @@ function listPosts({
   visitorMutes,
   unreadOnly = false,
   now = Date.now(),
-}: ListInput & { order: FeedSort | ListSort }): PostView[] {
+}: ListInput & { order: FeedSort | ListSort }, paged = false): PostsPage {
   const since = timeframeStart(timeframe, now);
   const match = textMatch(q);
   // A muting viewer's list leaves out what they muted or hid in its own SQL: read fresh (not from the
@@ -92,16 +103,15 @@ function listPosts({
   const asked = mutingFor(viewerId, visitorMutes);
   const muting = unreadOnly && viewerId ? { ...asked, hideRead: true } : asked;
   const muted = mutedShape(muting);
+  const shape = `${order} ${Boolean(since)} ${Boolean(category)} ${match.kind}`;
   // One prepared statement per shape of query (at most 7 orders × 2 × 2 × 3 × 3), made on first use.
-  // A muting viewer's page reads only a window of the list's own rows, and tests each (decision 0160).
-  const query = preparedFor(`list ${order} ${Boolean(since)} ${Boolean(category)} ${match.kind} ${muted}`, () => {
-    const own = and(
-      since ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined,
-      category ? eq(posts.category, sql.placeholder("category")) : undefined,
-      textCondition(match),
-    );
+  // A muting viewer's page reads only a window of the list's own rows from its offset on, and tests
+  // each (decision 0160).
+  const list = () => ({ where: ownCondition(since, category, match), order: ORDERS[order], source: match.kind === "scan" ? { from: POSTS_AND_AUTHORS } : {} });
+  const query = preparedFor(`list ${shape} ${muted}`, () => {
+    const { where, order: by, source } = list();
     return selectPosts()
-      .where(muted ? and(withinMutedWindow(own, ORDERS[order], match.kind === "scan" ? { from: POSTS_AND_AUTHORS } : {}), mutedPostCondition(muted)) : own)
+      .where(muted ? and(withinMutedWindow(where, by, source), mutedPostCondition(muted)) : where)
       .orderBy(...ORDERS[order])
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
@@ -115,22 +125,41 @@ function listPosts({
     limit,
     offset,
   };
-  if (muted) return withViewerState(withoutBlocked((query.values({ ...params, ...mutedParams(muting, { offset, limit }) }) as PostRow[]).map(toView), viewerId), viewerId);
-  const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
-  return withViewerState(
-    withoutBlocked(listed.get(key, () => (query.values(params) as PostRow[]).map(toView)), viewerId),
-    viewerId,
-  );
+  let views: PostView[];
+  let next: number | null = null;
+  if (muted) {
+    const all = { ...params, ...mutedParams(muting, { offset, limit }) };
+    const read = () => (query.values(all) as PostRow[]).map(toView);
+    if (paged) {
+      // Where this page's last row was in its window: the next page starts after it.
+      const keys = windowKeys(`list ${shape}`, list);
+      [views, next] = readPaged(() => {
+        const page = read();
+        return [page, nextOffset({ offset, limit }, page.map((v) => v.id), keys.values(all).map(([id]) => id as number))] as const;
+      });
+    } else views = read();
+  } else {
+    const key = `${order}\0${params.since}\0${params.category}\0${params.phrase}\0${params.pattern}\0${limit}\0${offset}`;
+    views = listed.get(key, () => (query.values(params) as PostRow[]).map(toView));
+    next = nextOffset({ offset, limit }, views.map((v) => v.id), null);
+  }
+  // The members the viewer blocked are left out after the page is read: the next page starts after what it read.
+  return { posts: withViewerState(withoutBlocked(views, viewerId), viewerId), next };
 }
 
-/** The home feed and GET /api/posts: hot, new or top within a time range, optionally filtered. */
+/** The home feed: hot, new or top within a time range, optionally filtered. */
 export function listFeedPosts({ sort, ...input }: ListInput & { sort: FeedSort }): PostView[] {
-  return listPosts({ order: sort, ...input });
+  return listPosts({ order: sort, ...input }).posts;
+}
+
+/** GET /api/posts: a page of the feed and where the next one starts (in the list's positions, before the viewer's mutes). */
+export function pageOfFeedPosts({ sort, ...input }: ListInput & { sort: FeedSort }): PostsPage {
+  return listPosts({ order: sort, ...input }, true);
 }
 
 /** A category page (or all categories): newest, oldest, most_upvoted or most_commented. */
 export function listCategoryPosts({ sort, ...input }: Omit<ListInput, "q"> & { sort: ListSort }): PostView[] {
-  return listPosts({ order: sort, ...input });
+  return listPosts({ order: sort, ...input }).posts;
 }
 
 export function getPost({ id, viewerId }: { id: number; viewerId?: number | null }): PostView | null {

@@ -98,7 +98,7 @@ function sortMatches(
     );
     const inRange = since !== null ? sql`${posts.createdAt} >= ${sql.placeholder("since")}` : undefined;
     if (shape) {
-      // A muting viewer's matches are tested in a window of the sorted matches (mutedWindow(0, limit),
+      // A muting viewer's matches are tested in a window of the sorted matches (mutedWindow(limit),
       // decision 0160), not all of them: n counts what the window keeps, all the matches in range.
       const all = since === null ? sql<number>`(SELECT count(*) FROM ${matches})` : sql<number>`count(*) OVER ()`;
       const sorted = db.$with("sorted").as(
@@ -130,7 +130,7 @@ function sortMatches(
       .orderBy(...ORDERS[sort])
       .limit(sql.placeholder("limit"))
       .prepare();
-  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit, ...muted?.params, mutedWindow: mutedWindow(0, limit) }) as {
+  }).all({ expression, cap: SEARCH_CAP + 1, since: since ?? undefined, limit, ...muted?.params, mutedWindow: mutedWindow(limit) }) as {
     id: number;
     kept?: number;
     all: number;
