@@ -12,7 +12,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: RedactSchema },
+  { who: "admin", budget: "moderate", input: RedactSchema },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const result = redactRevision({ revisionId: requireId(params.id, "Version not found"), actorId: ctx.user.id, reason: ctx.input.reason });

@@ -10,7 +10,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/posts");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: ReasonSchema },
+  { who: "moderator", budget: "moderate", input: ReasonSchema },
   () => "/admin/posts",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, "Post not found");

@@ -11,7 +11,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/users");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: SuspendFormSchema },
+  { who: "moderator", budget: "moderate", input: SuspendFormSchema },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const userId = requireId(params.id, "User not found");

@@ -9,7 +9,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/users");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle" },
+  { who: "admin", budget: "moderate" },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const user = toggleUserAdmin({ actorId: ctx.user.id, userId: requireId(params.id, "User not found") });

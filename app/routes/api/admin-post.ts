@@ -6,7 +6,7 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 
 // DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
 export const action = apiAction<Route.ActionArgs>({
-  DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
+  DELETE: endpoint({ who: "moderator", budget: "moderate", input: ReasonSchema }, ({ params, user, input }) => {
     deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: { reason: input.reason } });
     return { message: "Post deleted" };
   }),

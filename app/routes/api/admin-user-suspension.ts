@@ -9,10 +9,10 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 export const loader = onlyMethods("POST, DELETE");
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "admin", budget: "toggle", input: SuspendSchema }, ({ user, params, input }) =>
+  POST: endpoint({ who: "moderator", budget: "moderate", input: SuspendSchema }, ({ user, params, input }) =>
     suspendUser({ actorId: user.id, userId: requireId(params.id, "User not found"), reason: input.reason, until: input.until }),
   ),
-  DELETE: endpoint({ who: "admin", budget: "toggle" }, ({ user, params }) =>
+  DELETE: endpoint({ who: "moderator", budget: "moderate" }, ({ user, params }) =>
     liftSuspension({ actorId: user.id, userId: requireId(params.id, "User not found") }),
   ),
 });

@@ -5,7 +5,7 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 
 // POST /api/admin/users/{id}/toggle-admin → the user with username and isAdmin as it now is.
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "admin", budget: "toggle" }, ({ params, user }) =>
+  POST: endpoint({ who: "admin", budget: "moderate" }, ({ params, user }) =>
     toggleUserAdmin({ actorId: user.id, userId: requireId(params.id, "User not found") }),
   ),
 });

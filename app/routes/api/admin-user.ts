@@ -6,7 +6,7 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 
 // DELETE /api/admin/users/{id} [{reason}] → the account and everything it made are gone.
 export const action = apiAction<Route.ActionArgs>({
-  DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
+  DELETE: endpoint({ who: "admin", budget: "moderate", input: ReasonSchema }, ({ params, user, input }) => {
     deleteUserAsAdmin({ actorId: user.id, userId: requireId(params.id, "User not found"), reason: input.reason });
     return { message: "User deleted" };
   }),
