@@ -120,15 +120,19 @@ function moderates(user: UserRow): boolean {
  */
 function requireAdminOf(user: UserRow, twoFactorSession: boolean, answer: AnswerKind, who: "moderator" | "admin" = "admin"): void {
   // One refusal for the admin pages whoever asks (a member need not learn of moderators' pages).
-  if (who === "admin" ? !user.isAdmin : !moderates(user)) {
-    throw answer === "page" ? new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } }) : forbidden(ADMIN_REQUIRED);
+  const denied = () =>
+    answer === "page" ? new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } }) : forbidden(ADMIN_REQUIRED);
+  if (!moderates(user)) throw denied();
+  // The second factor first: a moderator without it is sent to set it up on every admin page,
+  // theirs or not (the layout around an admin's form is theirs too).
+  if (getEnv().REQUIRE_ADMIN_2FA && !twoFactorSession) {
+    if (!isTwoFactorOn(user.id)) {
+      const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
+      throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
+    }
+    throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
   }
-  if (!getEnv().REQUIRE_ADMIN_2FA || twoFactorSession) return;
-  if (!isTwoFactorOn(user.id)) {
-    const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
-    throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
-  }
-  throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
+  if (who === "admin" && !user.isAdmin) throw denied();
 }
 
 /**

@@ -347,13 +347,10 @@ type Refusal = "sign-in" | "forbidden" | "second-factor";
 function refusalOf(contract: Contract, method: Method, caller: CallerKind): Refusal | null {
   if (caller === "visitor") return contract.who === "anyone" ? null : "sign-in";
   const write = method !== "GET";
-  if (contract.who === "admin") {
-    if (caller === "adminNo2fa") return "second-factor";
-    if (caller !== "admin") return "forbidden";
-  }
-  if (contract.who === "moderator") {
+  if (contract.who === "admin" || contract.who === "moderator") {
+    // A moderator's or an admin's second factor is asked before their role is weighed.
     if (caller === "adminNo2fa" || caller === "moderatorNo2fa") return "second-factor";
-    if (caller !== "admin" && caller !== "categoryModerator") return "forbidden";
+    if (caller !== "admin" && (contract.who === "admin" || caller !== "categoryModerator")) return "forbidden";
   }
   if (write && !contract.whileSuspended && (caller === "suspended" || caller === "unverified")) return "forbidden";
   if (contract.notDemo && caller === "demo") return "forbidden";

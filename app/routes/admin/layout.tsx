@@ -56,7 +56,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Admin Dashboard</h1>
         {loaderData.role === "admin" ? null : (
           <p className="basis-full text-sm text-slate-700 sm:order-last" data-testid="admin-viewer">
-            You are {roleWords(loaderData.role, loaderData.categories ?? []).replace(/^./, (c) => `a ${c.toLowerCase()}`)}.
+            {`You are ${roleWords(loaderData.role, loaderData.categories ?? []).replace(/^./, (c) => `a ${c.toLowerCase()}`)}.`}
           </p>
         )}
         <RefreshData />
