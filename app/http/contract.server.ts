@@ -8,8 +8,7 @@ import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
-import { getDb } from "#db/client.server.ts";
-import { roleOf } from "~/models/moderation/roles.server.ts";
+import { moderates } from "~/models/moderation/roles.server.ts";
 import { enforceRateLimit, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
@@ -107,11 +106,6 @@ const ADMIN_TWO_FACTOR_REQUIRED = "Admins and moderators must turn on two-factor
 const ADMIN_TWO_FACTOR_SESSION = "Sign in again with your second factor to use the admin pages.";
 
 const isWrite = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
-
-/** Whether `user` holds a moderation role (a category moderator, a moderator, an admin). */
-function moderates(user: UserRow): boolean {
-  return user.isAdmin || user.isModerator || roleOf(getDb(), user) !== "member";
-}
 
 /**
  * The admin and moderator check, the one place: the role, and with REQUIRE_ADMIN_2FA the second

@@ -23,6 +23,9 @@ export const OUTRANKED = "You cannot moderate a member of your own rank or above
 export const CATEGORIES_REQUIRED = "Choose at least one category for a category moderator.";
 export const SUSPENDED_NO_ROLE = "A suspended member cannot be given a role: lift the suspension first.";
 
+/** A form's checkbox per category (`category.Music=on`): the form keeps one value a name, so each category is its own name. */
+export const CATEGORY_BOX = "category.";
+
 /** The role as words, with a category moderator's categories. */
 export function roleWords(role: Role, categories: readonly string[]): string {
   return role === "category_moderator" ? `${ROLE_LABEL[role]} of ${categories.join(", ")}` : ROLE_LABEL[role];

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { CATEGORIES } from "~/lib/category-list.ts";
-import { ROLE_LABEL, type Role } from "~/rules/role-rules.ts";
-import { CATEGORY_BOX } from "~/rules/schemas/admin.ts";
+import { CATEGORY_BOX, ROLE_LABEL, type Role } from "~/rules/role-rules.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 // The Users tab's role form (admins only): a <details> form that works without JavaScript. A member

@@ -50,6 +50,11 @@ export function rolesOf(tx: DbOrTx, list: readonly RankFacts[]): Map<number, { r
   return map;
 }
 
+/** Whether `user` holds a moderation role (a category moderator, a moderator, an admin): the contracts' guard. */
+export function moderates(user: RankFacts): boolean {
+  return user.isAdmin || user.isModerator || roleOf(getDb(), user) !== "member";
+}
+
 /** The actor's role and reach, or null for a member (or nobody). */
 function staffOf(tx: DbOrTx, actorId: number): Staff | null {
   const actor = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin, isModerator: users.isModerator }).from(users).where(eq(users.id, actorId)).get();

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
 import { DemoResetForm } from "~/components/admin/demo-reset-form.tsx";
-import { useAdminViewer } from "~/routes/admin/layout.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
 import { useRootData } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";

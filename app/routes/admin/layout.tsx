@@ -1,4 +1,5 @@
-import { Outlet, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRevalidator } from "react-router";
+import type { AdminViewer } from "~/components/admin/admin-viewer.ts";
 import type { Route } from "./+types/layout";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { useHydrated } from "~/components/hooks.ts";
@@ -8,7 +9,7 @@ import { Tabs } from "~/components/ui/tabs.tsx";
 import { ADMIN_ACCESS_DENIED } from "~/rules/admin-rules.ts";
 import { ADMIN_SIGN_IN } from "~/routes/admin/admin-page.server.ts";
 import { reachOf } from "~/models/moderation/roles.server.ts";
-import { roleWords, type Role } from "~/rules/role-rules.ts";
+import { roleWords } from "~/rules/role-rules.ts";
 
 // /admin: the guard (`who: "moderator"`: visitor → /auth, member → 403; each tab's loader declares it too), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.
@@ -26,17 +27,12 @@ export function headers() {
 // model refuse the rest whatever is shown).
 export const loader = page(
   { who: "moderator" },
-  ({ user }) => {
+  ({ user }): AdminViewer => {
     const { role, categories } = reachOf(user.id);
     return { role, categories };
   },
   ADMIN_SIGN_IN,
 );
-
-/** The admin pages' viewer, for a tab's page: its role and a category moderator's categories. */
-export function useAdminViewer(): { role: Exclude<Role, "member">; categories: readonly string[] | null } {
-  return useRouteLoaderData<typeof loader>("routes/admin/layout") ?? { role: "admin", categories: null };
-}
 
 const TABS = [
   { to: "/admin", label: "Dashboard" },

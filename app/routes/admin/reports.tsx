@@ -3,7 +3,7 @@ import type { Route } from "./+types/reports";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { AppealCard } from "~/components/admin/appeal-card.tsx";
 import { ReportCase } from "~/components/admin/report-case.tsx";
-import { useAdminViewer } from "~/routes/admin/layout.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
 import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";

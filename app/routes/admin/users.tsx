@@ -7,7 +7,7 @@ import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
 import { SuspendControl } from "~/components/admin/suspend-control.tsx";
 import { SweepControl } from "~/components/admin/sweep-control.tsx";
 import { RoleControl } from "~/components/admin/role-control.tsx";
-import { useAdminViewer } from "~/routes/admin/layout.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
 import { RANK, roleWords, type Role } from "~/rules/role-rules.ts";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";

@@ -3,7 +3,7 @@ import { textField } from "./text-fields.ts";
 import { RegisterSchema } from "./sign-in.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
 import { CATEGORIES } from "~/lib/category-list.ts";
-import { CATEGORIES_REQUIRED, ROLES } from "../role-rules.ts";
+import { CATEGORIES_REQUIRED, CATEGORY_BOX, ROLES } from "../role-rules.ts";
 import { REDACT_REASON_MAX, REDACT_REASON_REQUIRED } from "../edit-rules.ts";
 
 // The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
@@ -49,9 +49,6 @@ export const RedactSchema = z.object({
     max: { length: REDACT_REASON_MAX, message: `Reason must be at most ${REDACT_REASON_MAX} characters.` },
   }),
 });
-
-/** A form's checkbox per category (`category.Music=on`): the form keeps one value a name, so each category is its own name. */
-export const CATEGORY_BOX = "category.";
 
 /**
  * A role given from the Users tab (POST /admin/users/:id/role) or PUT /api/admin/users/:id/role:
