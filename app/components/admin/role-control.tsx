@@ -11,14 +11,15 @@ const OFFERED: readonly Role[] = ["member", "category_moderator", "moderator"];
 
 export function RoleControl({ userId, username, role, categories }: { userId: number; username: string; role: Role; categories: readonly string[] }) {
   return (
-    <details className="relative">
+    // On a phone the open form takes the row's width in the flow (a popover would leave the screen).
+    <details className="relative open:basis-full sm:open:basis-auto">
       <summary aria-label={`Role of ${username}`} className={`${buttonClass({ variant: "secondary", size: "sm" })} cursor-pointer list-none`}>
         Role…
       </summary>
       <Form
         method="post"
         action={`/admin/users/${userId}/role`}
-        className="absolute right-0 z-30 mt-1 w-80 max-w-[90vw] space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
+        className="mt-1 space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg sm:absolute sm:right-0 sm:z-30 sm:w-80"
       >
         <fieldset className="space-y-1">
           <legend className="font-medium">Role of {username}</legend>
