@@ -167,3 +167,25 @@ describe("a site-wide moderator", () => {
     await expectJson(await api.fetch(`/api/admin/users/${target.id}/suspend`, { method: "POST", user: moderator, json: { reason: "Spam", until: null } }), 200);
   });
 });
+
+describe("REQUIRE_ADMIN_2FA covers moderators", () => {
+  let strict: ApiClient;
+  beforeAll(async () => {
+    strict = await startApiServer({ REQUIRE_ADMIN_2FA: "true" });
+  });
+  afterAll(() => strict?.stop());
+
+  it("a category moderator without a second factor is sent to set it up, and refused the JSON calls", async () => {
+    const person = await strict.user();
+    await expectJson(await api.fetch(`/api/admin/users/${person.id}/role`, { method: "PUT", user: admin, json: { role: "category_moderator", categories: ["Music"] } }), 200);
+    const page = await strict.fetch("/admin/reports", { user: person });
+    expect([302, 303]).toContain(page.status);
+    expect(page.headers.get("location")).toBe("/account/two-factor");
+    const json = await strict.fetch("/api/admin/reports", { user: person });
+    expect(json.status).toBe(403);
+    expect(((await json.json()) as { message: string }).message).toMatch(/two-factor/);
+    // An admin's own call too: the second factor is asked first.
+    expect((await strict.fetch(`/api/admin/users/${member.id}`, { method: "DELETE", user: person })).status).toBe(403);
+    expect(api.db.select({ id: users.id }).from(users).where(eq(users.id, member.id)).get()).toBeDefined();
+  });
+});
