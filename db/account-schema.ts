@@ -11,6 +11,9 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    // A site-wide moderator (decision 0220): the review queue, removals, waiting items, suspensions
+    // and appeals everywhere, none of an admin's own powers. An admin is never one too (setRole writes one rank).
+    isModerator: integer("is_moderator", { mode: "boolean" }).notNull().default(false),
     displayName: text("display_name"),
     bio: text("bio"),
     location: text("location"),
@@ -38,6 +41,20 @@ export const users = sqliteTable(
     // The admin's user list (newest first) and its sign-ups chart.
     index("users_created_idx").on(t.createdAt),
   ],
+);
+
+// A category moderator's categories (decision 0220): one row per member and category they moderate.
+// A member with rows and no other role is a category moderator; granting another role drops them.
+export const categoryModerators = sqliteTable(
+  "category_moderators",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );
 
 export const sessions = sqliteTable(

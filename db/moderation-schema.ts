@@ -28,6 +28,9 @@ export const reportCases = sqliteTable(
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     // A snapshot: the post's title, the comment's first words, the member's name.
     targetLabel: text("target_label").notNull(),
+    // The category of the reported post (a comment's post): who may decide it and its appeal. Null
+    // for a member, and for cases opened before it was kept whose item was gone by then.
+    category: text("category"),
     status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
     reportCount: integer("report_count").notNull().default(0),
     action: text("action", { enum: CASE_ACTIONS }),
@@ -43,6 +46,7 @@ export const reportCases = sqliteTable(
     index("report_cases_queue_idx").on(t.status, t.reportCount),
     index("report_cases_author_idx").on(t.authorId),
     index("report_cases_rule_idx").on(t.ruleId),
+    index("report_cases_category_idx").on(t.category, t.status),
   ],
 );
 

@@ -204,7 +204,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held", "rule_hold", "rule_refuse", "rule_flag"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held", "rule_hold", "rule_refuse", "rule_flag", "grant_role", "remove_role"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
 

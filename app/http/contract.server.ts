@@ -8,6 +8,7 @@ import { isTwoFactorOn } from "~/models/account/two-factor.server.ts";
 import { assertEmailVerified } from "~/models/account/email-verification.server.ts";
 import { assertNotSuspended } from "~/models/moderation/suspension.server.ts";
 import { getEnv } from "../integrations/env.server.ts";
+import { moderates } from "~/models/moderation/roles.server.ts";
 import { enforceRateLimit, type LimitedAction, type WriteKind } from "../integrations/rate-limit.server.ts";
 import { spendWrite } from "~/models/spam/trust.server.ts";
 import type { CacheName } from "~/models/cache-registry.server.ts";
@@ -20,8 +21,10 @@ import { requireSelf } from "./guards.server.ts";
 // what every wrapper that builds a loader or an action (form actions and fetchers: form-action;
 // pages: page-problem; JSON: json-api) enforces before the route's own code runs:
 //
-// - who may call it: anyone (visitors too), a member, or an admin (with the second factor proven in
-//   this session where REQUIRE_ADMIN_2FA is on). A model never decides "admin" by itself.
+// - who may call it: anyone (visitors too), a member, a moderator (of any rank: a category
+//   moderator, a moderator or an admin; how far their reach goes within the route is the model's,
+//   app/models/moderation/roles.server.ts), or an admin; a moderator and an admin with the second
+//   factor proven in this session where REQUIRE_ADMIN_2FA is on. A model never decides "admin" by itself.
 // - for a write: that a suspended or unverified member is refused (unless the route keeps their
 //   account in hand: `whileSuspended`), that the shared demo account is refused where it must be
 //   (`notDemo`), and which budget a call spends (a member's write budget, or an address's budget of
@@ -34,7 +37,7 @@ import { requireSelf } from "./guards.server.ts";
 // tests/api/route-contracts.test.ts walks the route map: a route module whose loader or action has
 // none fails it, and every route is sent every kind of caller and bad request.
 
-export type Who = "anyone" | "member" | "admin";
+export type Who = "anyone" | "member" | "moderator" | "admin";
 
 /** What React Router hands every loader and action (the context carries the client's address). */
 export type RouteArgs = { request: Request; params: Record<string, string | undefined>; context?: { clientIp?: string } };
@@ -75,7 +78,7 @@ export type Contract<W extends Who = Who> = {
   readonly inert?: true;
 };
 
-/** The user a contract admits: a member or an admin is never null. */
+/** The user a contract admits: a member, a moderator or an admin is never null. */
 export type Admitted<W extends Who> = W extends "anyone" ? UserRow | null : UserRow;
 
 const CONTRACTS = Symbol.for("chortle.route-contracts");
@@ -99,26 +102,31 @@ export function contractsOf(fn: unknown): Declared | null {
 /** Which kind of answer the refusal goes into: the texts differ (docs/product.md §8). */
 export type AnswerKind = "page" | "form" | "json";
 
-const ADMIN_TWO_FACTOR_REQUIRED = "Admins must turn on two-factor sign-in first (/account/two-factor).";
+const ADMIN_TWO_FACTOR_REQUIRED = "Admins and moderators must turn on two-factor sign-in first (/account/two-factor).";
 const ADMIN_TWO_FACTOR_SESSION = "Sign in again with your second factor to use the admin pages.";
 
 const isWrite = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
 
 /**
- * The admin check, the one place: the role, and with REQUIRE_ADMIN_2FA the second factor, on the
- * account (set it up) and in this session (a session made with the password alone, before
- * two-factor was turned on, does not count).
+ * The admin and moderator check, the one place: the role, and with REQUIRE_ADMIN_2FA the second
+ * factor, on the account (set it up) and in this session (a session made with the password alone,
+ * before two-factor was turned on, does not count): it protects moderators as it does admins.
  */
-function requireAdminOf(user: UserRow, twoFactorSession: boolean, answer: AnswerKind): void {
-  if (!user.isAdmin) {
-    throw answer === "page" ? new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } }) : forbidden(ADMIN_REQUIRED);
+function requireAdminOf(user: UserRow, twoFactorSession: boolean, answer: AnswerKind, who: "moderator" | "admin" = "admin"): void {
+  // One refusal for the admin pages whoever asks (a member need not learn of moderators' pages).
+  const denied = () =>
+    answer === "page" ? new Problem("forbidden", ADMIN_ACCESS_DENIED, { headers: { "Cache-Control": "no-store" } }) : forbidden(ADMIN_REQUIRED);
+  if (!moderates(user)) throw denied();
+  // The second factor first: a moderator without it is sent to set it up on every admin page,
+  // theirs or not (the layout around an admin's form is theirs too).
+  if (getEnv().REQUIRE_ADMIN_2FA && !twoFactorSession) {
+    if (!isTwoFactorOn(user.id)) {
+      const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
+      throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
+    }
+    throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
   }
-  if (!getEnv().REQUIRE_ADMIN_2FA || twoFactorSession) return;
-  if (!isTwoFactorOn(user.id)) {
-    const toast: Toast = { type: "error", title: "Two-factor sign-in required", description: "Turn on two-factor sign-in to use the admin pages." };
-    throw new Problem("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { headers: { "Cache-Control": "no-store" }, goTo: { path: "/account/two-factor", toast } });
-  }
-  throw new Problem("forbidden", ADMIN_TWO_FACTOR_SESSION, { headers: { "Cache-Control": "no-store" } });
+  if (who === "admin" && !user.isAdmin) throw denied();
 }
 
 /**
@@ -157,7 +165,7 @@ function trapOf(contract: Contract, intent: unknown): BotTrap | null {
   return typeof intent === "string" ? (botTrap.byIntent[intent] ?? null) : null;
 }
 
-const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "follow", "comment", "post", "report"]);
+const WRITE_KINDS: ReadonlySet<string> = new Set<WriteKind>(["toggle", "follow", "comment", "post", "report", "moderate"]);
 
 export type Admission = {
   /** The form's `intent` (a page with several forms spends by it). */
@@ -200,7 +208,7 @@ export async function admit<W extends Who>(
       assertEmailVerified(user);
     }
     if (contract.notDemo) refuseDemo(user);
-    if (contract.who === "admin") requireAdminOf(user, session?.twoFactor ?? false, answer);
+    if (contract.who === "admin" || contract.who === "moderator") requireAdminOf(user, session?.twoFactor ?? false, answer, contract.who);
   }
   const budget = write ? budgetOf(contract, intent) : null;
   if (budget && WRITE_KINDS.has(budget)) {

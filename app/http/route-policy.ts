@@ -1,6 +1,6 @@
 // The policy every route's contract must satisfy (decision 0195), written apart from the contracts and
-// reviewed as one table: which kinds of URL are admins' only (with the second factor where
-// REQUIRE_ADMIN_2FA is on) or members' only, which writes a suspended or unverified member may still
+// reviewed as one table: which kinds of URL are admins' only or moderators' too (with the second
+// factor where REQUIRE_ADMIN_2FA is on) or members' only, which writes a suspended or unverified member may still
 // make (a short list), which writes the shared demo account may not make, which budget each write
 // spends, and which reads never look at the session. tests/api/route-contracts.test.ts derives what
 // each route must declare from this table and fails a contract that disagrees with it, so a wrong
@@ -12,8 +12,38 @@
 // redirects or answers 405 (`inert`: redirectLoader, onlyMethods) does nothing and is not held to it.
 import type { Budget, Who } from "./contract.server.ts";
 
-/** Admins' only, every method that does anything: the admin pages, their forms, the admin API. */
+/** Admins' only, every method that does anything: the admin pages, their forms, the admin API (but MODERATION below). */
 export const ADMIN_ONLY = ["* /admin", "* /admin/**", "* /api/admin/**", "POST /revisions/:id/redact"] as const;
+
+/**
+ * What moderators (category moderators too) may use of the admin pages and API, with the second
+ * factor as admins (decision 0220): the dashboard, the lists, the review queue and its decisions,
+ * removing posts, suspending. How far each goes (their categories, members below their rank, no
+ * e-mail addresses) is the model's. Everything else of ADMIN_ONLY stays admins': creating and
+ * deleting accounts, roles, the demo account, redacting a version.
+ */
+export const MODERATION = [
+  "GET /admin",
+  "GET /admin/users",
+  "GET /admin/posts",
+  "GET /admin/log",
+  "GET /admin/reports",
+  "POST /admin/reports/:id/resolve",
+  "POST /admin/held/:id/decide",
+  "POST /admin/appeals/:id/decide",
+  "POST /admin/users/:id/suspend",
+  "POST /admin/users/:id/sweep",
+  "POST /admin/posts/:id/delete",
+  "GET /api/admin/dashboard",
+  "GET /api/admin/users",
+  "GET /api/admin/posts",
+  "DELETE /api/admin/posts/:id",
+  "GET /api/admin/log",
+  "GET /api/admin/reports",
+  "POST /api/admin/reports/:id/resolve",
+  "* /api/admin/users/:id/suspend",
+  "* /api/admin/users/:id/suspension",
+] as const;
 
 /**
  * Reads for members only (a visitor is asked to sign in): their own account, notices and tools. (The
@@ -178,31 +208,34 @@ export const BUDGETS: Readonly<Record<string, PolicyBudget>> = {
   "POST /invites": "toggle",
   "POST /api/invites": "toggle",
   "POST /feeds/following/token": "toggle",
-  // Admin actions: the toggle budget, as every member's small write (a budget of moderation's own would replace it).
-  "POST /admin/users": "toggle",
-  "POST /admin/reports/:id/resolve": "toggle",
-  "POST /admin/held/:id/decide": "toggle",
-  "POST /admin/appeals/:id/decide": "toggle",
-  "POST /admin/users/:id/suspend": "toggle",
-  "POST /admin/users/:id/sweep": "toggle",
-  "POST /admin/users/:id/toggle-admin": "toggle",
-  "POST /admin/users/:id/delete": "toggle",
-  "POST /admin/posts/:id/delete": "toggle",
-  "POST /admin/demo/reset": "toggle",
-  "POST /admin/rules": "toggle",
-  "POST /api/admin/users": "toggle",
-  "DELETE /api/admin/users/:id": "toggle",
-  "POST /api/admin/users/:id/toggle-admin": "toggle",
-  "DELETE /api/admin/posts/:id": "toggle",
-  "POST /api/admin/reports/:id/resolve": "toggle",
-  "POST /api/admin/users/:id/suspend": "toggle",
-  "DELETE /api/admin/users/:id/suspend": "toggle",
-  "POST /api/admin/users/:id/suspension": "toggle",
-  "DELETE /api/admin/users/:id/suspension": "toggle",
-  "POST /api/admin/rules": "toggle",
-  "PATCH /api/admin/rules/:id": "toggle",
-  "DELETE /api/admin/rules/:id": "toggle",
-  "POST /revisions/:id/redact": "toggle",
+  // Moderators' and admins' actions: moderation's own budget (decision 0221), never a member's "toggle".
+  "POST /admin/users": "moderate",
+  "POST /admin/reports/:id/resolve": "moderate",
+  "POST /admin/held/:id/decide": "moderate",
+  "POST /admin/appeals/:id/decide": "moderate",
+  "POST /admin/users/:id/suspend": "moderate",
+  "POST /admin/users/:id/sweep": "moderate",
+  "POST /admin/users/:id/toggle-admin": "moderate",
+  "POST /admin/users/:id/delete": "moderate",
+  "POST /admin/posts/:id/delete": "moderate",
+  "POST /admin/demo/reset": "moderate",
+  "POST /api/admin/users": "moderate",
+  "DELETE /api/admin/users/:id": "moderate",
+  "POST /api/admin/users/:id/toggle-admin": "moderate",
+  "DELETE /api/admin/posts/:id": "moderate",
+  "POST /api/admin/reports/:id/resolve": "moderate",
+  "POST /api/admin/users/:id/suspend": "moderate",
+  "DELETE /api/admin/users/:id/suspend": "moderate",
+  "POST /api/admin/users/:id/suspension": "moderate",
+  "DELETE /api/admin/users/:id/suspension": "moderate",
+  "POST /revisions/:id/redact": "moderate",
+  "POST /admin/users/:id/role": "moderate",
+  "PUT /api/admin/users/:id/role": "moderate",
+  "DELETE /api/admin/users/:id/role": "moderate",
+  "POST /admin/rules": "moderate",
+  "POST /api/admin/rules": "moderate",
+  "PATCH /api/admin/rules/:id": "moderate",
+  "DELETE /api/admin/rules/:id": "moderate",
   // Writing text others read.
   "POST /post/:id/comments": "comment",
   "POST /api/comments": "comment",
@@ -265,7 +298,9 @@ const any = (rules: readonly string[], method: string, pattern: string) => rules
 /** What the policy requires of `method` on `pattern`. `budget` is undefined for a write the table forgot. */
 export function requiredOf(method: string, pattern: string): Required {
   const write = method !== "GET";
-  const who: Who = any(ADMIN_ONLY, method, pattern)
+  const who: Who = any(MODERATION, method, pattern)
+    ? "moderator"
+    : any(ADMIN_ONLY, method, pattern)
     ? "admin"
     : write
       ? any(ANYONE_WRITES, method, pattern)

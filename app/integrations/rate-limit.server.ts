@@ -11,14 +11,15 @@ import { getEnv } from "./env.server.ts";
 // Budgets (docs/product.md §9): account actions RATE_LIMIT per client address (default 10 a minute;
 // failed sign-ins per account and network: sign-in-limits.server.ts; mail per address: mail-cap.server.ts);
 // YouTube lookups six times that per member; writes per member and, three times as much, per address:
-//   toggle  (votes, saves, follows, notification reads, deletions, profile edits, admin actions) 120 a minute
+//   toggle  (votes, saves, follows, notification reads, deletions, profile edits)             120 a minute
 //   comment (comments and replies)                                                              20 in 5 minutes
 //   post    (shares)                                                                            10 an hour
 //   report  (reports and appeals)                                                               20 an hour
+//   moderate (a moderator's or an admin's actions: the queue, removals, suspensions, roles)      120 a minute
 
 export type LimitedAction = "login" | "register" | "forgot-password" | "reset-password" | "demo-login";
 /** "follow" spends the toggle budget; a new account has a follow budget of its own beside it. */
-export type WriteKind = "toggle" | "follow" | "comment" | "post" | "report";
+export type WriteKind = "toggle" | "follow" | "comment" | "post" | "report" | "moderate";
 type BudgetKind = Exclude<WriteKind, "follow">;
 
 export const WRITE_BUDGETS: Record<BudgetKind, { points: number; seconds: number }> = {
@@ -26,6 +27,9 @@ export const WRITE_BUDGETS: Record<BudgetKind, { points: number; seconds: number
   comment: { points: 20, seconds: 300 },
   post: { points: 10, seconds: 3600 },
   report: { points: 20, seconds: 3600 },
+  // Moderation spends a budget of its own (decision 0221): a busy hour in the queue never empties
+  // the moderator's own votes and saves, and a member's clicks never stop a moderator's work.
+  moderate: { points: 120, seconds: 60 },
 };
 /** An address may hold several members (a household, an office): it gets three members' budget. */
 export const PER_ADDRESS_FACTOR = 3;

@@ -1,8 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { moderationLog, users, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
-import { forbidden } from "~/lib/problem.ts";
-import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/rules/schemas/admin.ts";
+import { moderationLog, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
+import { ADMIN_PAGE_SIZE } from "~/rules/schemas/admin.ts";
 import type { DbOrTx } from "./db.server.ts";
 
 // The moderation log: every admin action appends one row, in the transaction of the action itself; so
@@ -26,17 +25,7 @@ export type ModerationEntry = {
   reason: string | null;
 };
 
-/**
- * The acting admin, read inside the action's transaction: a session that lost its admin role a
- * moment ago cannot act on the strength of an older check. Problem(forbidden) otherwise.
- */
-export function requireModerator(tx: DbOrTx, actorId: number): Moderator {
-  const actor = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
-  if (!actor?.isAdmin) throw forbidden(ADMIN_REQUIRED);
-  return { id: actor.id, username: actor.username };
-}
-
-/** Appends one entry; call it inside the transaction of the action it records. An admin's, or a rule's. */
+/** Appends one entry; call it inside the transaction of the action it records. An admin's or moderator's, or a rule's. */
 export function appendModerationLog(
   tx: DbOrTx,
   entry: {

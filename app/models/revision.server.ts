@@ -4,7 +4,8 @@ import { HISTORY_PAGE_SIZE, REDACT_REASON_MAX, REDACT_REASON_REQUIRED, REDACTED_
 import { invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { Db } from "#db/client.server.ts";
 import { prepared, writeTransaction } from "./db.server.ts";
-import { appendModerationLog, requireModerator } from "./moderation-log.server.ts";
+import { appendModerationLog } from "./moderation-log.server.ts";
+import { requireAdmin } from "./moderation/roles.server.ts";
 import { NOTHING_TO_SHOW, partsOf, storedChange, type FieldName, type Texts } from "./revision-diff.server.ts";
 
 // The history of a post or a comment (docs/product.md §5): its current version and every one an edit
@@ -187,7 +188,7 @@ export function redactRevision({ revisionId, actorId, reason }: { revisionId: nu
   if (!why) throw invalid(REDACT_REASON_REQUIRED, "reason");
   if (why.length > REDACT_REASON_MAX) throw invalid(`Reason must be at most ${REDACT_REASON_MAX} characters.`, "reason");
   return writeTransaction((tx): RedactResult => {
-    const admin = requireModerator(tx, actorId);
+    const admin = requireAdmin(tx, actorId);
     const row = tx.select().from(revisions).where(eq(revisions.id, revisionId)).get();
     if (!row) throw notFound(NOT_FOUND.version);
     let result: RedactResult;

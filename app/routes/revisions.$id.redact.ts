@@ -13,7 +13,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 export const loader = redirectLoader(() => "/");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: RedactSchema },
+  { who: "admin", budget: "moderate", input: RedactSchema },
   () => "/",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const result = redactRevision({ revisionId: requireId(params.id, NOT_FOUND.version), actorId: ctx.user.id, reason: ctx.input.reason });

@@ -117,7 +117,6 @@ describe("write limits (per member and per address)", () => {
     ["follow", "POST", (t: Targets): string => `/api/users/${t.otherId}/follow`, (): unknown => undefined],
     ["bio", "PATCH", (t: Targets): string => `/api/users/${t.selfId}`, (): unknown => ({ bio: "Still funny." })],
     ["notification reads", "PATCH", (): string => "/api/notifications/read-all", (): unknown => undefined],
-    ["admin actions", "POST", (t: Targets): string => `/api/admin/users/${t.otherId}/toggle-admin`, (): unknown => undefined],
   ] as const)("%s: 429 past the toggle budget", async (_kind, method, path, body) => {
     const member = await api.user({ isAdmin: true });
     const other = await api.user();
@@ -134,3 +133,19 @@ describe("write limits (per member and per address)", () => {
 });
 
 type Targets = { selfId: number; otherId: number; postId: number };
+
+describe("the moderation budget", () => {
+  it("an admin's actions spend moderation's own budget: a spent toggle budget does not stop them, and they stop at theirs with 429", async () => {
+    const admin = await api.user({ isAdmin: true });
+    const other = await api.user();
+    const post = api.post(other.id);
+    const headers = { "X-Forwarded-For": `10.9.4.${Math.floor(Math.random() * 250)}` };
+    for (let i = 0; i < WRITE_BUDGETS.toggle.points; i++) await api.fetch(`/api/posts/${post.id}/save`, { method: "POST", user: admin, headers });
+    expect((await api.fetch(`/api/posts/${post.id}/save`, { method: "POST", user: admin, headers })).status).toBe(429);
+    const act = () => api.fetch(`/api/admin/users/${other.id}/toggle-admin`, { method: "POST", user: admin, headers });
+    const statuses: number[] = [];
+    for (let i = 0; i < WRITE_BUDGETS.moderate.points; i++) statuses.push((await act()).status);
+    expect(statuses.filter((s) => s >= 300)).toEqual([]);
+    expect((await act()).status).toBe(429);
+  });
+});

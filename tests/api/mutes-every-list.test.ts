@@ -86,9 +86,9 @@ const NOT_LISTS: [string, string[]][] = [
   ["the member's own data, all of it (their export)", ["routes/account.export", "routes/api/me-export"]],
   ["moderation: an admin's lists are not changed by their own mutes", [
     "routes/admin/layout", "routes/admin/dashboard", "routes/admin/users", "routes/admin/posts", "routes/admin/log", "routes/admin/reports",
-    "routes/admin/report-resolve", "routes/admin/appeal-decide", "routes/admin/held-decide", "routes/admin/user-sweep", "routes/admin/user-suspend", "routes/admin/user-toggle-admin",
+    "routes/admin/report-resolve", "routes/admin/appeal-decide", "routes/admin/held-decide", "routes/admin/user-sweep", "routes/admin/user-suspend", "routes/admin/user-toggle-admin", "routes/admin/user-role",
     "routes/admin/user-delete", "routes/admin/post-delete", "routes/admin/demo-reset", "routes/api/admin-dashboard", "routes/api/admin-users",
-    "routes/api/admin-user", "routes/api/admin-user-toggle-admin", "routes/api/admin-posts", "routes/api/admin-post", "routes/api/admin-log",
+    "routes/api/admin-user", "routes/api/admin-user-toggle-admin", "routes/api/admin-user-role", "routes/api/admin-posts", "routes/api/admin-post", "routes/api/admin-log",
     "routes/api/admin-reports", "routes/api/admin-report-resolve", "api-user-suspend", "api-user-suspension",
     "routes/admin/rules", "routes/api/admin-content-rules", "routes/api/admin-content-rule",
   ]],

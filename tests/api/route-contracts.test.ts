@@ -4,7 +4,8 @@
 // action was not built by a contract wrapper (app/http/contract.server.ts), or when a route has no
 // row in SAMPLES below: the next route cannot be added without its contract and its row. Then it
 // sends every method of every route, against the built server, as each kind of caller (visitor,
-// member, suspended, unverified, the demo account, an admin without the second factor, an admin)
+// member, suspended, unverified, the demo account, a moderator without the second factor, a category
+// moderator, an admin without the second factor, an admin)
 // and with each kind of bad request (cross-site, a body of the wrong type, a truncated multipart
 // body, NUL and control characters in every field and query parameter, ids that do not exist), and
 // checks the status the contract promises for each refusal, that a refused request wrote nothing,
@@ -18,12 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema.ts";
 import routes from "~/routes.ts";
 import { contractsOf, type Answer, type Contract, type Declared, type Method } from "~/http/contract.server.ts";
-import { ADMIN_ONLY, ANYONE_WRITES, BUDGETS, covers, MEMBER_READS, NOT_DEMO, requiredOf, SESSIONLESS, WHILE_SUSPENDED } from "~/http/route-policy.ts";
+import { ADMIN_ONLY, ANYONE_WRITES, BUDGETS, covers, MEMBER_READS, MODERATION, NOT_DEMO, requiredOf, SESSIONLESS, WHILE_SUSPENDED } from "~/http/route-policy.ts";
 import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { createSession } from "~/models/session.server.ts";
 import { createUser } from "~/models/user.server.ts";
 import { suspendUser } from "~/models/moderation/suspension.server.ts";
+import { setRole } from "~/models/admin/users.server.ts";
 import { fileReport } from "~/models/moderation/report.server.ts";
 import { createComment } from "~/models/comment.server.ts";
 import { editComment } from "~/models/edit.server.ts";
@@ -128,6 +130,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/admin/user-suspend": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-sweep": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-toggle-admin": (fx) => ({ id: String(fx.target) }),
+  "routes/admin/user-role": (fx) => ({ id: String(fx.target) }),
   "routes/admin/user-delete": (fx) => ({ id: String(fx.target) }),
   "routes/admin/post-delete": (fx) => ({ id: String(fx.post) }),
   "routes/admin/demo-reset": () => ({}),
@@ -188,6 +191,7 @@ const SAMPLES: Record<string, (fx: Fixtures) => Record<string, string>> = {
   "routes/api/admin-users": () => ({}),
   "routes/api/admin-user": (fx) => ({ id: String(fx.target) }),
   "routes/api/admin-user-toggle-admin": (fx) => ({ id: String(fx.target) }),
+  "routes/api/admin-user-role": (fx) => ({ id: String(fx.target) }),
   "routes/api/admin-posts": () => ({}),
   "routes/api/admin-post": (fx) => ({ id: String(fx.post) }),
   "routes/api/admin-log": () => ({}),
@@ -257,8 +261,10 @@ async function declarations(): Promise<{ found: Declaration[]; missing: string[]
 
 // ---- Callers ----
 
-type CallerKind = "visitor" | "member" | "suspended" | "unverified" | "demo" | "adminNo2fa" | "admin";
-const CALLERS: CallerKind[] = ["visitor", "member", "suspended", "unverified", "demo", "adminNo2fa", "admin"];
+type CallerKind = "visitor" | "member" | "suspended" | "unverified" | "demo" | "moderatorNo2fa" | "categoryModerator" | "adminNo2fa" | "admin";
+const CALLERS: CallerKind[] = ["visitor", "member", "suspended", "unverified", "demo", "moderatorNo2fa", "categoryModerator", "adminNo2fa", "admin"];
+/** Callers whose session was made with their second factor (REQUIRE_ADMIN_2FA is on here). */
+const TWO_FACTOR: ReadonlySet<CallerKind> = new Set(["categoryModerator", "admin"]);
 
 let api: ApiClient;
 let youtube: YouTubeFake;
@@ -272,7 +278,7 @@ async function cookieOf(kind: CallerKind): Promise<string | null> {
   if (kind === "visitor") return null;
   let userId = accounts[kind];
   if (kind === "demo") userId = api.db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME)).get()?.id ?? userId;
-  const { token } = createSession({ userId, twoFactor: kind === "admin" });
+  const { token } = createSession({ userId, twoFactor: TWO_FACTOR.has(kind) });
   return (await cookieJar.serialize(token)).split(";")[0];
 }
 let cookieJar: { serialize(value: string): Promise<string> };
@@ -301,9 +307,13 @@ beforeAll(async () => {
     suspended: account("rc_suspended"),
     unverified: account("rc_unverified", { emailVerified: false }),
     demo: account(DEMO_USERNAME),
+    moderatorNo2fa: account("rc_moderator_plain"),
+    categoryModerator: account("rc_category_moderator"),
     adminNo2fa: account("rc_admin_plain", { isAdmin: true }),
     admin: account("rc_admin", { isAdmin: true }),
   };
+  setRole({ actorId: accounts.admin, userId: accounts.moderatorNo2fa, role: "moderator", categories: [] });
+  setRole({ actorId: accounts.admin, userId: accounts.categoryModerator, role: "category_moderator", categories: ["Music"] });
   const target = account("rc_target");
   const author = account("rc_author");
   suspendUser({ actorId: accounts.admin, userId: accounts.suspended, reason: "Spam, for the contract test", until: null });
@@ -340,9 +350,10 @@ type Refusal = "sign-in" | "forbidden" | "second-factor";
 function refusalOf(contract: Contract, method: Method, caller: CallerKind): Refusal | null {
   if (caller === "visitor") return contract.who === "anyone" ? null : "sign-in";
   const write = method !== "GET";
-  if (contract.who === "admin") {
-    if (caller === "adminNo2fa") return "second-factor";
-    if (caller !== "admin") return "forbidden";
+  if (contract.who === "admin" || contract.who === "moderator") {
+    // A moderator's or an admin's second factor is asked before their role is weighed.
+    if (caller === "adminNo2fa" || caller === "moderatorNo2fa") return "second-factor";
+    if (caller !== "admin" && (contract.who === "admin" || caller !== "categoryModerator")) return "forbidden";
   }
   if (write && !contract.whileSuspended && (caller === "suspended" || caller === "unverified")) return "forbidden";
   if (contract.notDemo && caller === "demo") return "forbidden";
@@ -427,7 +438,7 @@ function noServerError(res: Response, what: string) {
 
 /** The least-privileged caller the contract lets through, for the bad requests. */
 function allowedCaller(contract: Contract): CallerKind {
-  return contract.who === "admin" ? "admin" : "member";
+  return contract.who === "admin" ? "admin" : contract.who === "moderator" ? "categoryModerator" : "member";
 }
 
 describe("every route has its contract", () => {
@@ -467,6 +478,7 @@ describe("every route has its contract", () => {
       ["routes/admin/user-suspend.ts", "POST", "routes/api/admin-user-suspension.ts", "POST"],
       ["routes/admin/report-resolve.ts", "POST", "routes/api/admin-report-resolve.ts", "POST"],
       ["routes/admin/user-toggle-admin.ts", "POST", "routes/api/admin-user-toggle-admin.ts", "POST"],
+      ["routes/admin/user-role.ts", "POST", "routes/api/admin-user-role.ts", "PUT"],
       ["routes/admin/post-delete.ts", "POST", "routes/api/admin-post.ts", "DELETE"],
       ["routes/admin/user-delete.ts", "POST", "routes/api/admin-user.ts", "DELETE"],
       ["routes/admin/rules.tsx", "POST", "routes/api/admin-content-rules.ts", "POST"],
@@ -493,9 +505,22 @@ describe("every route has its contract", () => {
     expect(disagree).toEqual([]);
   });
 
+  it("moderators reach only the moderation URLs, and every admin's or moderator's write spends the moderation budget", () => {
+    const moderators = found.filter((d) => d.contract.who === "moderator").map((d) => `${d.method} ${d.route.pattern}`);
+    // The powers only admins hold stay theirs: accounts made and deleted, roles, the demo account.
+    for (const adminsOnly of ["POST /admin/users", "POST /admin/users/:id/delete", "POST /admin/users/:id/role", "POST /admin/users/:id/toggle-admin", "POST /admin/demo/reset", "DELETE /api/admin/users/:id", "PUT /api/admin/users/:id/role", "POST /api/admin/users"]) {
+      expect(moderators, adminsOnly).not.toContain(adminsOnly);
+      expect(requiredOf(adminsOnly.split(" ")[0], adminsOnly.split(" ")[1]).who, adminsOnly).toBe("admin");
+    }
+    expect(moderators).toEqual(expect.arrayContaining(["POST /admin/reports/:id/resolve", "POST /admin/posts/:id/delete", "POST /admin/users/:id/suspend", "GET /admin/reports", "DELETE /api/admin/posts/:id"]));
+    const staffWrites = found.filter((d) => d.method !== "GET" && !d.contract.inert && (d.contract.who === "admin" || d.contract.who === "moderator"));
+    expect(staffWrites.length).toBeGreaterThan(20);
+    expect(staffWrites.filter((d) => d.contract.budget !== "moderate").map((d) => `${d.method} ${d.route.pattern}`)).toEqual([]);
+  });
+
   it("every rule of the route policy names a route that exists (no rule outlives its route)", () => {
     const live = found.filter((d) => !d.contract.inert);
-    const dead = [...ADMIN_ONLY, ...MEMBER_READS, ...ANYONE_WRITES, ...WHILE_SUSPENDED, ...NOT_DEMO, ...SESSIONLESS, ...Object.keys(BUDGETS)].filter(
+    const dead = [...ADMIN_ONLY, ...MODERATION, ...MEMBER_READS, ...ANYONE_WRITES, ...WHILE_SUSPENDED, ...NOT_DEMO, ...SESSIONLESS, ...Object.keys(BUDGETS)].filter(
       (rule) => !live.some((d) => covers(rule, d.method, d.route.pattern)),
     );
     expect(dead).toEqual([]);

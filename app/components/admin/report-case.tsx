@@ -35,7 +35,8 @@ export type CaseCardData = {
 
 const KIND: Record<ReportTargetType, string> = { post: "Post", comment: "Comment", user: "Member" };
 
-export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string }) {
+/** `siteWide`: the viewer moderates everywhere (a category moderator cannot sweep a member's every category). */
+export function ReportCase({ c, timeZone, siteWide }: { c: CaseCardData; timeZone: string; siteWide: boolean }) {
   return (
     <article id={`case-${c.id}`} aria-label={`${KIND[c.targetType]} '${c.targetLabel}'`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline gap-2">
@@ -81,7 +82,7 @@ export function ReportCase({ c, timeZone }: { c: CaseCardData; timeZone: string 
       ) : null}
       {c.author ? <AuthorHistory author={c.author} /> : null}
       {c.status === "open" ? <DecisionForm c={c} /> : <Resolution c={c} />}
-      {c.status === "open" && c.author ? <SweepControl userId={c.author.id} username={c.author.username} /> : null}
+      {c.status === "open" && c.author && siteWide ? <SweepControl userId={c.author.id} username={c.author.username} /> : null}
     </article>
   );
 }

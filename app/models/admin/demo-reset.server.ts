@@ -7,7 +7,8 @@ import { DEMO_USERNAME } from "~/rules/account-rules.ts";
 import { notFound } from "~/lib/problem.ts";
 import { removeAccountContent } from "../account/removal.server.ts";
 import { writeTransaction } from "../db.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { requireAdmin } from "../moderation/roles.server.ts";
 
 const DEMO_MISSING = "This site has no demo account.";
 
@@ -22,7 +23,7 @@ const SEEDED_PROFILE = { displayName: "Demo User", bio: "Just here for the comme
  */
 export function resetDemoAccount({ actorId, now = Date.now() }: { actorId: number; now?: number }): { posts: number } {
   return writeTransaction((tx) => {
-    const admin = requireModerator(tx, actorId);
+    const admin = requireAdmin(tx, actorId);
     const demo = tx.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME)).get();
     if (!demo) throw notFound(DEMO_MISSING);
     removeAccountContent(tx, demo.id);

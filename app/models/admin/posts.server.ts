@@ -1,8 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { posts, users } from "#db/schema.ts";
 import { pageWindow, type Page } from "../moderation-log.server.ts";
 import { containsText } from "./users.server.ts";
+import { reachWhere, type Staff } from "../moderation/roles.server.ts";
 
 export type AdminPostRow = {
   id: number;
@@ -15,10 +16,10 @@ export type AdminPostRow = {
   createdAt: string;
 };
 
-/** Posts newest first, 50 a page, optionally those whose title contains `q`. */
-export function listAdminPosts({ q, page = 1 }: { q?: string; page?: number }): Page<AdminPostRow> {
+/** Posts newest first, 50 a page, optionally those whose title contains `q`; a category moderator's categories only. */
+export function listAdminPosts({ q, page = 1, reach }: { q?: string; page?: number; reach?: Staff }): Page<AdminPostRow> {
   const db = getDb();
-  const where = q ? containsText(posts.title, q) : undefined;
+  const where = and(q ? containsText(posts.title, q) : undefined, reachWhere(reach, posts.category));
   const total = db.select({ n: count() }).from(posts).where(where).get()?.n ?? 0;
   const { pageCount, limit, offset } = pageWindow(page, total);
   const rows = db

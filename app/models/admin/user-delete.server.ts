@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { users } from "#db/schema.ts";
 import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { removeAccount } from "../account/removal.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { requireAdmin } from "../moderation/roles.server.ts";
 import { assertMayChangeAccount, CANNOT_DELETE_SELF } from "./users.server.ts";
 import { writeTransaction } from "../db.server.ts";
 
@@ -15,7 +16,7 @@ export function deleteUserAsAdmin({ actorId, userId, reason }: { actorId: number
   username: string;
 } {
   return writeTransaction((tx) => {
-      const admin = requireModerator(tx, actorId);
+      const admin = requireAdmin(tx, actorId);
       const target = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!target) throw notFound(NOT_FOUND.user);
       assertMayChangeAccount(tx, { actorId, target, selfMessage: CANNOT_DELETE_SELF });

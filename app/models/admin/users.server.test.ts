@@ -96,14 +96,15 @@ describe("lists and statistics", () => {
   it("search users by name or e-mail and posts by title, newest first, 50 a page", () => {
     const tag = uniqueName().slice(0, 8);
     const made = Array.from({ length: 52 }, (_, i) => makeUser({ username: `${tag}_${i}` }));
-    const first = listAdminUsers({ q: tag.toUpperCase() });
+    const viewerId = makeUser({ isAdmin: true }).id;
+    const first = listAdminUsers({ q: tag.toUpperCase(), viewerId });
     expect(first).toMatchObject({ total: 52, page: 1, pageCount: 2 });
     expect(first.items).toHaveLength(50);
     expect(first.items[0].id).toBe(made[51].id);
     expect(first.items[0]).not.toHaveProperty("passwordHash");
-    expect(listAdminUsers({ q: tag, page: 2 }).items.map((u) => u.id)).toEqual([made[1].id, made[0].id]);
-    expect(listAdminUsers({ q: `${made[3].email}` }).items.map((u) => u.id)).toEqual([made[3].id]);
-    expect(listAdminUsers({ q: "%" }).items.every((u) => u.username.includes("%") || u.email.includes("%"))).toBe(true);
+    expect(listAdminUsers({ q: tag, page: 2, viewerId }).items.map((u) => u.id)).toEqual([made[1].id, made[0].id]);
+    expect(listAdminUsers({ q: `${made[3].email}`, viewerId }).items.map((u) => u.id)).toEqual([made[3].id]);
+    expect(listAdminUsers({ q: "%", viewerId }).items.every((u) => u.username.includes("%") || u.email!.includes("%"))).toBe(true);
 
     const p1 = makePost({ userId: made[0].id, title: `${tag} first` });
     const p2 = makePost({ userId: made[1].id, title: `${tag} second` });

@@ -122,7 +122,7 @@ describe("the queue's decisions", () => {
     expect(messagesOf(author.id).filter((m) => m.type === "content_removed")).toEqual([]);
     const member = report(reporter.id, "user", author.id);
     expect(() => resolveCase({ actorId: admin.id, caseId: member.caseId, action: "remove", reason: "x" })).toThrow(/cannot be removed/);
-    expect(() => resolveCase({ actorId: reporter.id, caseId: member.caseId, action: "dismiss", reason: "x" })).toThrow("Admin access required.");
+    expect(() => resolveCase({ actorId: reporter.id, caseId: member.caseId, action: "dismiss", reason: "x" })).toThrow("Moderator access required.");
   });
 
   it("suspend: removes the comment and suspends its author, who can appeal once; granting lifts it", () => {

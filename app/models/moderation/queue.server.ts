@@ -6,7 +6,8 @@ import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, ty
 import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/rules/moderation-rules.ts";
 import { removeComment } from "../comment.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
-import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
+import { appendModerationLog, type Moderator } from "../moderation-log.server.ts";
+import { assertMayModerate, reachWhere, requireModerator, type Staff } from "./roles.server.ts";
 import { removePost } from "../post/delete.server.ts";
 import { notify } from "../notification.server.ts";
 import { findReportedItem, type ReportedItem } from "./report.server.ts";
@@ -78,9 +79,9 @@ function toSummary(row: CaseRow, reasons: Partial<Record<ReportReason, number>> 
 }
 
 /** Open cases most reported first (then oldest first), or resolved ones newest first. */
-export function listCases({ status = "open" }: { status?: "open" | "resolved" } = {}): CaseSummary[] {
+export function listCases({ status = "open", reach }: { status?: "open" | "resolved"; reach?: Staff } = {}): CaseSummary[] {
   const order = status === "open" ? [desc(reportCases.reportCount), asc(reportCases.id)] : [desc(reportCases.resolvedAt), desc(reportCases.id)];
-  const rows = getDb().select().from(reportCases).where(eq(reportCases.status, status)).orderBy(...order).limit(QUEUE_LIMIT).all();
+  const rows = getDb().select().from(reportCases).where(and(eq(reportCases.status, status), reachWhere(reach, reportCases.category))).orderBy(...order).limit(QUEUE_LIMIT).all();
   const reasons = reasonsOf(rows.map((r) => r.id));
   return rows.map((r) => toSummary(r, reasons.get(r.id)));
 }
@@ -102,8 +103,8 @@ function authorHistory(userId: number): AuthorHistory | null {
 }
 
 /** The queue page: each case with its reports (reasons and notes), the live item and its author's history. */
-export function listCaseDetails({ status = "open" }: { status?: "open" | "resolved" } = {}): CaseDetail[] {
-  const summaries = listCases({ status });
+export function listCaseDetails({ status = "open", reach }: { status?: "open" | "resolved"; reach?: Staff } = {}): CaseDetail[] {
+  const summaries = listCases({ status, reach });
   if (summaries.length === 0) return [];
   const db = getDb();
   const rows = db
@@ -162,6 +163,8 @@ export function resolveCase({
     const noun = TARGET_NOUN[kase.targetType];
     const item = findReportedItem(tx, kase.targetType, kase.targetId);
     const authorId = item?.authorId ?? kase.authorId;
+    // A reported member's case is nobody's category: site-wide only.
+    assertMayModerate(tx, moderator, { category: kase.targetType === "user" ? null : kase.category, authorId });
     let outcome: "removed" | "suspended" | "none" = "none";
     if (action === "remove" && kase.targetType === "user") throw invalid(MEMBER_NOT_REMOVABLE, "action");
     if (action === "suspend") {

@@ -5,6 +5,7 @@ import { REPORT_ALREADY, REPORT_OWN_ITEM, type ReportTargetType, type ReportView
 import type { ReportInput } from "~/rules/schemas/moderation.ts";
 import { refuseDemoAccountsById } from "../account/demo.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
+import { itemOf } from "./roles.server.ts";
 
 // Members flag a post, a comment or a member. Every report joins the open case of its item; the
 // case's report_count changes in the same BEGIN IMMEDIATE transaction as the report row.
@@ -22,6 +23,12 @@ export type ReportedItem = {
 export function snippet(text: string, max = 80) {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
+}
+
+/** The category a case is decided in: a post's, a comment's post's, none for a member. */
+function reportedCategory(tx: DbOrTx, input: Pick<ReportInput, "targetType" | "targetId">): string | null {
+  if (input.targetType === "user") return null;
+  return itemOf(tx, input.targetType === "post" ? { post: input.targetId } : { comment: input.targetId })?.category ?? null;
 }
 
 /** The live item a report names, or null when it is gone (a deleted comment is gone). */
@@ -68,7 +75,7 @@ export function fileReport({ reporterId, input }: { reporterId: number; input: R
         .get() ??
       tx
         .insert(reportCases)
-        .values({ targetType: input.targetType, targetId: input.targetId, authorId: item.authorId, targetLabel: item.label })
+        .values({ targetType: input.targetType, targetId: input.targetId, authorId: item.authorId, targetLabel: item.label, category: reportedCategory(tx, input) })
         .returning({ id: reportCases.id })
         .get();
     const already = tx.select({ id: reports.id }).from(reports).where(and(eq(reports.caseId, kase.id), eq(reports.reporterId, reporterId))).get();

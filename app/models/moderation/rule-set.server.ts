@@ -7,12 +7,12 @@ import { MAX_RULE_TERM_WORDS, MAX_RULES, RULE_NOT_FOUND, RULE_TERM_NO_WORDS, RUL
 import { parseOrThrow } from "~/rules/schemas/parse.ts";
 import { RuleInputSchema, type RuleInput, type RulePatch } from "~/rules/schemas/content-rule.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
-import { requireModerator } from "../moderation-log.server.ts";
+import { requireAdmin } from "./roles.server.ts";
 import { termsOf } from "./rule-check.server.ts";
 
 // The admins' rules (docs/product.md §11 "Rules", decision 0240): listed, written, edited, turned on
 // and off, deleted. At most MAX_RULES, counted in the writing transaction. The acting admin is read
-// again in it (requireModerator). What the rules do to new text is rule-check.server.ts's.
+// again in it (requireAdmin). What the rules do to new text is rule-check.server.ts's.
 
 function toView(row: ContentRuleRow): RuleView {
   return {
@@ -60,7 +60,7 @@ function ruleRow(tx: DbOrTx, id: number): ContentRuleRow {
 /** An admin writes a rule; 409 when there are MAX_RULES already. */
 export function createRule({ actorId, input }: { actorId: number; input: RuleInput }): RuleView {
   return writeTransaction((tx) => {
-    requireModerator(tx, actorId);
+    requireAdmin(tx, actorId);
     const fields = storedFields(input);
     const n = tx.select({ n: count() }).from(contentRules).get()?.n ?? 0;
     if (n >= MAX_RULES) throw conflict(RULE_TOO_MANY);
@@ -71,7 +71,7 @@ export function createRule({ actorId, input }: { actorId: number; input: RuleInp
 /** An admin changes a rule: the fields given, the whole rule checked again as a new one would be. */
 export function updateRule({ actorId, id, patch }: { actorId: number; id: number; patch: RulePatch }): RuleView {
   return writeTransaction((tx) => {
-    requireModerator(tx, actorId);
+    requireAdmin(tx, actorId);
     const current = toView(ruleRow(tx, id));
     const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const merged = parseOrThrow(RuleInputSchema, { ...current, days: current.days ?? undefined, ...given });
@@ -89,7 +89,7 @@ export function updateRule({ actorId, id, patch }: { actorId: number; id: number
 /** An admin deletes a rule (what it held or flagged stays, naming no rule). */
 export function deleteRule({ actorId, id }: { actorId: number; id: number }): RuleView {
   return writeTransaction((tx) => {
-    requireModerator(tx, actorId);
+    requireAdmin(tx, actorId);
     const row = ruleRow(tx, id);
     tx.delete(contentRules).where(eq(contentRules.id, id)).run();
     return toView(row);

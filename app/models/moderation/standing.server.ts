@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { appeals, reportCases, suspensions, users } from "#db/schema.ts";
 import { conflict, notFound } from "~/lib/problem.ts";
 import { APPEAL_ALREADY, APPEAL_DECIDED, APPEAL_NOT_FOUND, appealNotice, formatUntil, suspensionMessage } from "~/rules/moderation-rules.ts";
 import type { ReportTargetType } from "~/rules/interactions/report.ts";
 import { writeTransaction } from "../db.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { assertInReach, reachWhere, requireModerator, type Staff } from "./roles.server.ts";
 import { notify } from "../notification.server.ts";
 import { suspensionRecords } from "./suspension.server.ts";
 
@@ -74,13 +75,15 @@ export function fileAppeal({ userId, subjectType, subjectId, text }: { userId: n
 export type OpenAppeal = { id: number; userId: number; username: string; subjectType: "case" | "suspension"; subjectId: number; text: string; decision: string; decisionReason: string | null; createdAt: string };
 
 /** Open appeals for the queue, oldest first, each with the decision it contests. */
-export function listOpenAppeals(): OpenAppeal[] {
+export function listOpenAppeals(reach?: Staff): OpenAppeal[] {
   const db = getDb();
+  // A removal's appeal is of its case's category; a suspension's is of none (site-wide only).
+  const category = sql`(SELECT ${reportCases.category} FROM ${reportCases} WHERE ${appeals.subjectType} = 'case' AND ${reportCases.id} = ${appeals.subjectId})`;
   const rows = db
     .select({ a: appeals, username: users.username })
     .from(appeals)
     .innerJoin(users, eq(users.id, appeals.userId))
-    .where(eq(appeals.status, "open"))
+    .where(and(eq(appeals.status, "open"), reachWhere(reach, category)))
     .orderBy(asc(appeals.id))
     .all();
   return rows.map(({ a, username }) => {
@@ -109,6 +112,8 @@ export function decideAppeal({ actorId, appealId, decision, reason, now = new Da
     const appeal = tx.select().from(appeals).where(eq(appeals.id, appealId)).get();
     if (!appeal) throw notFound(APPEAL_NOT_FOUND);
     if (appeal.status !== "open") throw conflict(APPEAL_DECIDED);
+    const contested = appeal.subjectType === "case" ? tx.select({ category: reportCases.category }).from(reportCases).where(eq(reportCases.id, appeal.subjectId)).get() : null;
+    assertInReach(moderator, contested?.category ?? null);
     if (decision === "granted" && appeal.subjectType === "suspension") {
       tx.update(suspensions).set({ liftedAt: now }).where(and(eq(suspensions.id, appeal.subjectId), isNull(suspensions.liftedAt))).run();
     }

@@ -4,7 +4,8 @@ import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
 import { ADMIN_NOT_SUSPENDABLE, CANNOT_SUSPEND_SELF, formatUntil, NOT_SUSPENDED, suspensionMessage, SUSPENSION_END_PAST } from "~/rules/moderation-rules.ts";
 import { prepared, writeTransaction, type DbOrTx } from "../db.server.ts";
-import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { assertInReach, assertOutranks, requireModerator, type Staff } from "./roles.server.ts";
 import { notify } from "../notification.server.ts";
 
 // Suspensions: a reason and an end (or none). A suspension lasts while it is not lifted and its end
@@ -46,12 +47,13 @@ export function assertNotSuspended(userId: number, now = new Date()): void {
 /** Suspends `userId` inside the caller's transaction (the queue's 'remove and suspend' uses it too). */
 export function suspendInTx(
   tx: DbOrTx,
-  { moderator, userId, reason, until, now = new Date() }: { moderator: Moderator; userId: number; reason: string; until: Date | null; now?: Date },
+  { moderator, userId, reason, until, now = new Date() }: { moderator: Staff; userId: number; reason: string; until: Date | null; now?: Date },
 ): { id: number; until: string | null } {
   const target = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
   if (!target) throw notFound(NOT_FOUND.user);
   if (target.id === moderator.id) throw forbidden(CANNOT_SUSPEND_SELF);
   if (target.isAdmin) throw forbidden(ADMIN_NOT_SUSPENDABLE);
+  assertOutranks(tx, moderator, userId, { person: true });
   if (until && until <= now) throw invalid(SUSPENSION_END_PAST, "until");
   const row = tx.insert(suspensions).values({ userId, reason, until }).returning({ id: suspensions.id }).get();
   appendModerationLog(tx, {
@@ -68,6 +70,9 @@ export function suspendInTx(
 export function suspendUser({ actorId, userId, reason, until, now = new Date() }: { actorId: number; userId: number; reason: string; until: Date | null; now?: Date }) {
   return writeTransaction((tx) => {
     const moderator = requireModerator(tx, actorId);
+    // A suspension holds everywhere: from the Users tab, a site-wide moderator's (a category
+    // moderator suspends through a case of their categories).
+    assertInReach(moderator, null);
     const made = suspendInTx(tx, { moderator, userId, reason, until, now });
     return { suspended: true as const, ...made, message: suspensionMessage({ until: made.until, reason }) };
   });
@@ -77,6 +82,7 @@ export function suspendUser({ actorId, userId, reason, until, now = new Date() }
 export function liftSuspension({ actorId, userId, reason = null, now = new Date() }: { actorId: number; userId: number; reason?: string | null; now?: Date }) {
   return writeTransaction((tx) => {
     const moderator = requireModerator(tx, actorId);
+    assertInReach(moderator, null);
     const target = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
     if (!target) throw notFound(NOT_FOUND.user);
     const lifted = tx.update(suspensions).set({ liftedAt: now }).where(activeWhere(userId, now)).returning({ id: suspensions.id }).all();

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { posts, users } from "#db/schema.ts";
 import { forbidden, notFound, NOT_FOUND } from "~/lib/problem.ts";
-import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
+import { appendModerationLog, type Moderator } from "../moderation-log.server.ts";
+import { assertMayModerate, itemOf, requireModerator } from "../moderation/roles.server.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
 /** Who deletes a post: its author, or a moderator (logged, with the reason the author reads). */
@@ -44,7 +45,13 @@ export function deletePost({
   asAdmin?: { reason?: string | null };
 }): { deleted: true } {
   return writeTransaction((tx) => {
-    removePost(tx, id, asAdmin ? { moderator: requireModerator(tx, actorId), reason: asAdmin.reason } : { authorId: actorId });
+    if (!asAdmin) {
+      removePost(tx, id, { authorId: actorId });
+      return { deleted: true as const };
+    }
+    const moderator = requireModerator(tx, actorId);
+    assertMayModerate(tx, moderator, itemOf(tx, { post: id }));
+    removePost(tx, id, { moderator, reason: asAdmin.reason });
     return { deleted: true as const };
   });
 }

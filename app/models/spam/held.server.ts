@@ -1,11 +1,12 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { heldItems, posts, users } from "#db/schema.ts";
 import { notFound } from "~/lib/problem.ts";
 import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { createComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { assertInReach, itemOf, reachWhere, requireModerator, type Staff } from "../moderation/roles.server.ts";
 import { createPost } from "../post/index.server.ts";
 
 // Posts and comments that wait for a moderator (decision 0121): what their author sees of them, the
@@ -59,12 +60,14 @@ export function heldItemsOf(userId: number, kind?: HeldRow["kind"]): HeldView[] 
 }
 
 /** The queue's waiting items, oldest first, with their authors and the post a comment answers. */
-export function listHeldQueue(limit = 100): QueuedHeld[] {
+export function listHeldQueue(limit = 100, reach?: Staff): QueuedHeld[] {
   return getDb()
     .select({ item: heldItems, username: users.username, postTitle: posts.title })
     .from(heldItems)
     .innerJoin(users, eq(users.id, heldItems.userId))
     .leftJoin(posts, eq(posts.id, heldItems.postId))
+    // A waiting post's category is in its payload; a waiting comment's is its post's.
+    .where(reachWhere(reach, sql`coalesce(json_extract(${heldItems.payload}, '$.category'), ${posts.category})`))
     .orderBy(asc(heldItems.id))
     .limit(limit)
     .all()
@@ -83,6 +86,7 @@ export function decideHeld({ actorId, id, approve }: { actorId: number; id: numb
     const moderator = requireModerator(tx, actorId);
     const row = tx.select().from(heldItems).where(eq(heldItems.id, id)).get();
     if (!row) throw notFound("This item was already decided.");
+    assertInReach(moderator, row.kind === "post" ? ((JSON.parse(row.payload ?? "{}") as { category?: string }).category ?? null) : (itemOf(tx, { post: row.postId! })?.category ?? null));
     tx.delete(heldItems).where(eq(heldItems.id, id)).run();
     let publishedId: number | null = null;
     if (approve && row.kind === "comment") {

@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { comments, heldItems, posts, reportCases, users } from "#db/schema.ts";
 import { removeComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
-import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
+import { assertInReach, requireModerator } from "../moderation/roles.server.ts";
 import { tellReporters } from "../moderation/queue.server.ts";
 import { suspendInTx } from "../moderation/suspension.server.ts";
 import { removePost } from "../post/delete.server.ts";
@@ -32,6 +33,8 @@ export function sweepMember({
 }): SweepResult {
   return writeTransaction((tx) => {
     const moderator = requireModerator(tx, actorId);
+    // Everything of the last day, in every category: a site-wide moderator's (or an admin's).
+    assertInReach(moderator, null);
     // First: an admin, oneself or an unknown member is refused before anything is removed.
     suspendInTx(tx, { moderator, userId, reason, until, now });
     const since = new Date(now.getTime() - DAY_MS);

@@ -11,7 +11,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/reports");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: DecideAppealSchema },
+  { who: "moderator", budget: "moderate", input: DecideAppealSchema },
   () => "/admin/reports",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const appealId = requireId(params.id, APPEAL_NOT_FOUND);

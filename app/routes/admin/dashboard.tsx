@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { ActivityChart } from "~/components/admin/daily-activity-chart.tsx";
 import { DemoResetForm } from "~/components/admin/demo-reset-form.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
 import { useRootData } from "~/components/hooks.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
@@ -20,13 +21,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = page(
-  { who: "admin" },
+  { who: "moderator" },
   () => loadOrFail(LOAD_FAILED, () => ({ stats: getDashboardStats(), activity: getDailyActivity() })),
   ADMIN_SIGN_IN,
 );
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, activity } = loaderData;
+  const viewer = useAdminViewer();
   const { timeZone } = useRootData();
   const tiles = [
     { label: "Total users", value: stats.totalUsers },
@@ -94,7 +96,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ol>
         </Card>
       </div>
-      <DemoResetForm />
+      {viewer.role === "admin" ? <DemoResetForm /> : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle" },
+  { who: "admin", budget: "moderate" },
   () => "/admin",
   async (ctx) => {
     const { posts } = resetDemoAccount({ actorId: ctx.user.id });

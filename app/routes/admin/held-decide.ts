@@ -11,7 +11,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/reports");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: HeldDecisionSchema },
+  { who: "moderator", budget: "moderate", input: HeldDecisionSchema },
   () => "/admin/reports",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, "This item was already decided.");

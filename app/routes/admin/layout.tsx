@@ -1,4 +1,5 @@
 import { Outlet, useLocation, useRevalidator } from "react-router";
+import type { AdminViewer } from "~/components/admin/admin-viewer.ts";
 import type { Route } from "./+types/layout";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { useHydrated } from "~/components/hooks.ts";
@@ -7,8 +8,10 @@ import { ErrorPanel, GeneralErrorBoundary } from "~/components/ui/general-error-
 import { Tabs } from "~/components/ui/tabs.tsx";
 import { ADMIN_ACCESS_DENIED } from "~/rules/admin-rules.ts";
 import { ADMIN_SIGN_IN } from "~/routes/admin/admin-page.server.ts";
+import { reachOf } from "~/models/moderation/roles.server.ts";
+import { roleWords } from "~/rules/role-rules.ts";
 
-// /admin: the guard (`who: "admin"`: visitor → /auth, member → 403; each tab's loader declares it too), the tabs and 'Refresh Data' around each tab's
+// /admin: the guard (`who: "moderator"`: visitor → /auth, member → 403; each tab's loader declares it too), the tabs and 'Refresh Data' around each tab's
 // own route. Every admin page and answer is no-store.
 
 export const meta: Route.MetaFunction = () => [
@@ -20,28 +23,43 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const loader = page({ who: "admin" }, () => null, ADMIN_SIGN_IN);
+// Who looks: the tabs and buttons of each page show only what they may use (the contracts and the
+// model refuse the rest whatever is shown).
+export const loader = page(
+  { who: "moderator" },
+  ({ user }): AdminViewer => {
+    const { role, categories } = reachOf(user.id);
+    return { role, categories };
+  },
+  ADMIN_SIGN_IN,
+);
 
 const TABS = [
   { to: "/admin", label: "Dashboard" },
-  { to: "/admin/users", label: "Users" },
+  { to: "/admin/users", label: "Users", siteWide: true },
   { to: "/admin/posts", label: "Posts" },
   { to: "/admin/log", label: "Log" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/rules", label: "Rules" },
 ];
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // data-hydrated: tests (and scripts) can tell when the enhancements are live.
   const hydrated = useHydrated();
+  const tabs = TABS.filter((tab) => !tab.siteWide || loaderData.categories === null);
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-hydrated={hydrated || undefined}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        {loaderData.role === "admin" ? null : (
+          <p className="basis-full text-sm text-slate-700 sm:order-last" data-testid="admin-viewer">
+            {`You are ${roleWords(loaderData.role, loaderData.categories ?? []).replace(/^./, (c) => `a ${c.toLowerCase()}`)}.`}
+          </p>
+        )}
         <RefreshData />
       </div>
       <div className="rounded-t-xl bg-white px-2">
-        <Tabs label="Admin sections" tabs={TABS} />
+        <Tabs label="Admin sections" tabs={tabs} />
       </div>
       <Outlet />
     </div>

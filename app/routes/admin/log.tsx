@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = page(
-  { who: "admin", input: AdminListQuerySchema },
+  { who: "moderator", input: AdminListQuerySchema },
   ({ input }) => loadOrFail("Failed to load the moderation log", () => listModerationLog({ page: input.page })),
   ADMIN_SIGN_IN,
 );
@@ -43,6 +43,8 @@ const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
   rule_hold: "Held for review",
   rule_refuse: "Refused",
   rule_flag: "Flagged to the review queue",
+  grant_role: "Gave a role",
+  remove_role: "Took back a role",
 };
 
 const TARGET_LABELS: Record<ModerationEntry["targetKind"], string> = { user: "User", post: "Post", comment: "Comment" };

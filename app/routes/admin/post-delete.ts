@@ -11,7 +11,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 export const loader = redirectLoader(() => "/admin/posts");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: ReasonSchema },
+  { who: "moderator", budget: "moderate", input: ReasonSchema },
   () => "/admin/posts",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, NOT_FOUND.post);

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import { formatDate, plural } from "~/lib/format.ts";
 import { AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { listAdminPosts } from "~/models/admin/posts.server.ts";
+import { reachOf } from "~/models/moderation/roles.server.ts";
 import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin/posts: every post, newest first, ?q= on the title, ?page=; deletion behind a confirmation
@@ -20,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = page(
-  { who: "admin", input: AdminListQuerySchema },
-  ({ input }) => ({ ...loadOrFail("Failed to load posts", () => listAdminPosts(input)), q: input.q }),
+  { who: "moderator", input: AdminListQuerySchema },
+  ({ user, input }) => ({ ...loadOrFail("Failed to load posts", () => listAdminPosts({ ...input, reach: reachOf(user.id) })), q: input.q }),
   ADMIN_SIGN_IN,
 );
 

@@ -11,7 +11,7 @@ import { redirectLoader } from "~/http/contract.server.ts";
 export const loader = redirectLoader(() => "/admin/reports");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: ResolveCaseSchema },
+  { who: "moderator", budget: "moderate", input: ResolveCaseSchema },
   () => "/admin/reports",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const caseId = requireId(params.id, CASE_NOT_FOUND);

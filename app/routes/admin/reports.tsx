@@ -3,12 +3,14 @@ import type { Route } from "./+types/reports";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { AppealCard } from "~/components/admin/appeal-card.tsx";
 import { ReportCase } from "~/components/admin/report-case.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
 import { useRootData } from "~/components/hooks.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-boundary.tsx";
 import { listCaseDetails } from "~/models/moderation/queue.server.ts";
 import { listOpenAppeals } from "~/models/moderation/standing.server.ts";
 import { listHeldQueue } from "~/models/spam/held.server.ts";
+import { reachOf } from "~/models/moderation/roles.server.ts";
 import { HeldQueue } from "~/components/admin/held-queue.tsx";
 import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
@@ -21,14 +23,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = page(
-  { who: "admin" },
-  ({ request }) => {
+  { who: "moderator" },
+  ({ request, user }) => {
     const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
+    // A category moderator's queue holds their categories' items only.
+    const reach = reachOf(user.id);
     return loadOrFail("Failed to load the reports", () => ({
       status,
-      cases: listCaseDetails({ status }),
-      appeals: listOpenAppeals(),
-      held: status === "open" ? listHeldQueue() : [],
+      cases: listCaseDetails({ status, reach }),
+      appeals: listOpenAppeals(reach),
+      held: status === "open" ? listHeldQueue(100, reach) : [],
     }));
   },
   ADMIN_SIGN_IN,
@@ -37,6 +41,7 @@ export const loader = page(
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { status, cases, appeals, held } = loaderData;
   const { timeZone } = useRootData();
+  const viewer = useAdminViewer();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -61,7 +66,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-3">
           {cases.map((c) => (
-            <ReportCase key={c.id} c={c} timeZone={timeZone} />
+            <ReportCase key={c.id} c={c} timeZone={timeZone} siteWide={viewer.categories === null} />
           ))}
         </div>
       )}

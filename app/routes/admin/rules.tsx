@@ -35,7 +35,7 @@ export const loader = page(
 const TOASTS = { create: "Rule added", update: "Rule saved", enable: "Rule turned on", disable: "Rule turned off", delete: "Rule deleted" } as const;
 
 export const action = pageAction(
-  { who: "admin", budget: "toggle", input: RuleFormSchema },
+  { who: "admin", budget: "moderate", input: RuleFormSchema },
   async ({ user, form }) => {
     const submission = parseWithZod(form, { schema: RuleFormSchema });
     if (submission.status !== "success") return invalidReply(submission);

@@ -11,7 +11,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 export const loader = redirectLoader(() => "/admin/users");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle", input: ReasonSchema },
+  { who: "admin", budget: "moderate", input: ReasonSchema },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const userId = requireId(params.id, NOT_FOUND.user);

@@ -10,7 +10,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 export const loader = redirectLoader(() => "/admin/users");
 
 export const action = interactionAction(
-  { who: "admin", budget: "toggle" },
+  { who: "admin", budget: "moderate" },
   () => "/admin/users",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const user = toggleUserAdmin({ actorId: ctx.user.id, userId: requireId(params.id, NOT_FOUND.user) });

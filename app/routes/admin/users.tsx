@@ -6,6 +6,9 @@ import type { Route } from "./+types/users";
 import { CreateUserForm } from "~/components/admin/create-user-form.tsx";
 import { SuspendControl } from "~/components/admin/suspend-control.tsx";
 import { SweepControl } from "~/components/admin/sweep-control.tsx";
+import { RoleControl } from "~/components/admin/role-control.tsx";
+import { useAdminViewer } from "~/components/admin/admin-viewer.ts";
+import { RANK, roleWords, type Role } from "~/rules/role-rules.ts";
 import { AdminList, AdminRow, Pager, SearchBox } from "~/components/admin/list-controls.tsx";
 import { JsField, useInteractionReply } from "~/components/interaction.tsx";
 import { useRootData } from "~/components/hooks.ts";
@@ -33,8 +36,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Every account on the site, with search, the admin role and deletion for admins." },
 ];
 
-export const loader = page({ who: "admin", input: AdminListQuerySchema }, ({ user: admin, input: query }) => {
-  const list = loadOrFail("Failed to load users", () => listAdminUsers(query));
+export const loader = page({ who: "moderator", input: AdminListQuerySchema }, ({ user: admin, input: query }) => {
+  const list = loadOrFail("Failed to load users", () => listAdminUsers({ ...query, viewerId: admin.id }));
   const suspended = suspendedUsers(list.items.map((u) => u.id));
   const inviters = invitersOf(list.items.map((u) => u.id));
   const items = list.items.map((u) => ({
@@ -52,7 +55,7 @@ const HIDDEN = { hideFields: ["password"] };
 // The create-user form spends the "toggle" budget (as POST /api/admin/users does); a spent budget is
 // said in the form, with its 429.
 export const action = pageAction(
-  { who: "admin", budget: "toggle", input: AdminCreateUserSchema },
+  { who: "admin", budget: "moderate", input: AdminCreateUserSchema },
   async ({ user: admin, form }) => {
     const submission = parseWithZod(form, { schema: AdminCreateUserSchema });
     if (submission.status !== "success") return invalidReply(submission, HIDDEN);
@@ -74,17 +77,19 @@ export const action = pageAction(
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, page, pageCount, total, q, meId } = loaderData;
+  const viewer = useAdminViewer();
+  const admin = viewer.role === "admin";
   return (
     <div className="space-y-4">
       <h2 className="sr-only">Users</h2>
-      <CreateUserForm lastResult={actionData?.result} />
-      <SearchBox label="Search users by name or e-mail" q={q} />
+      {admin ? <CreateUserForm lastResult={actionData?.result} /> : null}
+      <SearchBox label={admin ? "Search users by name or e-mail" : "Search users by name"} q={q} />
       {items.length === 0 ? (
         <EmptyState level={3} title="No users found" message={q ? `No users match '${q}'.` : "No users yet."} />
       ) : (
         <AdminList label="Users, newest first">
           {items.map((u) => (
-            <UserRow key={u.id} user={u} isMe={u.id === meId} />
+            <UserRow key={u.id} user={u} isMe={u.id === meId} viewer={viewer.role} />
           ))}
         </AdminList>
       )}
@@ -95,18 +100,22 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
 type Inviter = { id: number; username: string } | null | undefined;
 
-function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | null; invitedBy?: Inviter }; isMe: boolean }) {
+function UserRow({ user, isMe, viewer }: { user: AdminUserRow & { suspension: string | null; invitedBy?: Inviter }; isMe: boolean; viewer: Role }) {
   const { timeZone } = useRootData();
+  const admin = viewer === "admin";
+  // Nobody moderates a member of their own rank or above (admins are never suspended).
+  const moderatable = !user.isAdmin && RANK[user.role] < RANK[viewer];
   return (
     <AdminRow
       id={`user-${user.id}`}
       actions={
         isMe ? null : (
           <>
-            <ToggleAdmin user={user} />
-            {user.isAdmin ? null : <SuspendControl userId={user.id} username={user.username} suspension={user.suspension} />}
-            {user.isAdmin ? null : <SweepControl userId={user.id} username={user.username} />}
-            <ConfirmForm
+            {admin ? <ToggleAdmin user={user} /> : null}
+            {admin && !user.isAdmin ? <RoleControl userId={user.id} username={user.username} role={user.role} categories={user.categories} /> : null}
+            {moderatable ? <SuspendControl userId={user.id} username={user.username} suspension={user.suspension} /> : null}
+            {moderatable ? <SweepControl userId={user.id} username={user.username} /> : null}
+            {admin ? <ConfirmForm
               confirmKey={`delete-user-${user.id}`}
               trigger="Delete"
               triggerLabel={`Delete ${user.username}`}
@@ -115,7 +124,7 @@ function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | n
               action={`/admin/users/${user.id}/delete`}
               confirmLabel="Delete user"
               reason
-            />
+            /> : null}
           </>
         )
       }
@@ -127,11 +136,12 @@ function UserRow({ user, isMe }: { user: AdminUserRow & { suspension: string | n
         {isMe ? <span className="ml-1 text-xs font-normal text-slate-700">(you)</span> : null}
       </span>
       <span
-        className={user.isAdmin ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" : "text-xs text-slate-700"}
+        data-testid="user-role"
+        className={user.role === "member" ? "text-xs text-slate-700" : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"}
       >
-        {user.isAdmin ? "Admin" : "Member"}
+        {roleWords(user.role, user.categories)}
       </span>
-      <span className="min-w-0 truncate text-slate-800">{user.email}</span>
+      {user.email === undefined ? null : <span className="min-w-0 truncate text-slate-800">{user.email}</span>}
       <span className="text-slate-700">Joined {formatDate(user.joinDate, timeZone)}</span>
       <span className="text-slate-700">{plural(user.postsCount, "post")}</span>
       <InvitedBy inviter={user.invitedBy} />

@@ -10,8 +10,8 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 export const loader = onlyMethods("PATCH, DELETE");
 
 export const action = apiAction<Route.ActionArgs>({
-  PATCH: endpoint({ who: "admin", budget: "toggle", input: RulePatchSchema }, ({ user, params, input }) =>
+  PATCH: endpoint({ who: "admin", budget: "moderate", input: RulePatchSchema }, ({ user, params, input }) =>
     updateRule({ actorId: user.id, id: requireId(params.id, RULE_NOT_FOUND), patch: input }),
   ),
-  DELETE: endpoint({ who: "admin", budget: "toggle" }, ({ user, params }) => deleteRule({ actorId: user.id, id: requireId(params.id, RULE_NOT_FOUND) })),
+  DELETE: endpoint({ who: "admin", budget: "moderate" }, ({ user, params }) => deleteRule({ actorId: user.id, id: requireId(params.id, RULE_NOT_FOUND) })),
 });

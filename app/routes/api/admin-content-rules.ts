@@ -11,7 +11,7 @@ export const loader = apiLoader({ who: "admin" }, () => ({ rules: listRules(), m
 
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: endpoint({ who: "admin", budget: "toggle", input: RuleInputSchema }, ({ user, input }) => createRule({ actorId: user.id, input })),
+    POST: endpoint({ who: "admin", budget: "moderate", input: RuleInputSchema }, ({ user, input }) => createRule({ actorId: user.id, input })),
   },
   { status: { POST: 201 }, alsoAllow: ["GET"] },
 );

@@ -7,7 +7,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 
 // DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
 export const action = apiAction<Route.ActionArgs>({
-  DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
+  DELETE: endpoint({ who: "moderator", budget: "moderate", input: ReasonSchema }, ({ params, user, input }) => {
     deletePost({ id: requireId(params.id, NOT_FOUND.post), actorId: user.id, asAdmin: { reason: input.reason } });
     return { message: "Post deleted" };
   }),

@@ -9,7 +9,7 @@ import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server
 export const loader = onlyMethods("POST");
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "admin", budget: "toggle", input: ResolveCaseSchema }, ({ params, user, input }) =>
+  POST: endpoint({ who: "moderator", budget: "moderate", input: ResolveCaseSchema }, ({ params, user, input }) =>
     resolveCase({ actorId: user.id, caseId: requireId(params.id, CASE_NOT_FOUND), ...input }),
   ),
 });

@@ -10,10 +10,10 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 export const loader = onlyMethods("POST, DELETE");
 
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "admin", budget: "toggle", input: SuspendSchema }, ({ user, params, input }) =>
+  POST: endpoint({ who: "moderator", budget: "moderate", input: SuspendSchema }, ({ user, params, input }) =>
     suspendUser({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user), reason: input.reason, until: input.until }),
   ),
-  DELETE: endpoint({ who: "admin", budget: "toggle" }, ({ user, params }) =>
+  DELETE: endpoint({ who: "moderator", budget: "moderate" }, ({ user, params }) =>
     liftSuspension({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user) }),
   ),
 });

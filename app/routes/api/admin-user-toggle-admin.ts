@@ -6,7 +6,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 
 // POST /api/admin/users/{id}/toggle-admin → the user with username and isAdmin as it now is.
 export const action = apiAction<Route.ActionArgs>({
-  POST: endpoint({ who: "admin", budget: "toggle" }, ({ params, user }) =>
+  POST: endpoint({ who: "admin", budget: "moderate" }, ({ params, user }) =>
     toggleUserAdmin({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user) }),
   ),
 });

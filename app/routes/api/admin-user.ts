@@ -7,7 +7,7 @@ import { NOT_FOUND } from "~/lib/problem.ts";
 
 // DELETE /api/admin/users/{id} [{reason}] → the account and everything it made are gone.
 export const action = apiAction<Route.ActionArgs>({
-  DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
+  DELETE: endpoint({ who: "admin", budget: "moderate", input: ReasonSchema }, ({ params, user, input }) => {
     deleteUserAsAdmin({ actorId: user.id, userId: requireId(params.id, NOT_FOUND.user), reason: input.reason });
     return { message: "User deleted" };
   }),

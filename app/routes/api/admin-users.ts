@@ -6,14 +6,14 @@ import { apiAction, apiLoader, endpoint } from "~/http/answers/json-api.server.t
 import { jsonRead } from "~/http/answers/json-read.server.ts";
 
 // GET /api/admin/users?q=&page= → users newest first (50 a page, with e-mails, never a hash).
-export const loader = apiLoader({ who: "admin", input: AdminListQuerySchema }, ({ input }) =>
-  jsonRead("Failed to load users", () => listAdminUsers(input).items),
+export const loader = apiLoader({ who: "moderator", input: AdminListQuerySchema }, ({ user, input }) =>
+  jsonRead("Failed to load users", () => listAdminUsers({ ...input, viewerId: user.id }).items),
 );
 
 // POST /api/admin/users {username, email, password, isAdmin} → 201 the user | 400 | 409 taken.
 export const action = apiAction<Route.ActionArgs>(
   {
-    POST: endpoint({ who: "admin", budget: "toggle", input: AdminCreateUserSchema }, ({ user, input }) => createAccountAsAdmin(user.id, input)),
+    POST: endpoint({ who: "admin", budget: "moderate", input: AdminCreateUserSchema }, ({ user, input }) => createAccountAsAdmin(user.id, input)),
   },
   { alsoAllow: ["GET"], status: { POST: 201 } },
 );

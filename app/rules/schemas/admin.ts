@@ -2,6 +2,8 @@ import { z } from "zod";
 import { textField } from "./text-fields.ts";
 import { RegisterSchema } from "./sign-in.ts";
 import { ADMIN_ACCESS_DENIED, ADMIN_PAGE_SIZE, ADMIN_QUERY_MAX, ADMIN_REQUIRED, REASON_MAX } from "../admin-rules.ts";
+import { CATEGORIES } from "~/lib/category-list.ts";
+import { CATEGORIES_REQUIRED, CATEGORY_BOX, ROLES } from "../role-rules.ts";
 import { REDACT_REASON_MAX, REDACT_REASON_REQUIRED } from "../edit-rules.ts";
 
 // The admin dashboard's inputs: its pages, its form actions and /api/admin/* parse with these.
@@ -47,3 +49,25 @@ export const RedactSchema = z.object({
     max: { length: REDACT_REASON_MAX, message: `Reason must be at most ${REDACT_REASON_MAX} characters.` },
   }),
 });
+
+/**
+ * A role given from the Users tab (POST /admin/users/:id/role) or PUT /api/admin/users/:id/role:
+ * the role, and a category moderator's categories (JSON: a list; the form: a checkbox each).
+ */
+export const RoleSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw) || "categories" in raw) return raw;
+    const boxes = Object.keys(raw).filter((key) => key.startsWith(CATEGORY_BOX));
+    return { ...raw, categories: boxes.map((key) => key.slice(CATEGORY_BOX.length)) };
+  },
+  z
+    .object({
+      role: z.enum(ROLES, { error: "Choose a role" }),
+      categories: z
+        .array(z.enum(CATEGORIES, { error: "Unknown category" }), { error: "Categories must be a list" })
+        .max(CATEGORIES.length)
+        .optional()
+        .transform((v) => [...new Set(v ?? [])]),
+    })
+    .refine((v) => v.role !== "category_moderator" || v.categories.length > 0, { message: CATEGORIES_REQUIRED, path: ["categories"] }),
+);
