@@ -40,13 +40,13 @@ const TABS = [
   { to: "/admin/posts", label: "Posts" },
   { to: "/admin/log", label: "Log" },
   { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/rules", label: "Rules" },
+  { to: "/admin/rules", label: "Rules", adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // data-hydrated: tests (and scripts) can tell when the enhancements are live.
   const hydrated = useHydrated();
-  const tabs = TABS.filter((tab) => !tab.siteWide || loaderData.categories === null);
+  const tabs = TABS.filter((tab) => (!tab.siteWide || loaderData.categories === null) && (!tab.adminOnly || loaderData.role === "admin"));
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-hydrated={hydrated || undefined}>
       <div className="flex flex-wrap items-center justify-between gap-2">
