@@ -1,13 +1,13 @@
 import type { Route } from "./+types/admin-post";
-import { deletePost } from "~/models/post/index.server.ts";
+import { removeAsModerator } from "~/models/moderation/moderator-removal.server.ts";
 import { ReasonSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { apiAction, endpoint, onlyMethods } from "~/http/answers/json-api.server.ts";
 
-// DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged).
+// DELETE /api/admin/posts/{id} [{reason}] → any post, as an admin (logged, its author told).
 export const action = apiAction<Route.ActionArgs>({
   DELETE: endpoint({ who: "admin", budget: "toggle", input: ReasonSchema }, ({ params, user, input }) => {
-    deletePost({ id: requireId(params.id, "Post not found"), actorId: user.id, asAdmin: { reason: input.reason } });
+    removeAsModerator({ actorId: user.id, target: { kind: "post", id: requireId(params.id, "Post not found") }, reason: input.reason });
     return { message: "Post deleted" };
   }),
 });
