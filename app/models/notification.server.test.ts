@@ -7,7 +7,10 @@ import {
   markNotificationRead,
   notify,
   notifyNewFollower,
+  openNotification,
+  tellRoleChanged,
 } from "./notification.server.ts";
+import { tellRestored } from "./moderation/moderator-removal.server.ts";
 import { castVote } from "./vote.server.ts";
 
 describe("notifications", () => {
@@ -61,4 +64,21 @@ describe("notifications", () => {
     expect(countUnread({ userId: a.id })).toBe(0);
   });
 
+
+  it("tells a member their role changed, and a restored item's author, each leading where it should", () => {
+    const m = makeUser();
+    expect(tellRoleChanged({ userId: m.id, role: "moderator", granted: true })).toBe(true);
+    expect(tellRoleChanged({ userId: m.id, role: "category moderator", granted: false })).toBe(true);
+    const post = makePost({ userId: m.id, title: "Back again" });
+    expect(tellRestored({ userId: m.id, noun: "post", label: post.title, postId: post.id })).toBe(true);
+    const list = listNotifications({ userId: m.id });
+    expect(list.map((n) => [n.type, n.message])).toEqual([
+      ["content_restored", 'Your post "Back again" was restored'],
+      ["role_changed", "You are no longer a category moderator"],
+      ["role_changed", "You are now a moderator"],
+    ]);
+    expect(openNotification({ id: list[0].id, userId: m.id })).toEqual({ href: `/post/${post.id}` });
+    expect(openNotification({ id: list[2].id, userId: m.id })).toEqual({ href: "/account/standing" });
+    expect(() => openNotification({ id: list[2].id, userId: makeUser().id })).toThrow(expect.objectContaining({ kind: "not_found" }));
+  });
 });
