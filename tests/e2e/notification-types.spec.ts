@@ -2,7 +2,7 @@
 // a removal with its reason and its two links (the appeal on the standing page, the public log), a
 // restore, a report's outcome, an appeal's decision and a role change; the appeal link leads to the
 // standing page, where the removal waits with its appeal form.
-import { expect, hydrated, test, uniqueName } from "./fixtures.ts";
+import { expect, expectAccessible, hydrated, test, uniqueName } from "./fixtures.ts";
 
 const { makeUser, makePost, loginAs } = await import("../fixtures/factories.ts");
 const { removeAsModerator, tellRestored } = await import("~/models/moderation/moderator-removal.server.ts");
@@ -34,6 +34,8 @@ test("the moderation notices read as they should, and a removal's appeal link le
   await expect(list.getByText("Your appeal was reviewed and the decision stands: The rules are clear")).toBeVisible();
   await expect(list.getByText("You are now a moderator")).toBeVisible();
   await expect(list.getByRole("link", { name: "Moderation log" }).first()).toHaveAttribute("href", "/moderation");
+  // axe runs in the page: with JavaScript only.
+  if (jsEnabled) await expectAccessible(page);
 
   if (SHOTS) {
     for (const [width, scheme] of [[1280, "light"], [1280, "dark"], [390, "light"], [390, "dark"]] as const) {
