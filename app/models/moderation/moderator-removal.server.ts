@@ -7,6 +7,7 @@ import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog, requireModerator, type Moderator } from "../moderation-log.server.ts";
 import { notify } from "../notification.server.ts";
 import { removePost } from "../post/delete.server.ts";
+import { snippet } from "./report.server.ts";
 
 // A moderator's removal of a member's post or comment, whatever path asks for it (the Posts tab, the
 // review queue, "Remove last day and suspend"): one function, so no path can forget a part. It
@@ -19,8 +20,6 @@ export type RemovalTarget = { kind: "post" | "comment"; id: number };
 
 /** The author told, the case kept; null when the item is gone already. */
 export type Removal = { authorId: number | null; caseId: number; label: string };
-
-const LABEL_LENGTH = 80;
 
 /**
  * Removes `target` as `moderator`, inside the caller's transaction. `caseId`: the case the caller
@@ -50,7 +49,7 @@ function removeOneComment(tx: DbOrTx, id: number) {
   const comment = tx.select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, userId: comments.userId, content: comments.content, deletedAt: comments.deletedAt }).from(comments).where(eq(comments.id, id)).get();
   if (!comment || comment.deletedAt) return null;
   removeComment(tx, comment);
-  return { authorId: comment.userId, label: comment.content.slice(0, LABEL_LENGTH) };
+  return { authorId: comment.userId, label: snippet(comment.content) };
 }
 
 /** The open case about the item, decided now as removed (its reporters told), or a new decided case. */
@@ -85,7 +84,7 @@ export function tellReporters(tx: DbOrTx, kase: { id: number; targetType: keyof 
  * @public the moderators' restore calls it (knip: no caller here yet).
  */
 export function tellRestored({ userId, noun, label, postId, commentId = null }: { userId: number | null; noun: RemovalTarget["kind"]; label: string; postId: number; commentId?: number | null }): boolean {
-  return notify({ userId, actorId: null, type: "content_restored", params: { noun, label: label.slice(0, LABEL_LENGTH) }, postId, commentId });
+  return notify({ userId, actorId: null, type: "content_restored", params: { noun, label: noun === "comment" ? snippet(label) : label }, postId, commentId });
 }
 
 /** A moderator removes a post or comment in one transaction (the Posts tab, its JSON twin). Not found when it is gone. */

@@ -18,7 +18,8 @@ export type ReportedItem = {
   body: { title?: string; text: string; href: string | null };
 };
 
-function snippet(text: string, max = 80) {
+/** A comment as a case, the log and a removal notice name it: its first words, spaces folded. */
+export function snippet(text: string, max = 80) {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
 }
