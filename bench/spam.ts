@@ -239,6 +239,8 @@ async function runMode(label: string, env: Record<string, string>, rules: readon
       ["most visible items from one spam account (a day; limit 5 posts + 30 comments)", String(Math.max(0, ...perAccount.values()))],
       ["most visible items from one /24 (a day; limit 50 accounts × 35)", String(Math.max(0, ...perNet.values()))],
       ["notifications real members got from spam accounts", `${notices.reduce((s, n) => s + n.n, 0)}${notices.length ? ` (${notices.map((n) => `${n.type} ${n.n}`).join(", ")})` : ""}`],
+      // The real new member is heard (a notice follows what it points to), unless something of hers waits.
+      ["notifications real members got from the real new member (dana)", String((db.prepare("select count(*) as n from notifications where actor_id = ?").get(dana.id) as { n: number }).n)],
       ["real members' writes: published / waiting / refused", `${real.writes.ok} / ${real.writes.waiting} / ${real.writes.refused}`],
       ...(rules.length ? ruleRows(db, botIds, JSON.stringify(realIds)) : []),
       ["run time", `${((performance.now() - started) / 1000).toFixed(0)} s`],

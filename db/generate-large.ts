@@ -300,9 +300,9 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
     const weekAgo = now - 7 * DAY;
     sqlite
       .prepare(
-        `INSERT INTO notifications (user_id, actor_id, type, message, post_id, is_read, created_at)
+        `INSERT INTO notifications (user_id, actor_id, type, params, post_id, is_read, created_at)
          SELECT p.user_id, v.user_id, CASE WHEN v.is_upvote THEN 'post_upvote' ELSE 'post_downvote' END,
-           u.username || CASE WHEN v.is_upvote THEN ' upvoted' ELSE ' downvoted' END || ' your post "' || p.title || '"',
+           json_object('actor', u.username, 'title', p.title),
            p.id, v.created_at < ?, v.created_at
          FROM votes v JOIN posts p ON p.id = v.post_id JOIN users u ON u.id = v.user_id
          WHERE p.user_id <> v.user_id`,
@@ -310,8 +310,8 @@ export function generateLarge(options: LargeDatasetOptions): LargeDatasetInfo {
       .run(weekAgo);
     sqlite
       .prepare(
-        `INSERT INTO notifications (user_id, actor_id, type, message, post_id, comment_id, is_read, created_at)
-         SELECT p.user_id, c.user_id, 'comment_on_post', u.username || ' commented on your post "' || p.title || '"',
+        `INSERT INTO notifications (user_id, actor_id, type, params, post_id, comment_id, is_read, created_at)
+         SELECT p.user_id, c.user_id, 'comment_on_post', json_object('actor', u.username, 'title', p.title),
            p.id, c.id, c.created_at < ?, c.created_at
          FROM comments c JOIN posts p ON p.id = c.post_id JOIN users u ON u.id = c.user_id
          WHERE p.user_id <> c.user_id AND c.parent_id IS NULL`,

@@ -7,9 +7,7 @@ import { getDb } from "./client.server.ts";
 
 /** Child columns left without an index, and why. */
 const UNINDEXED: Record<string, string> = {
-  // Only deleting an account sets it to NULL (rare, one scan); an index would cost every notice.
-  "notifications.actor_id": "set null on account deletion only",
-  // Likewise: who made an edit is cleared only when their account goes; revisions are read by item.
+  // Who made an edit is cleared only when their account goes; revisions are read by item.
   "revisions.editor_id": "set null on account deletion only",
 };
 

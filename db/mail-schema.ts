@@ -6,7 +6,19 @@ import { users } from "./account-schema.ts";
 // and the queue the one sender empties.
 
 /** What a member may opt into: the notices mailed soon after they happen, and the weekly digest. */
-export const EMAIL_KINDS = ["reply_to_comment", "comment_on_post", "mention", "thread_activity", "new_follower", "weekly_digest"] as const;
+export const EMAIL_KINDS = [
+  "reply_to_comment",
+  "comment_on_post",
+  "mention",
+  "thread_activity",
+  "new_follower",
+  "content_removed",
+  "content_restored",
+  "report_outcome",
+  "appeal_outcome",
+  "role_changed",
+  "weekly_digest",
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 const now = () => sql`(cast(unixepoch('subsec') * 1000 as integer))`;

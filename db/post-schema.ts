@@ -167,9 +167,11 @@ export const NOTIFICATION_TYPES = [
   "trending_comment",
   "mention",
   "content_removed",
+  "content_restored",
   "report_outcome",
   "account_suspended",
   "appeal_outcome",
+  "role_changed",
   // New comments in a thread the member follows: one line per thread, its count growing while unread.
   "thread_activity",
 ] as const;
@@ -185,7 +187,8 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
-    message: text("message").notNull(),
+    // The facts its message is made from when read (app/rules/notification-registry.ts), as JSON.
+    params: text("params", { mode: "json" }).notNull().default(sql`'{}'`),
     postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
     commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
@@ -201,6 +204,8 @@ export const notifications = sqliteTable(
     // 16 ms with 500k notifications instead of 0.1 ms).
     index("notifications_post_actor_idx").on(t.postId, t.actorId).where(sql`${t.postId} IS NOT NULL`),
     index("notifications_comment_actor_idx").on(t.commentId, t.actorId).where(sql`${t.commentId} IS NOT NULL`),
+    // How many members a new account notified in a day (its cap) is read from its own latest notices.
+    index("notifications_actor_created_idx").on(t.actorId, t.createdAt, t.userId).where(sql`${t.actorId} IS NOT NULL`),
   ],
 );
 

@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   NEWCOMER_FOLLOWS_HOURLY: z.coerce.number().int().min(0).default(10),
   NEWCOMER_FOLLOWS_DAILY: z.coerce.number().int().min(0).default(30),
   NEWCOMER_MAX_MENTIONS: z.coerce.number().int().min(0).default(2),
+  // The distinct members one new account may notify in a day (0: no cap); while anything it wrote
+  // waits for a moderator, it notifies nobody (decision 0210).
+  NEWCOMER_NOTIFY_DAILY: z.coerce.number().int().min(0).default(10),
   NEWCOMER_POSTS_WAIT: bool(false),
   // The same normalised text from another new account within this many hours is held.
   REPEAT_WINDOW_HOURS: z.coerce.number().min(0).default(24),

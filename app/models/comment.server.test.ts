@@ -6,6 +6,7 @@ import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "./comment.server.ts";
 import { listPostComments } from "./comment-thread.server.ts";
 import { castVote } from "./vote.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 function comment(input: Parameters<typeof createComment>[0]) {
   return createComment(input);
@@ -20,7 +21,8 @@ function stored(id: number) {
   return getDb().select().from(comments).where(eq(comments.id, id)).get();
 }
 function notesOf(userId: number) {
-  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).all();
+  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).all()
+    .map((n) => ({ ...n, message: notificationText(n) }));
 }
 
 describe("createComment", () => {

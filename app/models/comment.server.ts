@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, notifications, posts, users } from "#db/schema.ts";
 import type { CommentView } from "~/lib/types.ts";
 import { assertMayInteract } from "./block.server.ts";
-import { notificationMessage, notify } from "./notification.server.ts";
+import { notify } from "./notification.server.ts";
 import { writeTransaction, type DbOrTx } from "./db.server.ts";
 import { assertMayMention, knownMembers, notifyMentions } from "./mention.server.ts";
 import { authorMutedPost, notifyThreadFollowers } from "./watch.server.ts";
@@ -61,11 +61,11 @@ export function createComment({
       const actor = author?.username ?? "Someone";
       const about = { actorId: userId, postId, commentId: row.id, vouched };
       if (parentId !== null) {
-        notify({ ...about, userId: parentAuthor, type: "reply_to_comment", message: notificationMessage.reply_to_comment(actor, post.title) });
+        notify({ ...about, userId: parentAuthor, type: "reply_to_comment", params: { actor, title: post.title } });
       }
       // The author follows their own post by default (these notices), unless they muted its replies.
       if ((parentId === null || post.userId !== parentAuthor) && !authorMutedPost(tx, { postId, authorId: post.userId })) {
-        notify({ ...about, userId: post.userId, type: "comment_on_post", message: notificationMessage.comment_on_post(actor, post.title) });
+        notify({ ...about, userId: post.userId, type: "comment_on_post", params: { actor, title: post.title } });
       }
       const mentioned = notifyMentions(tx, { commentId: row.id, postId, postTitle: post.title, actor: { id: userId, username: actor }, content: row.content, vouched });
       const told = new Set(mentioned);

@@ -12,10 +12,12 @@ import { editComment, editPost } from "./edit.server.ts";
 import { getCommentHistory, getPostHistory, redactRevision } from "./revision.server.ts";
 import { searchPosts } from "./post/search.server.ts";
 import { listFeedEntries } from "./syndication.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 const HOUR = 3_600_000;
 const mentionsOf = (userId: number) =>
-  getDb().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "mention"))).all();
+  getDb().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "mention"))).all()
+    .map((n) => ({ ...n, message: notificationText(n) }));
 
 describe("editComment", () => {
   it("keeps the previous version, marks it edited and shows the difference", () => {

@@ -4,6 +4,7 @@ import { getDb } from "#db/client.server.ts";
 import { notifications, users } from "#db/schema.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { followUser, isFollowing, listFollowedIds, listFollowingPosts, suggestFollows, unfollowUser } from "./follow.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 function counters(id: number) {
   return getDb()
@@ -23,7 +24,8 @@ function followerNotifications(userId: number, actorId: number) {
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.actorId, actorId), eq(notifications.type, "new_follower")))
-    .all();
+    .all()
+    .map((n) => ({ ...n, message: notificationText(n) }));
 }
 
 describe("follow", () => {

@@ -4,7 +4,7 @@ import { MENTION_LIMIT } from "~/rules/edit-rules.ts";
 import { mentionedNames } from "~/lib/mentions.ts";
 import { assertMayInteract } from "./block.server.ts";
 import { inJsonArray, prepared, type DbOrTx } from "./db.server.ts";
-import { mayNotify, notificationMessage, notify } from "./notification.server.ts";
+import { mayNotify, notify } from "./notification.server.ts";
 
 // @mentions: whom a comment names, and their one notice each. Called in the transaction that writes
 // the comment (created or edited), so a mention and its notice are kept or lost together.
@@ -71,7 +71,7 @@ export function notifyMentions(
     const userId = known[name];
     if (userId === undefined || userId === actor.id || already.has(userId) || !mayNotify(userId, actor.id)) continue;
     already.add(userId);
-    notify({ userId, actorId: actor.id, type: "mention", message: notificationMessage.mention(actor.username, postTitle), postId, commentId, vouched });
+    if (!notify({ userId, actorId: actor.id, type: "mention", params: { actor: actor.username, title: postTitle }, postId, commentId, vouched })) continue;
     notified.push(userId);
     room--;
   }

@@ -7,8 +7,10 @@ import {
   markNotificationRead,
   notify,
   notifyNewFollower,
-  quoteTitle,
+  openNotification,
+  tellRoleChanged,
 } from "./notification.server.ts";
+import { tellRestored } from "./moderation/moderator-removal.server.ts";
 import { castVote } from "./vote.server.ts";
 
 describe("notifications", () => {
@@ -57,15 +59,26 @@ describe("notifications", () => {
     expect(listNotifications({ userId: b.id })).toEqual([
       expect.objectContaining({ type: "new_follower", actorId: a.id, postId: null, message: `${a.username} started following you` }),
     ]);
-    expect(notify({ userId: a.id, actorId: a.id, type: "new_follower", message: "self" })).toBe(false);
-    expect(notify({ userId: null, actorId: a.id, type: "new_follower", message: "nobody" })).toBe(false);
+    expect(notify({ userId: a.id, actorId: a.id, type: "new_follower", params: { actor: "self" } })).toBe(false);
+    expect(notify({ userId: null, actorId: a.id, type: "new_follower", params: { actor: "nobody" } })).toBe(false);
     expect(countUnread({ userId: a.id })).toBe(0);
   });
 
-  it("quotes titles, shortening long ones", () => {
-    expect(quoteTitle("Short")).toBe('"Short"');
-    const quoted = quoteTitle("x".repeat(100));
-    expect(quoted).toHaveLength(62);
-    expect(quoted.endsWith('…"')).toBe(true);
+
+  it("tells a member their role changed, and a restored item's author, each leading where it should", () => {
+    const m = makeUser();
+    expect(tellRoleChanged({ userId: m.id, role: "moderator", granted: true })).toBe(true);
+    expect(tellRoleChanged({ userId: m.id, role: "category moderator", granted: false })).toBe(true);
+    const post = makePost({ userId: m.id, title: "Back again" });
+    expect(tellRestored({ userId: m.id, noun: "post", label: post.title, postId: post.id })).toBe(true);
+    const list = listNotifications({ userId: m.id });
+    expect(list.map((n) => [n.type, n.message])).toEqual([
+      ["content_restored", 'Your post "Back again" was restored'],
+      ["role_changed", "You are no longer a category moderator"],
+      ["role_changed", "You are now a moderator"],
+    ]);
+    expect(openNotification({ id: list[0].id, userId: m.id })).toEqual({ href: `/post/${post.id}` });
+    expect(openNotification({ id: list[2].id, userId: m.id })).toEqual({ href: "/account/standing" });
+    expect(() => openNotification({ id: list[2].id, userId: makeUser().id })).toThrow(expect.objectContaining({ kind: "not_found" }));
   });
 });

@@ -7,12 +7,18 @@ import { recordStatements } from "../../tests/support/statements.ts";
 import { makePost, makeUser } from "../../tests/support/unit-factories.ts";
 import { createComment, deleteComment } from "./comment.server.ts";
 import { castVote, castVoteInGroup, getVote, TRENDING_SCORE } from "./vote.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 function postRow(id: number) {
   return getDb().select().from(posts).where(eq(posts.id, id)).get()!;
 }
 function notificationsOf(userId: number) {
-  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).all();
+  return getDb()
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .all()
+    .map((n) => ({ ...n, message: notificationText(n) }));
 }
 
 describe("castVote on a post", () => {

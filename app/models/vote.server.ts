@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { comments, posts, users, votes } from "#db/schema.ts";
 import { voteChange, type MyVote, type VoteChange } from "~/rules/interactions/vote.ts";
 import { notFound, NOT_FOUND } from "~/lib/problem.ts";
-import { notificationMessage, notify, withdrawVoteNotifications } from "./notification.server.ts";
+import { notify, withdrawVoteNotifications } from "./notification.server.ts";
 import { groupCommit, prepared, writeTransaction } from "./db.server.ts";
 
 /** A post reaching this score within TRENDING_WINDOW_MS of posting notifies its author, once. */
@@ -144,7 +144,7 @@ function announceVote(
   if (!row || about.authorId === null || about.authorId === userId) return;
   const type = `${about.commentId !== undefined ? "comment" : "post"}_${row.isUpvote ? "upvote" : "downvote"}` as const;
   const actor = vote.voterName ?? "Someone";
-  notify({ userId: about.authorId, actorId: userId, type, message: notificationMessage[type](actor, about.title), postId: about.postId, commentId: about.commentId });
+  notify({ userId: about.authorId, actorId: userId, type, params: { actor, title: about.title }, postId: about.postId, commentId: about.commentId });
 }
 
 /**
@@ -202,7 +202,7 @@ function voteOnPost(vote: VoteInput, postId: number): VoteResult {
       userId: post.userId,
       actorId: null,
       type: "trending_comment",
-      message: notificationMessage.trending_comment(counts.score, post.title),
+      params: { score: counts.score, title: post.title },
       postId,
     });
   }

@@ -7,9 +7,11 @@ import { blockUser } from "./block.server.ts";
 import { createComment } from "./comment.server.ts";
 import { markAllNotificationsRead } from "./notification.server.ts";
 import { threadWatchOf, watchComment, watchPost } from "./watch.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 function notesOf(userId: number) {
-  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).all();
+  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).all()
+    .map((n) => ({ ...n, message: notificationText(n) }));
 }
 const say = (userId: number, postId: number, parentId: number | null = null) =>
   createComment({ userId, postId, parentId, content: "Ha, that is a good one" });

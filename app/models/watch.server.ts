@@ -2,11 +2,10 @@
 // post's author follows their own post without a row (their comment_on_post notices) and may mute it.
 // The rows, the viewer's state on a post page, and the batched notice a new comment gives followers.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { comments, notifications, posts, threadWatches } from "#db/schema.ts";
+import { comments, posts, threadWatches } from "#db/schema.ts";
 import { notFound, NOT_FOUND } from "~/lib/problem.ts";
 import type { ThreadWatch, WatchState } from "~/rules/interactions/watch.ts";
-import { mayNotify } from "./block.server.ts";
-import { mayNotifyAsActor, notificationMessage } from "./notification.server.ts";
+import { notify } from "./notification.server.ts";
 import { prepared, writeTransaction, type DbOrTx } from "./db.server.ts";
 
 type Target = { postId: number; commentId: number | null };
@@ -98,7 +97,6 @@ export function notifyThreadFollowers(
     vouched = false,
   }: { postId: number; postTitle: string; authorId: number | null; parentId: number | null; actorId: number; alreadyTold: ReadonlySet<number>; vouched?: boolean },
 ): number[] {
-  if (!mayNotifyAsActor(actorId, vouched)) return [];
   const rows = tx.all<{ userId: number }>(sql`
     WITH RECURSIVE up(id, parent_id) AS (
       SELECT id, parent_id FROM ${comments} WHERE id = ${parentId ?? -1}
@@ -110,28 +108,8 @@ export function notifyThreadFollowers(
     )`);
   const told: number[] = [];
   for (const { userId } of rows) {
-    if (userId === actorId || userId === authorId || alreadyTold.has(userId) || !mayNotify(userId, actorId)) continue;
-    addToThreadLine(tx, { userId, postId, postTitle, actorId });
-    told.push(userId);
+    if (userId === actorId || userId === authorId || alreadyTold.has(userId)) continue;
+    if (notify({ userId, actorId, type: "thread_activity", params: { title: postTitle }, postId, vouched })) told.push(userId);
   }
   return told;
-}
-
-function addToThreadLine(tx: DbOrTx, { userId, postId, postTitle, actorId }: { userId: number; postId: number; postTitle: string; actorId: number }) {
-  const open = tx
-    .select({ id: notifications.id, batchSize: notifications.batchSize })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), eq(notifications.type, "thread_activity"), eq(notifications.postId, postId)))
-    .get();
-  if (open) {
-    const batchSize = open.batchSize + 1;
-    tx.update(notifications)
-      .set({ batchSize, actorId, message: notificationMessage.thread_activity(batchSize, postTitle), createdAt: new Date() })
-      .where(eq(notifications.id, open.id))
-      .run();
-    return;
-  }
-  tx.insert(notifications)
-    .values({ userId, actorId, type: "thread_activity", postId, message: notificationMessage.thread_activity(1, postTitle) })
-    .run();
 }

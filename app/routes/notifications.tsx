@@ -3,8 +3,7 @@ import { Form, useFetcher } from "react-router";
 import { useRootData } from "~/components/hooks.ts";
 import type { Route } from "./+types/notifications";
 import { page } from "~/http/answers/page-problem.server.ts";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/models/notification.server.ts";
-import { notificationHref } from "~/lib/notification-view.ts";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/models/notification.server.ts";
 import { NotificationPageFormSchema } from "~/rules/schemas/interact.ts";
 import type { ActionReply } from "~/rules/interactions/action-reply.ts";
 import { isProblem, Problem } from "~/lib/problem.ts";
@@ -30,17 +29,16 @@ export const action = interactionAction(
       markAllNotificationsRead({ userId: user.id });
       return succeed(ctx, { toast: { type: "success", title: "Success", description: "All notifications marked as read" } });
     }
-    let notification;
     try {
-      notification = markNotificationRead({ id: input.id, userId: user.id });
+      // Opening one goes where it leads (a navigation, with or without JS); 'Mark as read' stays here.
+      if (input.intent === "open") return succeed({ ...ctx, js: false }, { to: openNotification({ id: input.id, userId: user.id }).href });
+      const notification = markNotificationRead({ id: input.id, userId: user.id });
+      return succeed(ctx, { anchor: `notification-${notification.id}` });
     } catch (error) {
       // docs/product.md §8: 'Failed to mark notification as read: {message}'.
       if (isProblem(error)) throw new Problem(error.kind, `Failed to mark notification as read: ${error.message}`);
       throw error;
     }
-    // Opening one goes to its post (a navigation, with or without JS); 'Mark as read' stays here.
-    if (input.intent === "open") return succeed({ ...ctx, js: false }, { to: notificationHref(notification) });
-    return succeed(ctx, { anchor: `notification-${notification.id}` });
   },
 );
 

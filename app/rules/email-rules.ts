@@ -11,6 +11,11 @@ export const EMAIL_KIND_LABELS = {
   mention: "Mentions of me",
   thread_activity: "New comments in threads I follow",
   new_follower: "New followers",
+  content_removed: "When a moderator removes my post or comment",
+  content_restored: "When a moderator restores my post or comment",
+  report_outcome: "The outcome of my reports",
+  appeal_outcome: "Decisions on my appeals",
+  role_changed: "Changes to my role (moderator and the like)",
   weekly_digest: "A weekly digest of the funniest posts I missed (only in weeks I did not visit)",
 } as const satisfies Record<EmailKind, string>;
 
@@ -31,7 +36,7 @@ export const UNSUBSCRIBE_SCOPES = ["notices", "weekly_digest", "all"] as const;
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 export const UNSUBSCRIBE_SCOPE_TEXT: Record<UnsubscribeScope, string> = {
-  notices: "notice e-mails (replies, comments, mentions, followed threads, followers)",
+  notices: "notice e-mails (replies, comments, mentions, followed threads, followers, moderation decisions)",
   weekly_digest: "the weekly digest",
   all: "every e-mail",
 };

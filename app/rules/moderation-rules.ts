@@ -23,11 +23,11 @@ export const APPEAL_ALREADY = "You have already appealed this decision.";
 export const APPEAL_NOT_FOUND = "Nothing to appeal here.";
 export const APPEAL_DECIDED = "This appeal has already been decided.";
 
-/** What the author of a removed item reads ('Your post "…" was removed: Spam links, rule 2'). */
+/** What the author of a removed item reads ('Your post "…" was removed: Spam links, rule 2'; no reason given: '… was removed'). */
 export function removedNotice(noun: string, label: string, reason: string): string {
   const t = label.trim();
   const quoted = `"${t.length > 60 ? `${t.slice(0, 59).trimEnd()}…` : t}"`;
-  return `Your ${noun} ${quoted} was removed: ${reason}`;
+  return reason ? `Your ${noun} ${quoted} was removed: ${reason}` : `Your ${noun} ${quoted} was removed`;
 }
 
 /** What each reporter reads when their report's case is decided; it never names anyone. */

@@ -42,7 +42,19 @@ describe("e-mail preferences (JSON)", () => {
     const me = await api.user();
     const first = await api.fetch("/api/me/email-preferences", { user: me });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ reply_to_comment: false, comment_on_post: false, mention: false, thread_activity: false, new_follower: false, weekly_digest: false });
+    expect(await first.json()).toEqual({
+      reply_to_comment: false,
+      comment_on_post: false,
+      mention: false,
+      thread_activity: false,
+      new_follower: false,
+      content_removed: false,
+      content_restored: false,
+      report_outcome: false,
+      appeal_outcome: false,
+      role_changed: false,
+      weekly_digest: false,
+    });
     expect((await api.fetch("/api/me/email-preferences", { method: "PATCH", user: me, json: { mention: true, votes: true } })).status).toBe(400);
     expect((await api.fetch("/api/me/email-preferences", { method: "PATCH", user: me, json: { mention: "yes" } })).status).toBe(400);
     expect((await api.fetch("/api/me/email-preferences", { method: "PATCH", json: { mention: true } })).status).toBe(401);

@@ -7,6 +7,7 @@ import { JS_FIELD } from "~/rules/interactions/action-reply.ts";
 import { EDIT_PROFILE_INTENT } from "~/rules/profile-rules.ts";
 import { ApiClient, readToast, startApiServer, type ApiUser } from "../support/api-client.ts";
 import { expectError } from "../support/expect-error.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 let api: ApiClient;
 let admin: ApiUser;
@@ -79,7 +80,9 @@ describe("the queue over JSON", () => {
     await expectError(await resolve({ action: "dismiss", reason: "x" }), 409);
     const resolved = (await (await api.fetch("/api/admin/reports?status=resolved", { user: admin })).json()) as { cases: { id: number }[] };
     expect(resolved.cases.map((c) => c.id)).toContain(kase.id);
-    const notices = api.db.all<{ user_id: number; message: string }>(sql`SELECT user_id, message FROM notifications WHERE type IN ('content_removed', 'report_outcome') AND user_id IN (${alice.id}, ${bob.id}, ${carol.id})`);
+    const notices = api.db
+      .all<{ user_id: number; type: "content_removed" | "report_outcome"; params: string }>(sql`SELECT user_id, type, params FROM notifications WHERE type IN ('content_removed', 'report_outcome') AND user_id IN (${alice.id}, ${bob.id}, ${carol.id})`)
+      .map((n) => ({ user_id: n.user_id, message: notificationText({ type: n.type, params: JSON.parse(n.params), postId: null, commentId: null, actorId: null, batchSize: 1 }) }));
     expect(notices).toContainEqual({ user_id: alice.id, message: 'Your post "Cheap watches here" was removed: Spam links, rule 2' });
     expect(notices).toContainEqual({ user_id: bob.id, message: "Thanks for your report: the post was removed" });
     expect(notices).toContainEqual({ user_id: carol.id, message: "Thanks for your report: the post was removed" });

@@ -70,21 +70,70 @@ describe("budgets", () => {
 });
 
 describe("notifications", () => {
-  it("a new account's comments, mentions, follows and votes notify nobody until it has earned trust", async () => {
+  const bell = async (user: ApiUser) => ((await (await api.fetch("/api/notifications/unread/count", { user })).json()) as { count: number }).count;
+
+  it("a fresh account's comment on my post, reply to my comment, follow, upvote and mention each ring my bell", async () => {
+    const me = await api.user();
+    const post = api.post(me.id);
+    const mine = (await (await comment(api, me, post.id, "My own first comment")).json()) as { id: number };
+    const asks = [
+      async (fresh: ApiUser) => comment(api, fresh, post.id, "A first comment from a new member"),
+      async (fresh: ApiUser) => api.fetch("/api/comments", { method: "POST", user: fresh, json: { postId: post.id, parentId: mine.id, content: "A reply from a new member" } }),
+      async (fresh: ApiUser) => api.fetch(`/api/users/${me.id}/follow`, { method: "POST", user: fresh }),
+      async (fresh: ApiUser) => api.fetch("/api/votes", { method: "POST", user: fresh, json: { postId: post.id, isUpvote: true } }),
+      async (fresh: ApiUser) => comment(api, fresh, api.post((await api.user()).id).id, `Look @${me.username}`),
+    ];
+    const types: string[] = [];
+    for (const ask of asks) {
+      const before = await bell(me);
+      const res = await ask(await newcomer());
+      expect(res.status).toBeLessThan(300);
+      expect(await bell(me)).toBe(before + 1);
+      types.push(noticesOf(me.id).at(-1)!.type);
+    }
+    expect(types).toEqual(["comment_on_post", "reply_to_comment", "new_follower", "post_upvote", "mention"]);
+  });
+
+  it("while something of a new account waits, its other writes notify nobody; once decided, they do again", async () => {
     const author = await api.user();
-    const [b] = await Promise.all([api.user()]);
+    const admin = await api.user({ isAdmin: true });
     const post = api.post(author.id);
     const fresh = await newcomer();
-    expect((await comment(api, fresh, post.id, `Nice one @${b.username}`)).status).toBe(201);
+    const { held } = (await (await comment(api, fresh, post.id, "offers at http://waits.example/now")).json()) as { held: { id: number } };
     expect((await api.fetch(`/api/users/${author.id}/follow`, { method: "POST", user: fresh })).status).toBeLessThan(300);
     expect((await api.fetch("/api/votes", { method: "POST", user: fresh, json: { postId: post.id, isUpvote: true } })).status).toBe(200);
     expect(noticesOf(author.id)).toEqual([]);
-    expect(noticesOf(b.id)).toEqual([]);
-    // A member of long standing's same writes do.
-    const old = await api.user();
-    expect((await comment(api, old, post.id, `Nice one @${b.username}`)).status).toBe(201);
+    await api.fetch(`/admin/held/${held.id}/decide`, { method: "POST", user: admin, form: { decision: "reject" }, headers: { Referer: `${api.url}/admin/reports` } });
+    // Refused: it never notifies; the account's next write does.
+    expect(noticesOf(author.id)).toEqual([]);
+    expect((await comment(api, fresh, post.id, "A plain comment now")).status).toBe(201);
     expect(noticesOf(author.id).map((n) => n.type)).toEqual(["comment_on_post"]);
-    expect(noticesOf(b.id).map((n) => n.type)).toEqual(["mention"]);
+  });
+});
+
+describe("what one new account can cause", () => {
+  let capped: ApiClient;
+  beforeAll(async () => {
+    capped = await startApiServer({ ...LIMITS, NEWCOMER_NOTIFY_DAILY: "3" });
+  });
+  afterAll(async () => {
+    await capped?.stop();
+  });
+
+  it("notifies at most NEWCOMER_NOTIFY_DAILY distinct members a day; one already told hears again; a trusted member is not capped", async () => {
+    const authors = await Promise.all([1, 2, 3, 4].map(() => capped.user()));
+    const postsOf = authors.map((a) => capped.post(a.id));
+    const fresh = await newcomer(capped);
+    for (const p of postsOf) expect((await capped.fetch("/api/votes", { method: "POST", user: fresh, json: { postId: p.id, isUpvote: true } })).status).toBe(200);
+    const told = (userId: number) => capped.db.select().from(notifications).where(eq(notifications.userId, userId)).all().map((n) => n.type);
+    expect(authors.map((a) => told(a.id))).toEqual([["post_upvote"], ["post_upvote"], ["post_upvote"], []]);
+    expect((await comment(capped, fresh, postsOf[0].id, "Told again, within the cap")).status).toBe(201);
+    expect(told(authors[0].id)).toEqual(["post_upvote", "comment_on_post"]);
+    expect((await comment(capped, fresh, postsOf[3].id, "A fourth member is past the cap")).status).toBe(201);
+    expect(told(authors[3].id)).toEqual([]);
+    const old = await capped.user();
+    for (const p of postsOf) await capped.fetch("/api/votes", { method: "POST", user: old, json: { postId: p.id, isUpvote: true } });
+    expect(told(authors[3].id)).toEqual(["post_upvote"]);
   });
 });
 
@@ -136,6 +185,7 @@ describe("a new account's comment with a link waits", () => {
     await api.fetch(`/admin/held/${held.id}/decide`, { method: "POST", user: admin, form: { decision: "reject" }, headers: { Referer: `${api.url}/admin/reports` } });
     expect(api.db.select().from(heldItems).where(eq(heldItems.id, held.id)).get()).toBeUndefined();
     expect(commentsOn(post.id)).toHaveLength(0);
+    expect(noticesOf(author.id)).toEqual([]);
   });
 
   it("admins and members of long standing are trusted; a new account earns trust with age and upvoted items", async () => {

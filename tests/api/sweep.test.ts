@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, heldItems, moderationLog, notifications, posts, reportCases, reports } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 let api: ApiClient;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe("remove last day and suspend", () => {
     expect(api.db.select().from(reportCases).where(eq(reportCases.id, kase.id)).get()).toMatchObject({ status: "resolved", action: "suspend", resolutionReason: "Spam wave" });
     expect(api.db.select().from(reportCases).where(eq(reportCases.id, memberCase.id)).get()).toMatchObject({ status: "resolved", action: "suspend" });
     // Each reporter hears the outcome, as from the queue's own decision, and never who decided.
-    const told = (userId: number) => api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "report_outcome"))).all().map((n) => n.message);
+    const told = (userId: number) => api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "report_outcome"))).all().map(notificationText);
     expect(told(reporter.id)).toEqual(["Thanks for your report: the post was removed"]);
     expect(told(other.id)).toEqual(["Thanks for your report: the account was suspended"]);
     // Suspended: the next write is refused.

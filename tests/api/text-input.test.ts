@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, users } from "#db/schema.ts";
 import { readToast, startApiServer, type ApiClient, type ApiUser } from "../support/api-client.ts";
 import { expectError } from "../support/expect-error.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 let api: ApiClient;
 let member: ApiUser;
@@ -21,6 +22,12 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 const comment = (content: string) => api.fetch("/api/comments", { method: "POST", user: member, json: { postId, content } });
+
+/** The message a member reads of their notice of `type`, made from its params as the bell makes it. */
+const noticeText = (userId: number, type: "content_removed" | "appeal_outcome") => {
+  const row = one<{ params: string }>(sql`SELECT params FROM notifications WHERE user_id = ${userId} AND type = ${type}`);
+  return row && notificationText({ type, params: JSON.parse(row.params), postId: null, commentId: null, actorId: null, batchSize: 1 });
+};
 
 describe("text inputs", () => {
   it("a comment of zero-width spaces is empty (400), not a comment", async () => {
@@ -88,7 +95,7 @@ describe("moderation texts", () => {
     await expectError(await resolve(LONE), 400, "Text contains characters that are not allowed.");
     expect((await resolve(SENT)).status).toBe(200);
     expect(one<{ reason: string }>(sql`SELECT resolution_reason AS reason FROM report_cases WHERE id = ${kase.id}`)?.reason).toBe(KEPT);
-    expect(one<{ message: string }>(sql`SELECT message FROM notifications WHERE user_id = ${author.id} AND type = 'content_removed'`)?.message).toBe(`Your post "Cheap watches" was removed: ${KEPT}`);
+    expect(noticeText(author.id, "content_removed")).toBe(`Your post "Cheap watches" was removed: ${KEPT}`);
   });
 
   it("a suspension reason is cleaned: the banner and the standing page show it as typed, without the override", async () => {
@@ -126,7 +133,7 @@ describe("moderation texts", () => {
     const decide = (reason: string) => api.fetch(`/admin/appeals/${row.id}/decide`, { method: "POST", user: admin, form: { decision: "upheld", reason } });
     expect((await readToast(await decide(ZERO_WIDTH)))?.description).toBe("Write the reason the author will read.");
     expect((await decide(SENT)).status).toBe(303);
-    expect(one<{ message: string }>(sql`SELECT message FROM notifications WHERE user_id = ${frank.id} AND type = 'appeal_outcome'`)?.message).toContain(KEPT);
+    expect(noticeText(frank.id, "appeal_outcome")).toContain(KEPT);
   });
 
   // The redaction route reads its reason without RedactSchema (app/rules/schemas/admin.ts) for now:

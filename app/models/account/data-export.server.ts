@@ -3,6 +3,7 @@
 // not data about the member), and nothing about other members beyond the names on their own rows.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { notificationText } from "~/rules/notification-registry.ts";
 import { comments, follows, heldItems, hiddenPosts, mailQueue, mutes, notifications, posts, saves, sessions, threadWatches, users, votes } from "#db/schema.ts";
 import { getEmailPreferences } from "../mail/preferences.server.ts";
 import { toHeldView } from "../spam/held.server.ts";
@@ -98,11 +99,21 @@ export function exportMemberData({ userId, now = new Date() }: { userId: number;
       // What they muted (a member by id) and hid (decision 0125).
       mutes: mine(tx.select({ kind: mutes.kind, value: mutes.value, mutedAt: mutes.createdAt }).from(mutes), mutes.userId, mutes.id),
       hiddenPosts: mine(tx.select({ postId: hiddenPosts.postId, hiddenAt: hiddenPosts.createdAt }).from(hiddenPosts), hiddenPosts.userId, hiddenPosts.createdAt),
+      // Each with its message as the member reads it (made from its params) and the params themselves.
       notifications: mine(
-        tx.select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, isRead: notifications.isRead, createdAt: notifications.createdAt }).from(notifications),
+        tx.select({ id: notifications.id, type: notifications.type, params: notifications.params, postId: notifications.postId, commentId: notifications.commentId, actorId: notifications.actorId, batchSize: notifications.batchSize, isRead: notifications.isRead, createdAt: notifications.createdAt }).from(notifications),
         notifications.userId,
         notifications.id,
-      ),
+      ).map(({ id, type, params, postId, commentId, actorId, batchSize, isRead, createdAt }) => ({
+        id,
+        type,
+        message: notificationText({ type, params, postId, commentId, actorId, batchSize }),
+        params,
+        postId,
+        commentId,
+        isRead,
+        createdAt,
+      })),
       // Threads followed (a post, or the replies to a comment); `following: false` is the author's mute.
       followedThreads: mine(
         tx.select({ postId: threadWatches.postId, commentId: threadWatches.commentId, following: threadWatches.following, since: threadWatches.createdAt }).from(threadWatches),

@@ -12,6 +12,7 @@ import { savePost } from "../save.server.ts";
 import { castVote } from "../vote.server.ts";
 import { deleteUserAsAdmin } from "./user-delete.server.ts";
 import { LAST_ADMIN } from "./users.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 describe("deleteUserAsAdmin", () => {
   it("removes the account and everything it made, keeping every counter equal to COUNT(*)", () => {
@@ -58,7 +59,7 @@ describe("deleteUserAsAdmin", () => {
     followUser({ followerId: gone.id, followingId: alice.id });
     followUser({ followerId: bob.id, followingId: gone.id });
     followUser({ followerId: alice.id, followingId: bob.id });
-    notify({ userId: gone.id, actorId: alice.id, type: "post_upvote", message: "alice upvoted your post" });
+    notify({ userId: gone.id, actorId: alice.id, type: "post_upvote", params: { actor: "alice", title: "A post" } });
 
     expect(wrongCounters()).toEqual([]);
     const before = getDb().get<{ up: number; down: number; hot: number }>(sql`SELECT upvotes AS up, downvotes AS down, hot FROM posts WHERE id = ${bobPost.id}`)!;
@@ -91,7 +92,9 @@ describe("deleteUserAsAdmin", () => {
     expect(count(sql`SELECT count(*) AS n FROM comments WHERE id = ${replyByBob.id} AND deleted_at IS NULL`)).toBe(1);
 
     // The notification alice received keeps its text; its actor is gone.
-    const kept = getDb().all<{ message: string; actorId: number | null }>(sql`SELECT message, actor_id AS actorId FROM notifications WHERE user_id = ${alice.id} AND type = 'new_follower'`);
+    const kept = getDb()
+      .all<{ params: string; actorId: number | null }>(sql`SELECT params, actor_id AS actorId FROM notifications WHERE user_id = ${alice.id} AND type = 'new_follower'`)
+      .map((n) => ({ message: notificationText({ type: "new_follower", params: JSON.parse(n.params), postId: null, commentId: null, actorId: n.actorId, batchSize: 1 }), actorId: n.actorId }));
     expect(kept).toEqual([{ message: expect.stringContaining(`${gone.username} started following you`), actorId: null }]);
 
     expect(listModerationLog().items[0]).toMatchObject({

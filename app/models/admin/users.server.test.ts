@@ -6,13 +6,13 @@ import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
 import { uniqueName } from "../../../tests/support/names.ts";
 import { createComment } from "../comment.server.ts";
 import { listModerationLog } from "../moderation-log.server.ts";
-import { deletePost } from "../post/index.server.ts";
 import { castVote } from "../vote.server.ts";
 import { liftSuspension, suspendUser } from "../moderation/suspension.server.ts";
 import { SUSPENDED_NOT_PROMOTABLE } from "~/rules/moderation-rules.ts";
 import { listAdminPosts } from "./posts.server.ts";
 import { getDailyActivity, getDashboardStats, lastDays } from "./stats.server.ts";
 import { CANNOT_CHANGE_OWN_ROLE, createUserAsAdmin, LAST_ADMIN, listAdminUsers, toggleUserAdmin } from "./users.server.ts";
+import { removeAsModerator } from "../moderation/moderator-removal.server.ts";
 
 const isAdmin = (id: number) => getDb().select({ a: users.isAdmin }).from(users).where(eq(users.id, id)).get()?.a;
 
@@ -85,8 +85,8 @@ describe("admin post deletion", () => {
     const admin = makeUser({ isAdmin: true });
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "Moderated title" });
-    expect(() => deletePost({ id: post.id, actorId: makeUser().id, asAdmin: {} })).toThrow(expect.objectContaining({ kind: "forbidden" }));
-    expect(deletePost({ id: post.id, actorId: admin.id, asAdmin: { reason: "off topic" } })).toEqual({ deleted: true });
+    expect(() => removeAsModerator({ actorId: makeUser().id, target: { kind: "post", id: post.id } })).toThrow(expect.objectContaining({ kind: "forbidden" }));
+    expect(removeAsModerator({ actorId: admin.id, target: { kind: "post", id: post.id }, reason: "off topic" })).toMatchObject({ authorId: author.id, label: "Moderated title" });
     expect(getDb().select({ n: users.postsCount }).from(users).where(eq(users.id, author.id)).get()?.n).toBe(0);
     expect(listModerationLog().items[0]).toMatchObject({ action: "delete_post", targetKind: "post", targetId: post.id, targetLabel: "Moderated title", reason: "off topic" });
   });

@@ -8,7 +8,7 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { emailCursors, emailPreferences, mailQueue, notifications, posts, users } from "#db/schema.ts";
 import { NOTICE_KINDS, type UnsubscribeScope } from "~/rules/email-rules.ts";
-import { notificationHref } from "~/lib/notification-view.ts";
+import { notificationHref, notificationLinks, notificationText, typesMailedAs } from "~/rules/notification-registry.ts";
 import { getDb } from "#db/client.server.ts";
 import { writeTransaction, type Tx } from "../db.server.ts";
 import { digestMail, noticesMail, type MailBody } from "./mail-body.server.ts";
@@ -23,6 +23,7 @@ const DIGEST_SIZE = 5;
 type Clock = { now: number; origin: string };
 
 /** Members whose oldest unmailed notice of an opted-in kind is old enough. */
+// A type is mailed as the e-mail kind of its own name (the registry's test holds it), so one IN reads both.
 function dueForNotices(cutoff: number): number[] {
   return getDb()
     .all<{ userId: number }>(sql`
@@ -61,16 +62,16 @@ export function composeNoticeMails({ now, origin, batchMs }: Clock & { batchMs: 
       const cursor = tx.select({ through: emailCursors.noticesThrough }).from(emailCursors).where(eq(emailCursors.userId, userId)).get();
       if (!cursor) return;
       const kinds = tx.select({ kind: emailPreferences.kind }).from(emailPreferences).where(eq(emailPreferences.userId, userId)).all().map((r) => r.kind);
-      const noticeKinds = NOTICE_KINDS.filter((k) => kinds.includes(k));
+      const noticeTypes = typesMailedAs(NOTICE_KINDS.filter((k) => kinds.includes(k)));
       const newest = tx.select({ id: sql<number>`coalesce(max(${notifications.id}), 0)` }).from(notifications).where(eq(notifications.userId, userId)).get()?.id ?? 0;
       // Mutes (when a member mutes words, members or categories) belong in this where, as on the bell.
       const filtered =
-        noticeKinds.length === 0
+        noticeTypes.length === 0
           ? []
           : tx
-              .select({ id: notifications.id, type: notifications.type, message: notifications.message, postId: notifications.postId, commentId: notifications.commentId, actorId: notifications.actorId })
+              .select({ id: notifications.id, type: notifications.type, params: notifications.params, postId: notifications.postId, commentId: notifications.commentId, actorId: notifications.actorId, batchSize: notifications.batchSize })
               .from(notifications)
-              .where(and(eq(notifications.userId, userId), gt(notifications.id, cursor.through), eq(notifications.isRead, false), inArray(notifications.type, noticeKinds), sql`NOT ${blockedActor}`, unmuted(userId)))
+              .where(and(eq(notifications.userId, userId), gt(notifications.id, cursor.through), eq(notifications.isRead, false), inArray(notifications.type, noticeTypes), sql`NOT ${blockedActor}`, unmuted(userId)))
               .orderBy(notifications.id)
               .all();
       tx.update(emailCursors).set({ noticesThrough: newest }).where(eq(emailCursors.userId, userId)).run();
@@ -78,7 +79,7 @@ export function composeNoticeMails({ now, origin, batchMs }: Clock & { batchMs: 
       if (!user || filtered.length === 0) return;
       const body = noticesMail({
         username: user.username,
-        lines: filtered.map((n) => ({ message: n.message, href: `${origin}${notificationHref(n)}` })),
+        lines: filtered.map((n) => ({ message: notificationText(n), href: `${origin}${notificationHref(n)}`, more: notificationLinks(n).map((l) => ({ ...l, href: `${origin}${l.href}` })) })),
         ...links(origin, userId, "notices"),
       });
       enqueue(tx, { userId, to: user.email, dedupeKey: `notices:${userId}:${cursor.through}-${newest}`, body, scope: "notices", origin });

@@ -4,7 +4,8 @@
 import { getEnv } from "../../integrations/env.server.ts";
 
 export type MailBody = { subject: string; text: string; html: string };
-export type NoticeLine = { message: string; href: string };
+/** One notice: its message and link, and the links under it (a removal: the appeal, the public log). */
+export type NoticeLine = { message: string; href: string; more?: { label: string; href: string }[] };
 export type DigestPost = { title: string; comment: string; commentAuthor: string; score: number; href: string };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,10 +33,10 @@ export function noticesMail({ username, lines, unsubscribe, preferences }: { use
   const heading = `Hi ${username}, here is what happened on ${site}:`;
   return {
     subject,
-    text: [heading, "", ...lines.flatMap((l) => [`- ${l.message}`, `  ${l.href}`]), ...textFooter(unsubscribe, preferences, what)].join("\n"),
+    text: [heading, "", ...lines.flatMap((l) => [`- ${l.message}`, `  ${l.href}`, ...(l.more ?? []).map((m) => `  ${m.label}: ${m.href}`)]), ...textFooter(unsubscribe, preferences, what)].join("\n"),
     html: frame({
       heading,
-      items: lines.map((l) => `<li><a href="${escape(l.href)}" dir="auto">${escape(l.message)}</a></li>`),
+      items: lines.map((l) => `<li><a href="${escape(l.href)}" dir="auto">${escape(l.message)}</a>${(l.more ?? []).map((m) => ` · <a href="${escape(m.href)}">${escape(m.label)}</a>`).join("")}</li>`),
       footer: { unsubscribe, preferences, what },
     }),
   };

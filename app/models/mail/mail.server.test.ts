@@ -9,6 +9,7 @@ import { markAllNotificationsRead } from "../notification.server.ts";
 import { castVote } from "../vote.server.ts";
 import { addMute } from "../mute/mute.server.ts";
 import { hidePost } from "../mute/hide.server.ts";
+import { removeAsModerator } from "../moderation/moderator-removal.server.ts";
 import { composeDigests, composeNoticeMails } from "./compose.server.ts";
 import { getEmailPreferences, setEmailPreferences, unsubscribeByLink } from "./preferences.server.ts";
 import { claimMail, markFailed, markSent, MAX_ATTEMPTS } from "./outbox.server.ts";
@@ -40,6 +41,21 @@ describe("preferences", () => {
 });
 
 describe("notice mails", () => {
+  it("mail a removal to a member who opted into it, with the way to appeal and the public log; not to one who did not", () => {
+    const admin = makeUser({ isAdmin: true });
+    const [wants, not] = [makeUser(), makeUser()];
+    setEmailPreferences({ userId: wants.id, changes: { content_removed: true } });
+    setEmailPreferences({ userId: not.id, changes: { comment_on_post: true } });
+    for (const u of [wants, not]) removeAsModerator({ actorId: admin.id, target: { kind: "post", id: makePost({ userId: u.id, title: "Gone <i>" }).id }, reason: "Spam" });
+    composeNoticeMails({ now: Date.now() + 61_000, origin: ORIGIN, batchMs: 60_000 });
+    expect(queued(not.id)).toEqual([]);
+    const [mail] = queued(wants.id);
+    expect(mail.subject).toBe('Your post "Gone <i>" was removed: Spam · Chortle');
+    expect(mail.text).toContain(`- Your post "Gone <i>" was removed: Spam\n  ${ORIGIN}/account/standing\n  Appeal this decision: ${ORIGIN}/account/standing\n  Moderation log: ${ORIGIN}/moderation`);
+    expect(mail.html).toContain(`Gone &#60;i&#62;`);
+    expect(mail.html).toContain(` · <a href="${ORIGIN}/moderation">Moderation log</a>`);
+  });
+
   it("wait for the batch window, put a burst in one mail, skip what was before the opt-in, read or blocked, and queue once", () => {
     const author = makeUser();
     const post = makePost({ userId: author.id, title: "Ladders <b>" });

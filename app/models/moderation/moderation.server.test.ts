@@ -9,6 +9,7 @@ import { fileReport } from "./report.server.ts";
 import { listCases, resolveCase } from "./queue.server.ts";
 import { activeSuspension, assertNotSuspended, liftSuspension, suspendUser } from "./suspension.server.ts";
 import { decideAppeal, fileAppeal, listOpenAppeals, memberStanding } from "./standing.server.ts";
+import { notificationText } from "~/rules/notification-registry.ts";
 
 const report = (reporterId: number, targetType: "post" | "comment" | "user", targetId: number, reason = "spam" as const, note: string | null = null) =>
   fileReport({ reporterId, input: { targetType, targetId, reason, note } });
@@ -20,7 +21,7 @@ function caseCounter(caseId: number) {
     .where(eq(reportCases.id, caseId))
     .get()!;
 }
-const messagesOf = (userId: number) => getDb().select({ type: notifications.type, message: notifications.message }).from(notifications).where(eq(notifications.userId, userId)).all();
+const messagesOf = (userId: number) => getDb().select().from(notifications).where(eq(notifications.userId, userId)).all().map((n) => ({ type: n.type, message: notificationText(n) }));
 
 describe("reports", () => {
   it("one case per item, one report per member and item; the counter equals the rows", () => {

@@ -1,15 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { comments, reportCases, reports, users } from "#db/schema.ts";
+import { reportCases, reports, users } from "#db/schema.ts";
 import { conflict, invalid, notFound } from "~/lib/problem.ts";
-import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, TARGET_NOUN, type CaseAction, type ReportReason, type ReportTargetType } from "~/rules/interactions/report.ts";
-import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE, removedNotice, reporterNotice } from "~/rules/moderation-rules.ts";
-import { removeComment } from "../comment.server.ts";
-import { writeTransaction, type DbOrTx } from "../db.server.ts";
-import { appendModerationLog, type Moderator } from "../moderation-log.server.ts";
+import { CASE_ALREADY_RESOLVED, CASE_NOT_FOUND, type CaseAction, type ReportReason, type ReportTargetType } from "~/rules/interactions/report.ts";
+import { AUTHOR_GONE, MEMBER_NOT_REMOVABLE } from "~/rules/moderation-rules.ts";
+import { writeTransaction } from "../db.server.ts";
+import { appendModerationLog } from "../moderation-log.server.ts";
 import { assertMayModerate, reachWhere, requireModerator, type Staff } from "./roles.server.ts";
-import { removePost } from "../post/delete.server.ts";
-import { notify } from "../notification.server.ts";
+import { moderatorRemoves, tellReporters } from "./moderator-removal.server.ts";
 import { findReportedItem, type ReportedItem } from "./report.server.ts";
 import { suspendInTx, suspensionRecords } from "./suspension.server.ts";
 
@@ -122,20 +120,6 @@ export function listCaseDetails({ status = "open", reach }: { status?: "open" | 
 }
 
 /**
- * Removes a reported post or comment by the author's own delete paths (`removePost`, `removeComment`),
- * logged as the moderator's with the reason; only who acts and what is logged differ.
- */
-function removeItem(tx: DbOrTx, item: ReportedItem, moderator: Moderator, reason: string, label: string) {
-  if (item.targetType === "post") {
-    removePost(tx, item.targetId, { moderator, reason });
-    return;
-  }
-  const comment = tx.select({ id: comments.id, postId: comments.postId, parentId: comments.parentId }).from(comments).where(eq(comments.id, item.targetId)).get();
-  if (comment) removeComment(tx, comment);
-  appendModerationLog(tx, { admin: moderator, action: "delete_comment", target: { kind: "comment", id: item.targetId, label }, reason });
-}
-
-/**
  * An admin decides a case. `remove` deletes the post or comment; `suspend` also suspends its author
  * (or the reported member) until `until` (null: no end). Logged with the reason, the author told
  * why, every reporter told the outcome (never who else reported, never who decided).
@@ -160,7 +144,6 @@ export function resolveCase({
     const kase = tx.select().from(reportCases).where(eq(reportCases.id, caseId)).get();
     if (!kase) throw notFound(CASE_NOT_FOUND);
     if (kase.status === "resolved") throw conflict(CASE_ALREADY_RESOLVED);
-    const noun = TARGET_NOUN[kase.targetType];
     const item = findReportedItem(tx, kase.targetType, kase.targetId);
     const authorId = item?.authorId ?? kase.authorId;
     // A reported member's case is nobody's category: site-wide only.
@@ -173,10 +156,7 @@ export function resolveCase({
       outcome = "suspended";
     }
     if (action !== "dismiss" && kase.targetType !== "user") {
-      if (item) {
-        removeItem(tx, item, moderator, reason, kase.targetLabel);
-        notify({ userId: authorId, actorId: null, type: "content_removed", message: removedNotice(noun, kase.targetLabel, reason) });
-      }
+      if (item) moderatorRemoves(tx, { moderator, target: { kind: kase.targetType, id: kase.targetId }, reason, caseId: kase.id, now });
       outcome = "removed";
     }
     if (action === "dismiss") {
@@ -191,10 +171,4 @@ export function resolveCase({
     tellReporters(tx, kase, outcome);
     return toSummary(resolved);
   });
-}
-
-/** Every reporter of a decided case hears its outcome: never who else reported, never who decided. */
-export function tellReporters(tx: DbOrTx, kase: Pick<CaseRow, "id" | "targetType">, outcome: "removed" | "suspended" | "none"): void {
-  const reporters = tx.selectDistinct({ id: reports.reporterId }).from(reports).where(and(eq(reports.caseId, kase.id), isNotNull(reports.reporterId))).all();
-  for (const r of reporters) notify({ userId: r.id, actorId: null, type: "report_outcome", message: reporterNotice(outcome, TARGET_NOUN[kase.targetType]) });
 }

@@ -19,7 +19,7 @@ export type ReportedItem = {
   body: { title?: string; text: string; href: string | null };
 };
 
-/** A text in one line of at most `max` characters: a case's and a log entry's label. */
+/** A text in one line of at most `max` characters: a case's, a log entry's and a removal notice's label. */
 export function snippet(text: string, max = 80) {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;

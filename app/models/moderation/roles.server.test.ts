@@ -1,3 +1,4 @@
+import { removeAsModerator } from "./moderator-removal.server.ts";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "#db/client.server.ts";
@@ -9,7 +10,6 @@ import { deleteUserAsAdmin } from "../admin/user-delete.server.ts";
 import { listAdminPosts } from "../admin/posts.server.ts";
 import { listAdminUsers, setRole, toggleUserAdmin } from "../admin/users.server.ts";
 import { resetDemoAccount } from "../admin/demo-reset.server.ts";
-import { deletePost } from "../post/delete.server.ts";
 import { decideHeld, listHeldQueue } from "../spam/held.server.ts";
 import { sweepMember } from "../spam/sweep.server.ts";
 import { fileReport } from "./report.server.ts";
@@ -17,6 +17,7 @@ import { listCases, resolveCase } from "./queue.server.ts";
 import { decideAppeal, fileAppeal, listOpenAppeals } from "./standing.server.ts";
 import { liftSuspension, suspendUser } from "./suspension.server.ts";
 import { reachOf } from "./roles.server.ts";
+import { listNotifications } from "../notification.server.ts";
 
 const lastLog = () => getDb().select().from(moderationLog).orderBy(desc(moderationLog.id)).limit(1).get()!;
 const forbidden = (message: string) => expect.objectContaining({ kind: "forbidden", message });
@@ -62,6 +63,21 @@ describe("roles", () => {
   });
 });
 
+describe("a role change is told to its member", () => {
+  it("given, changed and taken back: each a notice of its own", () => {
+    const { admin, music } = team();
+    setRole({ actorId: admin.id, userId: music.id, role: "moderator", categories: [] });
+    setRole({ actorId: admin.id, userId: music.id, role: "member", categories: [] });
+    // Setting the same role again changes nothing and tells nothing.
+    setRole({ actorId: admin.id, userId: music.id, role: "member", categories: [] });
+    expect(listNotifications({ userId: music.id }).map((n) => n.message)).toEqual([
+      "You are no longer a moderator",
+      "You are now a moderator",
+      "You are now a category moderator of Music",
+    ]);
+  });
+});
+
 describe("a category moderator", () => {
   it("removes posts and decides comments' cases of their categories only (a comment follows its post)", () => {
     const { music } = team();
@@ -69,7 +85,7 @@ describe("a category moderator", () => {
     const reporter = makeUser();
     const mine = makePost({ userId: author.id, category: "Music" });
     const theirs = makePost({ userId: author.id, category: "Gaming" });
-    expect(() => deletePost({ id: theirs.id, actorId: music.id, asAdmin: { reason: "no" } })).toThrow(forbidden(OUTSIDE_CATEGORIES));
+    expect(() => removeAsModerator({ actorId: music.id, target: { kind: "post", id: theirs.id }, reason: "no" })).toThrow(forbidden(OUTSIDE_CATEGORIES));
     const otherComment = createComment({ postId: theirs.id, userId: author.id, content: "A comment under a Gaming post" });
     const otherCase = fileReport({ reporterId: reporter.id, input: { targetType: "comment", targetId: otherComment.id, reason: "spam", note: null } });
     expect(() => resolveCase({ actorId: music.id, caseId: otherCase.caseId, action: "remove", reason: "Spam" })).toThrow(forbidden(OUTSIDE_CATEGORIES));
@@ -89,7 +105,7 @@ describe("a category moderator", () => {
     expect(() => resolveCase({ actorId: music.id, caseId: memberCase.caseId, action: "suspend", reason: "Spam" })).toThrow(forbidden(SITE_WIDE_ONLY));
     resolveCase({ actorId: music.id, caseId: myCase.caseId, action: "suspend", reason: "Spam in Music" });
     expect(lastLog()).toMatchObject({ action: "delete_comment", adminId: music.id });
-    deletePost({ id: mine.id, actorId: music.id, asAdmin: { reason: "Off topic" } });
+    removeAsModerator({ actorId: music.id, target: { kind: "post", id: mine.id }, reason: "Off topic" });
     expect(lastLog()).toMatchObject({ action: "delete_post", adminId: music.id, targetId: mine.id });
   });
 
@@ -149,8 +165,8 @@ describe("nobody moderates their own rank or above", () => {
     expect(() => suspendUser({ actorId: moderator.id, userId: other.id, reason: "x", until: null })).toThrow(forbidden(OUTRANKED));
     expect(() => suspendUser({ actorId: moderator.id, userId: admin.id, reason: "x", until: null })).toThrow(forbidden("Admins cannot be suspended: remove their admin role first."));
     const adminsPost = makePost({ userId: admin.id, category: "Music" });
-    expect(() => deletePost({ id: adminsPost.id, actorId: moderator.id, asAdmin: {} })).toThrow(forbidden(OUTRANKED));
-    expect(() => deletePost({ id: adminsPost.id, actorId: music.id, asAdmin: {} })).toThrow(forbidden(OUTRANKED));
+    expect(() => removeAsModerator({ actorId: moderator.id, target: { kind: "post", id: adminsPost.id } })).toThrow(forbidden(OUTRANKED));
+    expect(() => removeAsModerator({ actorId: music.id, target: { kind: "post", id: adminsPost.id } })).toThrow(forbidden(OUTRANKED));
     // A site-wide moderator outranks a category moderator.
     expect(suspendUser({ actorId: moderator.id, userId: music.id, reason: "Abuse of the role", until: null })).toMatchObject({ suspended: true });
     expect(suspendUser({ actorId: moderator.id, userId: member.id, reason: "Spam", until: null })).toMatchObject({ suspended: true });

@@ -3,9 +3,10 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { categoryModerators, comments, posts, users } from "#db/schema.ts";
 import { forbidden } from "~/lib/problem.ts";
 import { ADMIN_REQUIRED } from "~/rules/admin-rules.ts";
-import { MODERATOR_REQUIRED, OUTRANKED, OUTSIDE_CATEGORIES, RANK, SITE_WIDE_ONLY, type Role } from "~/rules/role-rules.ts";
+import { MODERATOR_REQUIRED, OUTRANKED, OUTSIDE_CATEGORIES, RANK, ROLE_LABEL, roleWords, SITE_WIDE_ONLY, type Role } from "~/rules/role-rules.ts";
 import { getDb } from "#db/client.server.ts";
 import type { DbOrTx } from "../db.server.ts";
+import { tellRoleChanged } from "../notification.server.ts";
 
 // Who may moderate what (decision 0220), the model's one check: every moderation action reads its
 // actor here inside its own transaction (a role taken back a moment ago counts at once), and asks
@@ -134,7 +135,12 @@ export function reachWhere(staff: Pick<Staff, "categories"> | undefined, column:
  * The one place a role change goes out from, after its transaction: the member is told here (the
  * notification of a role change is wired in this function and nowhere else).
  */
-export function onRoleChanged(_change: { userId: number; actorId: number; from: Role; to: Role; categories: readonly string[] }): void {}
+export function onRoleChanged({ userId, from, to, categories }: { userId: number; actorId: number; from: Role; to: Role; categories: readonly string[] }): void {
+  const words = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+  // Back to member: the role they no longer hold; otherwise the one they hold now (with its categories).
+  if (to === "member") tellRoleChanged({ userId, role: words(ROLE_LABEL[from]), granted: false });
+  else tellRoleChanged({ userId, role: words(roleWords(to, categories)), granted: true });
+}
 
 /** The reach of a moderator's lists (the queue, the posts): who they are and which categories, read now. */
 export function reachOf(viewerId: number): Staff {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { appeals, reportCases, suspensions, users } from "#db/schema.ts";
 import { conflict, notFound } from "~/lib/problem.ts";
-import { APPEAL_ALREADY, APPEAL_DECIDED, APPEAL_NOT_FOUND, appealNotice, formatUntil, suspensionMessage } from "~/rules/moderation-rules.ts";
+import { APPEAL_ALREADY, APPEAL_DECIDED, APPEAL_NOT_FOUND, formatUntil, suspensionMessage } from "~/rules/moderation-rules.ts";
 import type { ReportTargetType } from "~/rules/interactions/report.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
@@ -125,7 +125,7 @@ export function decideAppeal({ actorId, appealId, decision, reason, now = new Da
       target: { kind: "user", id: appeal.userId, label: member?.username ?? `#${appeal.userId}` },
       reason: `${decision === "granted" ? "Granted" : "Upheld"} (${appeal.subjectType} #${appeal.subjectId}): ${reason}`,
     });
-    notify({ userId: appeal.userId, actorId: null, type: "appeal_outcome", message: appealNotice(decision, reason) });
+    notify({ userId: appeal.userId, actorId: null, type: "appeal_outcome", params: { decision, reason } });
     return { id: appealId, status: decision };
   });
 }

@@ -62,7 +62,7 @@ export function suspendInTx(
     target: { kind: "user", id: userId, label: target.username },
     reason: until ? `${reason} (until ${formatUntil(until)})` : `${reason} (no end)`,
   });
-  notify({ userId, actorId: null, type: "account_suspended", message: suspensionMessage({ until, reason }) });
+  notify({ userId, actorId: null, type: "account_suspended", params: { until: until ? until.toISOString() : null, reason } });
   return { id: row.id, until: until ? until.toISOString() : null };
 }
 

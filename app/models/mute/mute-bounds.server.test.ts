@@ -159,7 +159,7 @@ describe("the cost of the most mutes", () => {
       castVote({ userId: ann.id, postId, isUpvote: true });
       savePost({ userId: me.id, postId });
       createComment({ userId: ann.id, postId, content: "the cat again" });
-      notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", message: "ann commented", postId });
+      notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", params: { actor: "ann", title: "A post" }, postId });
     }
     const rowsOf = (fn: () => unknown) => rowsTested(fn);
     expect(rowsOf(() => listUpvotedPosts({ userId: ann.id, limit: 11, viewerId: me.id }))).toBe(mutedWindow(11));

@@ -154,8 +154,8 @@ describe("a muting viewer's lists", () => {
     const top = createComment({ userId: bob.id, postId: mine.id, content: "bob says hello" });
     createComment({ userId: ann.id, postId: mine.id, content: "a reply to bob", parentId: top.id });
     createComment({ userId: ann.id, postId: mine.id, content: "I love my Cat" });
-    notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", message: "ann on a muted post", postId: p.word.id });
-    notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", message: "ann on mine", postId: mine.id });
+    notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", params: { actor: "ann on", title: "a muted post" }, postId: p.word.id });
+    notify({ userId: me.id, actorId: ann.id, type: "comment_on_post", params: { actor: "ann on", title: "mine" }, postId: mine.id });
     const before = countUnread({ userId: me.id });
     addMute({ userId: me.id, kind: "member", value: bob.id });
     addMute({ userId: me.id, kind: "word", value: "cat" });
@@ -165,7 +165,7 @@ describe("a muting viewer's lists", () => {
     expect(listPostComments({ postId: mine.id, viewerId: ann.id }).map((c) => c.content)).toContain("I love my Cat");
     expect(listUserComments({ userId: bob.id, limit: 10, viewerId: me.id })).toEqual([]);
     expect(listUserComments({ userId: ann.id, limit: 10, viewerId: me.id }).map((c) => c.content)).toEqual(["a reply to bob"]);
-    expect(listNotifications({ userId: me.id }).map((n) => n.message).filter((m) => m.startsWith("ann on "))).toEqual(["ann on mine"]);
+    expect(listNotifications({ userId: me.id }).map((n) => n.message).filter((m) => m.startsWith("ann on "))).toEqual(['ann on commented on your post "mine"']);
     expect(countUnread({ userId: me.id })).toBeLessThan(before);
   });
 

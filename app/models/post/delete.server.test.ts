@@ -10,6 +10,7 @@ import { savePost } from "../save.server.ts";
 import { castVote } from "../vote.server.ts";
 import { fileReport } from "../moderation/report.server.ts";
 import { resolveCase } from "../moderation/queue.server.ts";
+import { removeAsModerator } from "../moderation/moderator-removal.server.ts";
 
 function count(table: string, where: ReturnType<typeof sql>) {
   return getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`)!.n;
@@ -84,7 +85,7 @@ describe("a moderator's removal is the author's delete", () => {
   it("leaves the same rows behind: counters, comments, votes, saves, notices, search index, category counts", () => {
     const admin = makeUser({ isAdmin: true });
     const byAuthor = deletedWorld((id, authorId) => deletePost({ id, actorId: authorId }));
-    const byAdmin = deletedWorld((id) => deletePost({ id, actorId: admin.id, asAdmin: { reason: "Spam" } }));
+    const byAdmin = deletedWorld((id) => removeAsModerator({ actorId: admin.id, target: { kind: "post", id }, reason: "Spam" }));
     const byQueue = deletedWorld((id) => {
       const { caseId } = fileReport({ reporterId: makeUser().id, input: { targetType: "post", targetId: id, reason: "spam", note: null } });
       resolveCase({ actorId: admin.id, caseId, action: "remove", reason: "Spam links" });
@@ -94,9 +95,12 @@ describe("a moderator's removal is the author's delete", () => {
     expect(byQueue).toEqual(byAuthor);
   });
 
-  it("is one function: the review queue deletes a post only through it", () => {
-    const queue = fs.readFileSync("app/models/moderation/queue.server.ts", "utf8");
-    expect(queue).not.toMatch(/\.delete\(posts\)/);
-    expect(queue).toMatch(/removePost\(/);
+  it("is one function: a moderator's every path removes through moderatorRemoves, which alone deletes as a moderator", () => {
+    const read = (f: string) => fs.readFileSync(f, "utf8");
+    for (const f of ["app/models/moderation/queue.server.ts", "app/models/spam/sweep.server.ts", "app/routes/admin/post-delete.ts", "app/routes/api/admin-post.ts"]) {
+      expect(read(f)).not.toMatch(/\.delete\((posts|comments)\)|removePost\(|removeComment\(/);
+      expect(read(f)).toMatch(/moderatorRemoves\(|removeAsModerator\(/);
+    }
+    expect(read("app/models/moderation/moderator-removal.server.ts")).toMatch(/removePost\(tx, id, "moderator"\)/);
   });
 });

@@ -10,6 +10,7 @@ import { makePost, makeUser } from "../../../tests/support/unit-factories.ts";
 import { listFeedPosts, POSTS_LAG_MS } from "./read.server.ts";
 import { listTopContributors } from "./rankings.server.ts";
 import { categoryCounts, topContributorsThisWeek, topPostsThisWeek } from "./week-sidebar.server.ts";
+import { removeAsModerator } from "../moderation/moderator-removal.server.ts";
 
 // Another worker's connection, with the SQL functions every connection has (the triggers call them).
 const other = withSqlFunctions(new Database(process.env.DATABASE_PATH!));
@@ -82,7 +83,7 @@ describe("the home sidebar (at most 5 s behind a write)", () => {
 
     deletePost({ id: deleted.id, actorId: author.id });
     expect(ids()).not.toContain(deleted.id);
-    deletePost({ id: removed.id, actorId: admin.id, asAdmin: { reason: "spam" } });
+    removeAsModerator({ actorId: admin.id, target: { kind: "post", id: removed.id }, reason: "spam" });
     expect(ids()).not.toContain(removed.id);
 
     other.prepare("DELETE FROM posts WHERE id = ?").run(elsewhere.id);

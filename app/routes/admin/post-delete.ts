@@ -1,5 +1,5 @@
 import type { Route } from "./+types/post-delete";
-import { deletePost } from "~/models/post/index.server.ts";
+import { removeAsModerator } from "~/models/moderation/moderator-removal.server.ts";
 import { ReasonSchema } from "~/rules/schemas/admin.ts";
 import { requireId } from "~/rules/schemas/id-field.ts";
 import { interactionAction, succeed } from "~/http/answers/form-action.server.ts";
@@ -15,7 +15,7 @@ export const action = interactionAction(
   () => "/admin/posts",
   async (ctx, params: Route.ActionArgs["params"]) => {
     const id = requireId(params.id, NOT_FOUND.post);
-    deletePost({ id, actorId: ctx.user.id, asAdmin: { reason: ctx.input.reason } });
+    removeAsModerator({ actorId: ctx.user.id, target: { kind: "post", id }, reason: ctx.input.reason });
     return succeed(ctx, { toast: { type: "success", title: "Post Deleted" }, payload: { postId: id } });
   },
   { failTitle: "Failed to delete post" },

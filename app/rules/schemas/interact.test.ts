@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { COMMENT_MESSAGES, commentError } from "../comment-rules.ts";
 import { parseId } from "../../lib/id.ts";
 import { CommentApiSchema, CommentFormSchema, NotificationFormSchema, VoteApiSchema } from "./interact.ts";
-import { badgeText, notificationHref, notificationIcon } from "../../lib/notification-view.ts";
+import { badgeText } from "../../lib/notification-view.ts";
+import { notificationHref, notificationIcon } from "../notification-registry.ts";
 
 describe("comment rules (docs/product.md §5)", () => {
   it("comments need 5 to 1000 characters, replies 3 to 500; blank is no error", () => {
@@ -67,8 +68,9 @@ describe("the bell", () => {
   it("has an icon per type and a default, and links to the post or home", () => {
     expect(notificationIcon("comment_on_post")).toBe("comment");
     expect(notificationIcon("something_new")).toBe("bell");
-    expect(notificationHref({ postId: 7 })).toBe("/post/7");
-    expect(notificationHref({ postId: null })).toBe("/");
-    expect(notificationHref({ postId: null, type: "new_follower", actorId: 12 })).toBe("/profile/12");
+    const facts = { postId: null, commentId: null, actorId: null, batchSize: 1 };
+    expect(notificationHref({ ...facts, type: "post_upvote", params: { actor: "ann", title: "Cats" }, postId: 7 })).toBe("/post/7");
+    expect(notificationHref({ ...facts, type: "report_outcome", params: { outcome: "none", noun: "post" } })).toBe("/");
+    expect(notificationHref({ ...facts, type: "new_follower", params: { actor: "ann" }, actorId: 12 })).toBe("/profile/12");
   });
 });
