@@ -146,12 +146,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {/* The theme switch, in the footer's flow under the page (never over it): a plain form (POST
             /theme sets a cookie, 303 back), so no JavaScript needed. */}
-        <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
+        <footer className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-3 pb-8 sm:px-4">
           <form method="post" action="/theme">
             <button type="submit" name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
               Theme: {root?.theme}
             </button>
           </form>
+          <a href="/moderation" className="text-sm underline">
+            Moderation log
+          </a>
         </footer>
         <Toaster toast={root?.toast ?? null} />
         <WritesUnderWay />

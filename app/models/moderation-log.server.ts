@@ -1,20 +1,24 @@
 import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { moderationLog, users, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
+import { comments, moderationLog, posts, users, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
+import { KIND_OF_ACTION } from "~/rules/moderation-log-rules.ts";
 import { forbidden } from "~/lib/problem.ts";
 import { ADMIN_PAGE_SIZE, ADMIN_REQUIRED } from "~/rules/schemas/admin.ts";
 import type { DbOrTx } from "./db.server.ts";
 
-// The moderation log: every admin action appends one row, in the transaction of the action itself.
-// The table has no foreign keys (an entry outlives whom and what it names) and its triggers refuse
-// UPDATE and DELETE: nothing in the site edits or removes an entry.
+// The moderation log: every moderation action appends one row, in the transaction of the action
+// itself, through appendModerationLog alone. The table has no foreign keys (an entry outlives whom and
+// what it names) and its triggers refuse UPDATE and DELETE: nothing in the site edits or removes an
+// entry. The admin tab reads it whole; /moderation reads its public part (public-log.server.ts).
 
-export type Moderator = { id: number; username: string };
+export type Moderator = { id: number; username: string; role: "admin" | "moderator" };
+/** Who an entry says acted: a moderator, a member closing their own account, or the site itself. */
+export type Actor = Moderator | { id: number; username: string; role: "member" } | { role: "site" };
 
 export type ModerationEntry = {
   id: number;
   createdAt: string;
-  adminId: number;
+  adminId: number | null;
   adminName: string;
   action: ModerationAction;
   targetKind: (typeof MODERATION_TARGETS)[number];
@@ -30,28 +34,50 @@ export type ModerationEntry = {
 export function requireModerator(tx: DbOrTx, actorId: number): Moderator {
   const actor = tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(eq(users.id, actorId)).get();
   if (!actor?.isAdmin) throw forbidden(ADMIN_REQUIRED);
-  return { id: actor.id, username: actor.username };
+  return { id: actor.id, username: actor.username, role: "admin" };
 }
 
-/** Appends one entry; call it inside the transaction of the action it records. */
+type Target = { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
+
+/** The category an item is filed under: a post's, a comment's post's; none for a member. */
+function categoryOf(tx: DbOrTx, target: Target): string | null {
+  if (target.kind === "post") return tx.select({ c: posts.category }).from(posts).where(eq(posts.id, target.id)).get()?.c ?? null;
+  if (target.kind === "comment") {
+    return tx.select({ c: posts.category }).from(comments).innerJoin(posts, eq(posts.id, comments.postId)).where(eq(comments.id, target.id)).get()?.c ?? null;
+  }
+  return null;
+}
+
+/**
+ * Appends one entry; call it inside the transaction of the action it records, before the item goes
+ * (its category is read from it). `category` given overrides that (an item that never was a post or
+ * comment row: a refused waiting item). `reports`: how many reports the decided case had merged.
+ */
 export function appendModerationLog(
   tx: DbOrTx,
   entry: {
-    admin: Moderator;
+    admin: Actor;
     action: ModerationAction;
-    target: { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
+    target: Target;
     reason?: string | null;
+    category?: string | null;
+    reports?: number | null;
   },
 ) {
+  const actor = entry.admin;
   tx.insert(moderationLog)
     .values({
-      adminId: entry.admin.id,
-      adminName: entry.admin.username,
+      adminId: actor.role === "site" ? null : actor.id,
+      adminName: actor.role === "site" ? "" : actor.username,
+      actorRole: actor.role,
       action: entry.action,
+      kind: KIND_OF_ACTION[entry.action],
       targetKind: entry.target.kind,
       targetId: entry.target.id,
       targetLabel: entry.target.label,
+      category: entry.category !== undefined ? entry.category : categoryOf(tx, entry.target),
       reason: entry.reason ?? null,
+      reports: entry.reports ?? null,
     })
     .run();
 }

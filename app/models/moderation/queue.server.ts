@@ -121,14 +121,14 @@ export function listCaseDetails({ status = "open" }: { status?: "open" | "resolv
  * Removes a reported post or comment by the author's own delete paths (`removePost`, `removeComment`),
  * logged as the moderator's with the reason; only who acts and what is logged differ.
  */
-function removeItem(tx: DbOrTx, item: ReportedItem, moderator: Moderator, reason: string, label: string) {
+function removeItem(tx: DbOrTx, item: ReportedItem, moderator: Moderator, reason: string, kase: Pick<CaseRow, "targetLabel" | "reportCount">) {
   if (item.targetType === "post") {
-    removePost(tx, item.targetId, { moderator, reason });
+    removePost(tx, item.targetId, { moderator, reason, reports: kase.reportCount });
     return;
   }
+  appendModerationLog(tx, { admin: moderator, action: "delete_comment", target: { kind: "comment", id: item.targetId, label: kase.targetLabel }, reason, reports: kase.reportCount });
   const comment = tx.select({ id: comments.id, postId: comments.postId, parentId: comments.parentId }).from(comments).where(eq(comments.id, item.targetId)).get();
   if (comment) removeComment(tx, comment);
-  appendModerationLog(tx, { admin: moderator, action: "delete_comment", target: { kind: "comment", id: item.targetId, label }, reason });
 }
 
 /**
@@ -168,13 +168,13 @@ export function resolveCase({
     }
     if (action !== "dismiss" && kase.targetType !== "user") {
       if (item) {
-        removeItem(tx, item, moderator, reason, kase.targetLabel);
+        removeItem(tx, item, moderator, reason, kase);
         notify({ userId: authorId, actorId: null, type: "content_removed", message: removedNotice(noun, kase.targetLabel, reason) });
       }
       outcome = "removed";
     }
     if (action === "dismiss") {
-      appendModerationLog(tx, { admin: moderator, action: "dismiss_report", target: { kind: kase.targetType, id: kase.targetId, label: kase.targetLabel }, reason });
+      appendModerationLog(tx, { admin: moderator, action: "dismiss_report", target: { kind: kase.targetType, id: kase.targetId, label: kase.targetLabel }, reason, reports: kase.reportCount });
     }
     const resolved = tx
       .update(reportCases)

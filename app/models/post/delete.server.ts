@@ -5,7 +5,7 @@ import { appendModerationLog, requireModerator, type Moderator } from "../modera
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 
 /** Who deletes a post: its author, or a moderator (logged, with the reason the author reads). */
-export type PostDeleter = { authorId: number } | { moderator: Moderator; reason?: string | null };
+export type PostDeleter = { authorId: number } | { moderator: Moderator; reason?: string | null; reports?: number };
 
 /**
  * The one post deletion, inside the caller's transaction: the author's delete, an admin's delete and
@@ -19,12 +19,13 @@ export function removePost(tx: DbOrTx, id: number, by: PostDeleter): { userId: n
   const post = tx.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, id)).get();
   if (!post) throw notFound("Post not found");
   if ("authorId" in by && post.userId !== by.authorId) throw forbidden("You can only delete your own posts.");
+  // Logged first: the entry reads the post's category.
+  if ("moderator" in by) {
+    appendModerationLog(tx, { admin: by.moderator, action: "delete_post", target: { kind: "post", id, label: post.title }, reason: by.reason, reports: by.reports });
+  }
   tx.delete(posts).where(eq(posts.id, id)).run();
   if (post.userId !== null) {
     tx.update(users).set({ postsCount: sql`max(${users.postsCount} - 1, 0)` }).where(eq(users.id, post.userId)).run();
-  }
-  if ("moderator" in by) {
-    appendModerationLog(tx, { admin: by.moderator, action: "delete_post", target: { kind: "post", id, label: post.title }, reason: by.reason });
   }
   return post;
 }

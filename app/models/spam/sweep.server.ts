@@ -3,6 +3,7 @@ import { comments, heldItems, posts, reportCases, users } from "#db/schema.ts";
 import { removeComment } from "../comment.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog, requireModerator } from "../moderation-log.server.ts";
+import { heldCategory } from "./held.server.ts";
 import { tellReporters } from "../moderation/queue.server.ts";
 import { suspendInTx } from "../moderation/suspension.server.ts";
 import { removePost } from "../post/delete.server.ts";
@@ -45,16 +46,16 @@ export function sweepMember({
     for (const c of doomedComments) {
       // An earlier removal in this loop may have taken it (a reply under a removed comment).
       if (!tx.select({ id: comments.id }).from(comments).where(eq(comments.id, c.id)).get()) continue;
-      removeComment(tx, c);
       appendModerationLog(tx, { admin: moderator, action: "delete_comment", target: { kind: "comment", id: c.id, label: c.content.slice(0, 80) }, reason });
+      removeComment(tx, c);
     }
     const doomedPosts = tx.select({ id: posts.id }).from(posts).where(and(eq(posts.userId, userId), gte(posts.createdAt, since))).all();
     for (const p of doomedPosts) removePost(tx, p.id, { moderator, reason });
 
-    const held = tx.select({ id: heldItems.id, kind: heldItems.kind, content: heldItems.content }).from(heldItems).where(eq(heldItems.userId, userId)).all();
+    const held = tx.select({ id: heldItems.id, kind: heldItems.kind, content: heldItems.content, postId: heldItems.postId, payload: heldItems.payload }).from(heldItems).where(eq(heldItems.userId, userId)).all();
     for (const h of held) {
       tx.delete(heldItems).where(eq(heldItems.id, h.id)).run();
-      appendModerationLog(tx, { admin: moderator, action: "reject_held", target: { kind: h.kind, id: h.id, label: h.content.slice(0, 80) }, reason });
+      appendModerationLog(tx, { admin: moderator, action: "reject_held", target: { kind: h.kind, id: h.id, label: h.content.slice(0, 80) }, reason, category: heldCategory(tx, h) });
     }
 
     const about = [
