@@ -7,7 +7,8 @@ import { category, whole } from "./browse-query.ts";
 
 const KINDS = Object.keys(KIND_LABELS) as [ModerationKind, ...ModerationKind[]];
 const kind = z.enum(KINDS, { error: `kind must be one of ${KINDS.join(", ")}` });
-const before = whole("before", 1, Number.MAX_SAFE_INTEGER, 1);
+// No default: absent means the newest page.
+const before = z.coerce.number({ error: "before must be a number" }).int("before must be a whole number").min(1, "before must be at least 1").max(Number.MAX_SAFE_INTEGER);
 
 /** GET /api/moderation */
 export const ModerationLogQuerySchema = z.object({
