@@ -8,6 +8,9 @@ import { useRootData } from "~/components/hooks.ts";
 import { SelectsForm, type SelectField } from "~/components/category/category-nav.tsx";
 import { page } from "~/http/answers/page-problem.server.ts";
 import { internal } from "~/lib/problem.ts";
+import { feedLink, pageCard, siteCardImage } from "~/lib/seo.ts";
+import { siteOrigin } from "~/http/origin.server.ts";
+import { getEnv } from "~/integrations/env.server.ts";
 import { CATEGORIES, DEFAULT_CATEGORY } from "~/lib/category-list.ts";
 import { formatDateTime, plural } from "~/lib/format.ts";
 import { listPublicLog } from "~/models/moderation/public-log.server.ts";
@@ -17,18 +20,23 @@ import { ModerationLogPageQuerySchema } from "~/rules/schemas/moderation-log.ts"
 // /moderation: every moderation action, newest first, for anyone (docs/product.md §6 "Moderation
 // log"). Filters and pages are the URL (?category=&kind=&before=), so it all works without JavaScript.
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Chortle";
+  const description = `Every moderation action on ${siteName}: removals, suspensions, role changes and more, newest first.`;
   return [
     { title: `Moderation log | ${siteName}` },
-    { name: "description", content: `Every moderation action on ${siteName}: removals, suspensions, role changes and more, newest first.` },
+    { name: "description", content: description },
+    ...(loaderData ? pageCard({ siteName, url: `${loaderData.origin}/moderation`, title: "Moderation log", description, image: loaderData.card }) : []),
+    feedLink(`${siteName}: moderation log`, "/moderation/feed.xml"),
   ];
 };
 
 // It reads no cache: one index range of the log and the live titles by primary key.
-export const loader = page({ who: "anyone", input: ModerationLogPageQuerySchema, reads: [] }, ({ input }) => {
+export const loader = page({ who: "anyone", input: ModerationLogPageQuerySchema, reads: [] }, ({ request, input }) => {
   try {
-    return { filter: { category: input.category, kind: input.kind }, before: input.before ?? null, ...listPublicLog({ ...input, limit: MODERATION_LOG_PAGE }) };
+    const origin = siteOrigin(request);
+    const log = listPublicLog({ ...input, limit: MODERATION_LOG_PAGE });
+    return { filter: { category: input.category, kind: input.kind }, before: input.before ?? null, ...log, origin, card: siteCardImage(origin, getEnv().SITE_NAME) };
   } catch (error) {
     console.error("moderation log:", error);
     throw internal("Failed to load the moderation log. Please try again.");
