@@ -141,6 +141,11 @@ describe("the public moderation log", () => {
     }
   });
 
+  it("the suspension-end pass reads only due ends, by their partial index", () => {
+    const plan = (getDb().$client.prepare("EXPLAIN QUERY PLAN SELECT id FROM suspensions WHERE until IS NOT NULL AND lifted_at IS NULL AND end_logged_at IS NULL AND until <= ? ORDER BY until LIMIT 100").all(Date.now()) as { detail: string }[]).map((r) => r.detail).join(" | ");
+    expect(plan).toMatch(/^SEARCH suspensions USING (COVERING )?INDEX suspensions_end_due_idx \((until>\? AND )?until<\?\)$/);
+  });
+
   it("the migration filled old entries' kinds by the same map as the code", () => {
     const dir = path.resolve("db/migrations");
     const sql = fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.includes("moderation_log_public"))!), "utf8");

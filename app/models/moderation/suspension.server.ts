@@ -96,12 +96,16 @@ const ENDS_PER_PASS = 100;
  * within a minute of it; at most ENDS_PER_PASS a pass, read by the partial index of due ends.
  */
 export function logEndedSuspensions(now = new Date()): number {
+  const dueWhere = and(isNotNull(suspensions.until), isNull(suspensions.liftedAt), isNull(suspensions.endLoggedAt), lte(suspensions.until, now));
+  // Most minutes nothing is due: no write lock is taken for them.
+  if (!getDb().select({ id: suspensions.id }).from(suspensions).where(dueWhere).limit(1).get()) return 0;
+  // Read again inside the transaction: another worker's pass may have logged them a moment ago.
   return writeTransaction((tx) => {
     const due = tx
       .select({ id: suspensions.id, userId: suspensions.userId, until: suspensions.until, username: users.username })
       .from(suspensions)
       .innerJoin(users, eq(users.id, suspensions.userId))
-      .where(and(isNotNull(suspensions.until), isNull(suspensions.liftedAt), isNull(suspensions.endLoggedAt), lte(suspensions.until, now)))
+      .where(dueWhere)
       .orderBy(asc(suspensions.until))
       .limit(ENDS_PER_PASS)
       .all();
