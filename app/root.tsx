@@ -145,12 +145,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {/* The theme switch, in the footer's flow under the page (never over it): a plain form (POST
-            /theme sets a cookie, 303 back), so no JavaScript needed. */}
+            /theme sets a cookie, 303 back), so no JavaScript needed; beside it, the public moderation log. */}
         <footer className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
           <form method="post" action="/theme">
             <button type="submit" name="theme" value={root?.nextTheme} className="min-h-11 rounded-full border px-3 transition-colors">
               Theme: {root?.theme}
             </button>
+            <a href="/moderation" className="px-3 underline">
+              Moderation log
+            </a>
           </form>
         </footer>
         <Toaster toast={root?.toast ?? null} />

@@ -41,6 +41,8 @@ export default [
   // Mutes, 'Hide what I've read' and the Hidden tab (a visitor's mutes: a cookie).
   route("mutes", "routes/mutes.tsx"),
   route("reports", "routes/reports.ts"),
+  // The public moderation log (its feed is with the other feeds below).
+  route("moderation", "routes/moderation.tsx"),
 
   // Accounts: sessions, password and deleting your own account (pages, so they work without JS).
   route("sessions/sign-out-others", "routes/sessions.sign-out-others.ts"),
@@ -149,6 +151,7 @@ export default [
 
     // reports (a budget of their own) and the member's standing
     route("reports", "routes/api/reports.ts"),
+    route("moderation", "routes/api/moderation.ts"),
 
     // admin (401 signed out, 403 for members)
     route("admin/dashboard", "routes/api/admin-dashboard.ts"),
@@ -174,6 +177,7 @@ export default [
   route("category/:name/feed.xml", "routes/syndication/category.ts"),
   route("profile/:id/feed.xml", "routes/syndication/profile.ts"),
   route("post/:id/comments.xml", "routes/syndication/comments.ts"),
+  route("moderation/feed.xml", "routes/syndication/moderation.ts"),
   route("feeds/following/token", "routes/syndication/following-token.ts"),
   route("feeds/following/:file", "routes/syndication/following.ts"),
   route("robots.txt", "routes/syndication/robots.ts"),

@@ -78,9 +78,14 @@ export const suspensions = sqliteTable(
     reason: text("reason").notNull(),
     until: integer("until", { mode: "timestamp_ms" }),
     liftedAt: integer("lifted_at", { mode: "timestamp_ms" }),
+    // When the maintenance job logged that its end date came (a lift is logged by the lift itself).
+    endLoggedAt: integer("end_logged_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("suspensions_user_idx").on(t.userId, t.liftedAt)],
+  (t) => [
+    index("suspensions_user_idx").on(t.userId, t.liftedAt),
+    index("suspensions_end_due_idx").on(t.until).where(sql`${t.until} IS NOT NULL AND ${t.liftedAt} IS NULL AND ${t.endLoggedAt} IS NULL`),
+  ],
 );
 
 export const APPEAL_SUBJECTS = ["case", "suspension"] as const;

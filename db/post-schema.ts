@@ -209,26 +209,45 @@ export const notifications = sqliteTable(
   ],
 );
 
-export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held", "rule_hold", "rule_refuse", "rule_flag", "grant_role", "remove_role"] as const;
+export const MODERATION_ACTIONS = ["create_user", "grant_admin", "remove_admin", "delete_user", "delete_post", "delete_self", "dismiss_report", "delete_comment", "suspend_user", "lift_suspension", "end_suspension", "decide_appeal", "reset_demo", "edit_post", "redact_revision", "approve_held", "reject_held", "restore_post", "restore_comment", "rule_hold", "rule_refuse", "rule_flag", "grant_role", "remove_role"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_TARGETS = ["user", "post", "comment"] as const;
+/** Who acted: a person by their role, a rule, or the site itself (a suspension's end date came). */
+export const ACTOR_ROLES = ["admin", "moderator", "rule", "member", "site"] as const;
+/** What the public log (/moderation) files an entry under; null keeps it in the admin log only. */
+export const MODERATION_KINDS = ["removal", "restore", "suspension", "suspension_end", "role", "rule", "report", "appeal", "edit", "held"] as const;
 
-// Append-only record of every admin action and every action of a rule (admin_id and admin_name null,
-// rule_id the rule's). No foreign keys: an entry outlives the admin, the rule, the user or the post it
-// names, so names and titles are snapshots taken when it was written. Triggers in the migration refuse
-// UPDATE and DELETE.
-export const moderationLog = sqliteTable("moderation_log", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  adminId: integer("admin_id"),
-  adminName: text("admin_name"),
-  ruleId: integer("rule_id"),
-  action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
-  targetKind: text("target_kind", { enum: MODERATION_TARGETS }).notNull(),
-  targetId: integer("target_id").notNull(),
-  targetLabel: text("target_label").notNull(),
-  reason: text("reason"),
-  createdAt: createdAt(),
-});
+// Append-only record of every moderation action. No foreign keys: an entry outlives the admin, the
+// rule, the user or the post it names, so names and titles are snapshots taken when it was written. Triggers
+// in the migration refuse UPDATE and DELETE. `kind` and `category` are what the public log filters
+// by (its indexes are partial: only public entries); `admin_id` is null when no person acted
+// (`rule_id` the rule's when a rule did).
+export const moderationLog = sqliteTable(
+  "moderation_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id"),
+    adminName: text("admin_name").notNull(),
+    ruleId: integer("rule_id"),
+    actorRole: text("actor_role", { enum: ACTOR_ROLES }).notNull().default("admin"),
+    action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+    kind: text("kind", { enum: MODERATION_KINDS }),
+    targetKind: text("target_kind", { enum: MODERATION_TARGETS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    targetLabel: text("target_label").notNull(),
+    category: text("category"),
+    reason: text("reason"),
+    /** How many reports the decided case had merged (the queue's decisions). */
+    reports: integer("reports"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_log_public_idx").on(t.id).where(sql`${t.kind} IS NOT NULL`),
+    index("moderation_log_kind_idx").on(t.kind, t.id).where(sql`${t.kind} IS NOT NULL`),
+    index("moderation_log_category_idx").on(t.category, t.id).where(sql`${t.kind} IS NOT NULL`),
+    index("moderation_log_category_kind_idx").on(t.category, t.kind, t.id).where(sql`${t.kind} IS NOT NULL`),
+  ],
+);
 
 export const usersRelations = relations(users, ({ many }) => ({
   posts: many(posts),

@@ -151,6 +151,8 @@ export const SESSIONLESS = [
   "GET /category/:name/feed.xml",
   "GET /profile/:id/feed.xml",
   "GET /post/:id/comments.xml",
+  "GET /moderation/feed.xml",
+  "GET /api/moderation",
   "GET /feeds/following/:file",
   "GET /robots.txt",
   "GET /sitemap.xml",

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   RESET_LINK_IN_RESPONSE: bool(false),
   // Admins must turn on two-factor sign-in before any admin page or admin call works.
   REQUIRE_ADMIN_2FA: bool(false),
+  // The public moderation log (/moderation) names the moderator who acted; false says only the role.
+  MODERATION_LOG_NAMES: bool(true),
   // "off", or per-IP limits like "10/60" (10 attempts a minute).
   RATE_LIMIT: z
     .string()

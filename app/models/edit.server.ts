@@ -134,7 +134,7 @@ export function editPost(
       : null;
     if (held) return { id, ...next, editedAt: now.toISOString(), held: toHeldView(held) };
     if (moderating) {
-      const admin: Moderator = { id: actor.id, username: actor.username };
+      const admin: Moderator = { id: actor.id, username: actor.username, role: "admin" };
       const what = [next.title !== post.title ? `title was “${post.title}”` : null, next.category !== post.category ? `category was ${post.category}` : null]
         .filter(Boolean)
         .join("; ");

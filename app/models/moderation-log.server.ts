@@ -1,22 +1,26 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
-import { moderationLog, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
+import { comments, moderationLog, posts, type ModerationAction, type MODERATION_TARGETS } from "#db/schema.ts";
+import { KIND_OF_ACTION } from "~/rules/moderation-log-rules.ts";
 import { ADMIN_PAGE_SIZE } from "~/rules/schemas/admin.ts";
 import type { DbOrTx } from "./db.server.ts";
 
-// The moderation log: every admin action appends one row, in the transaction of the action itself; so
-// does every action of an admin's rule (its actor: `ruleId`, with no admin).
-// The table has no foreign keys (an entry outlives whom and what it names) and its triggers refuse
-// UPDATE and DELETE: nothing in the site edits or removes an entry.
+// The moderation log: every moderation action appends one row, in the transaction of the action
+// itself, through appendModerationLog alone. The table has no foreign keys (an entry outlives whom and
+// what it names) and its triggers refuse UPDATE and DELETE: nothing in the site edits or removes an
+// entry. The admin tab reads it whole; /moderation reads its public part (public-log.server.ts).
 
-export type Moderator = { id: number; username: string };
+/** A person who moderates (roles.server.ts's Staff is one): the public log says "a moderator" for either rank below admin. */
+export type Moderator = { id: number; username: string; role: "admin" | "moderator" | "category_moderator" };
+/** Who an entry says acted: a moderator, an admin's rule, a member closing their own account, or the site itself. */
+export type Actor = Moderator | { role: "rule"; ruleId: number } | { id: number; username: string; role: "member" } | { role: "site" };
 
 export type ModerationEntry = {
   id: number;
   createdAt: string;
-  /** The acting admin, or null when a rule acted (`ruleId`). */
+  /** The acting person, or null when a rule (`ruleId`) or the site acted. */
   adminId: number | null;
-  adminName: string | null;
+  adminName: string;
   ruleId: number | null;
   action: ModerationAction;
   targetKind: (typeof MODERATION_TARGETS)[number];
@@ -25,24 +29,48 @@ export type ModerationEntry = {
   reason: string | null;
 };
 
-/** Appends one entry; call it inside the transaction of the action it records. An admin's or moderator's, or a rule's. */
+type Target = { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
+
+/** The category an item is filed under: a post's, a comment's post's; none for a member. */
+function categoryOf(tx: DbOrTx, target: Target): string | null {
+  if (target.kind === "post") return tx.select({ c: posts.category }).from(posts).where(eq(posts.id, target.id)).get()?.c ?? null;
+  if (target.kind === "comment") {
+    return tx.select({ c: posts.category }).from(comments).innerJoin(posts, eq(posts.id, comments.postId)).where(eq(comments.id, target.id)).get()?.c ?? null;
+  }
+  return null;
+}
+
+/**
+ * Appends one entry; call it inside the transaction of the action it records, before the item goes
+ * (its category is read from it). `category` given overrides that (an item that never was a post or
+ * comment row: a refused waiting item). `reports`: how many reports the decided case had merged.
+ */
 export function appendModerationLog(
   tx: DbOrTx,
   entry: {
-    admin: Moderator | { ruleId: number };
+    admin: Actor;
     action: ModerationAction;
-    target: { kind: (typeof MODERATION_TARGETS)[number]; id: number; label: string };
+    target: Target;
     reason?: string | null;
+    category?: string | null;
+    reports?: number | null;
   },
 ) {
+  const actor = entry.admin;
   tx.insert(moderationLog)
     .values({
-      ...("ruleId" in entry.admin ? { ruleId: entry.admin.ruleId } : { adminId: entry.admin.id, adminName: entry.admin.username }),
+      adminId: "id" in actor ? actor.id : null,
+      adminName: "username" in actor ? actor.username : "",
+      ruleId: actor.role === "rule" ? actor.ruleId : null,
+      actorRole: actor.role === "category_moderator" ? "moderator" : actor.role,
       action: entry.action,
+      kind: KIND_OF_ACTION[entry.action],
       targetKind: entry.target.kind,
       targetId: entry.target.id,
       targetLabel: entry.target.label,
+      category: entry.category !== undefined ? entry.category : categoryOf(tx, entry.target),
       reason: entry.reason ?? null,
+      reports: entry.reports ?? null,
     })
     .run();
 }

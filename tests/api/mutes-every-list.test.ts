@@ -92,6 +92,9 @@ const NOT_LISTS: [string, string[]][] = [
     "routes/api/admin-reports", "routes/api/admin-report-resolve", "api-user-suspend", "api-user-suspension",
     "routes/admin/rules", "routes/api/admin-content-rules", "routes/api/admin-content-rule",
   ]],
+  ["the public moderation log: a record of actions, not a list of posts or comments (it shows no text of theirs; a muted item's title may appear, as it does through its link)", [
+    "routes/moderation", "routes/api/moderation", "routes/syndication/moderation",
+  ]],
   ["public feeds and the sitemap: sessionless, the same bytes for everyone (a feed reader sends no cookie)", [
     "feed-new", "feed-hot", "routes/syndication/category", "routes/syndication/profile", "routes/syndication/comments",
     "routes/syndication/robots", "sitemap-index", "sitemap-file",

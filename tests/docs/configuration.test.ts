@@ -69,6 +69,6 @@ describe("README's configuration", () => {
 
   it("groups the settings by task", () => {
     const headings = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
-    expect(headings).toEqual(["Running the site", "Mail", "Sign-up and spam", "Limits", "Operations", "For tests and development only"]);
+    expect(headings).toEqual(["Running the site", "Mail", "Sign-up, spam and moderation", "Limits", "Operations", "For tests and development only"]);
   });
 });

@@ -14,6 +14,7 @@ const SCREENS = [
   "/category/music",
   "/search",
   "/search?q=the",
+  "/moderation",
 ];
 
 for (const path of SCREENS) {

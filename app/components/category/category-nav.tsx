@@ -108,14 +108,24 @@ export function CategoryDrawer({ current, counts }: { current: string | null; co
 
 /** The sort and time range of a list; `keep`: the page's other parameters, sent along (hidden). */
 export function SortForm({ view, keep = {} }: { view: Pick<ListView, "sort" | "t">; keep?: Record<string, string> }) {
+  const fields: SelectField[] = [
+    { name: "sort", label: "Sort", value: view.sort, options: LIST_SORTS.map((s) => [s, LIST_SORT_LABELS[s]]) },
+    { name: "t", label: "Time range", value: view.t, options: TIMEFRAMES.map((t) => [t, TIMEFRAME_LABELS[t]]) },
+  ];
+  return <SelectsForm fields={fields} keep={keep} />;
+}
+
+export type SelectField = { name: string; label: string; value: string; options: [value: string, text: string][] };
+
+/**
+ * A GET form of selects that is the URL's state: with JavaScript a change navigates at once, without
+ * it an 'Apply' button sends it (a list's sort, the moderation log's filters).
+ */
+export function SelectsForm({ fields, keep = {} }: { fields: SelectField[]; keep?: Record<string, string> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const { search } = useLocation();
   const select = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
-  const fields = [
-    { name: "sort", label: "Sort", value: view.sort, options: LIST_SORTS.map((s) => [s, LIST_SORT_LABELS[s]]) },
-    { name: "t", label: "Time range", value: view.t, options: TIMEFRAMES.map((t) => [t, TIMEFRAME_LABELS[t]]) },
-  ];
   return (
     <Form
       key={search}

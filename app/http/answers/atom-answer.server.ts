@@ -10,6 +10,9 @@ import { ENTERED_BY_HAND, FROM_YOUTUBE, NO_LONGER_ON_YOUTUBE, youtubeLikes } fro
 import { formatDate } from "~/lib/format.ts";
 import { thumbnailPath } from "~/lib/thumbnail-sizes.ts";
 import type { FeedAuthor, FeedComment, FeedPost } from "~/models/syndication.server.ts";
+import type { PublicEntry } from "~/models/moderation/public-log.server.ts";
+import { actorText, moderationLogHref } from "~/rules/moderation-log-rules.ts";
+import { plural } from "~/lib/format.ts";
 import { getEnv } from "../../integrations/env.server.ts";
 import { siteOrigin } from "../origin.server.ts";
 
@@ -87,6 +90,42 @@ export function postsFeed(
     generator: getEnv().SITE_NAME,
     icon: `${origin}/favicon.svg`,
     entries: posts.map((p) => postEntry(origin, p)),
+  });
+}
+
+/** The public moderation log as a feed: one entry per action, its reason the content. */
+export function moderationFeed(request: Request, { title, page, self, entries }: { title: string; page: string; self: string; entries: PublicEntry[] }): string {
+  const origin = siteOrigin(request);
+  return atomXml({
+    id: `${origin}${self}`,
+    title: `${title} | ${getEnv().SITE_NAME}`,
+    subtitle: "Every moderation action, newest first",
+    self: `${origin}${self}`,
+    alternate: `${origin}${page}`,
+    generator: getEnv().SITE_NAME,
+    icon: `${origin}/favicon.svg`,
+    entries: entries.map((e) => {
+      const by = actorText(e.actor);
+      const lines = [
+        `<p>${escapeHtml(e.text)}: ${e.href ? `<a href="${escapeHtml(`${origin}${e.href}`)}">${escapeHtml(e.title)}</a>` : escapeHtml(e.title)}</p>`,
+        e.reason ? `<p>Reason: ${escapeHtml(e.reason)}</p>` : "",
+        e.reports ? `<p>${plural(e.reports, "report")}</p>` : "",
+        e.category ? `<p>Category: ${escapeHtml(e.category)}</p>` : "",
+        `<p>By ${escapeHtml(by)}</p>`,
+      ];
+      const at = new Date(e.at);
+      return {
+        id: `${origin}/moderation#entry-${e.id}`,
+        title: `${e.text}: ${e.title}`,
+        link: `${origin}${moderationLogHref("/moderation", { before: e.id + 1 })}#entry-${e.id}`,
+        updated: at,
+        published: at,
+        author: { name: by },
+        summary: e.reason ?? undefined,
+        contentHtml: lines.join(""),
+        ...(e.category ? { category: { term: e.category, label: e.category } } : {}),
+      };
+    }),
   });
 }
 

@@ -18,7 +18,7 @@ export function deleteOwnAccount({ userId }: { userId: number }): { deleted: tru
     assertMayLeave(tx, target);
     removeAccount(tx, userId);
     appendModerationLog(tx, {
-      admin: { id: target.id, username: target.username },
+      admin: { id: target.id, username: target.username, role: "member" },
       action: "delete_self",
       target: { kind: "user", id: target.id, label: target.username },
     });

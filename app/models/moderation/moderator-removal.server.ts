@@ -30,7 +30,7 @@ export type Removal = { authorId: number | null; caseId: number; label: string }
  */
 export function moderatorRemoves(
   tx: DbOrTx,
-  { moderator, target, reason, caseId, now = new Date() }: { moderator: Staff; target: RemovalTarget; reason: string | null | undefined; caseId?: number; now?: Date },
+  { moderator, target, reason, caseId, reports, now = new Date() }: { moderator: Staff; target: RemovalTarget; reason: string | null | undefined; caseId?: number; reports?: number; now?: Date },
 ): Removal | null {
   const item = itemOf(tx, target.kind === "post" ? { post: target.id } : { comment: target.id });
   assertMayModerate(tx, moderator, item);
@@ -38,7 +38,8 @@ export function moderatorRemoves(
   if (!removed) return null;
   const given = reason?.trim() || null;
   const kase = caseId ?? decideCaseOf(tx, { target, authorId: removed.authorId, label: removed.label, category: item?.category ?? null, reason: given, now });
-  appendModerationLog(tx, { admin: moderator, action: target.kind === "post" ? "delete_post" : "delete_comment", target: { ...target, label: removed.label }, reason: given });
+  // The item's category as it was (read before it went): the public log files the entry under it.
+  appendModerationLog(tx, { admin: moderator, action: target.kind === "post" ? "delete_post" : "delete_comment", target: { ...target, label: removed.label }, reason: given, category: item?.category ?? null, reports });
   notify({ userId: removed.authorId, actorId: null, type: "content_removed", params: { noun: target.kind, label: removed.label, reason: given ?? "", caseId: kase } });
   return { ...removed, caseId: kase };
 }

@@ -156,11 +156,11 @@ export function resolveCase({
       outcome = "suspended";
     }
     if (action !== "dismiss" && kase.targetType !== "user") {
-      if (item) moderatorRemoves(tx, { moderator, target: { kind: kase.targetType, id: kase.targetId }, reason, caseId: kase.id, now });
+      if (item) moderatorRemoves(tx, { moderator, target: { kind: kase.targetType, id: kase.targetId }, reason, caseId: kase.id, reports: kase.reportCount, now });
       outcome = "removed";
     }
     if (action === "dismiss") {
-      appendModerationLog(tx, { admin: moderator, action: "dismiss_report", target: { kind: kase.targetType, id: kase.targetId, label: kase.targetLabel }, reason });
+      appendModerationLog(tx, { admin: moderator, action: "dismiss_report", target: { kind: kase.targetType, id: kase.targetId, label: kase.targetLabel }, reason, reports: kase.reportCount });
     }
     const resolved = tx
       .update(reportCases)

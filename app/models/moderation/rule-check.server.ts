@@ -6,6 +6,7 @@ import { MAX_RULES, type RuleAction } from "~/rules/content-rules.ts";
 import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
 import { snippet } from "./report.server.ts";
+import { itemOf } from "./roles.server.ts";
 
 // Rules that act first (docs/product.md §11 "Rules", decision 0240): what an admin's rules say of a
 // new post, comment or reply, or of an edit, before anyone reports it. The enabled rules (at most
@@ -109,7 +110,7 @@ const ACTION_LOGGED = { hold: "rule_hold", refuse: "rule_refuse", flag: "rule_fl
 /** The log entry of a rule's action, in the action's transaction. */
 export function logRuleAction(tx: DbOrTx, verdict: RuleVerdict, target: RuleTarget): void {
   appendModerationLog(tx, {
-    admin: { ruleId: verdict.rule.id },
+    admin: { role: "rule", ruleId: verdict.rule.id },
     action: ACTION_LOGGED[verdict.action],
     target: { ...target, label: snippet(target.label) },
     reason: verdict.rule.message,
@@ -151,7 +152,9 @@ export function flagByRule(tx: DbOrTx, verdict: RuleVerdict, target: RuleTarget 
   if (open) {
     if (open.ruleId === null) tx.update(reportCases).set({ ruleId: verdict.rule.id }).where(eq(reportCases.id, open.id)).run();
   } else {
-    tx.insert(reportCases).values({ targetType: target.kind, targetId: target.id, authorId: target.authorId, targetLabel: snippet(target.label), ruleId: verdict.rule.id }).run();
+    // Filed under the item's category, so its category's moderators see it in their queue.
+    const category = itemOf(tx, target.kind === "post" ? { post: target.id } : { comment: target.id })?.category ?? null;
+    tx.insert(reportCases).values({ targetType: target.kind, targetId: target.id, authorId: target.authorId, targetLabel: snippet(target.label), category, ruleId: verdict.rule.id }).run();
   }
   logRuleAction(tx, verdict, target);
 }

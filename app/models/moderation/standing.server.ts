@@ -114,11 +114,15 @@ export function decideAppeal({ actorId, appealId, decision, reason, now = new Da
     if (appeal.status !== "open") throw conflict(APPEAL_DECIDED);
     const contested = appeal.subjectType === "case" ? tx.select({ category: reportCases.category }).from(reportCases).where(eq(reportCases.id, appeal.subjectId)).get() : null;
     assertInReach(moderator, contested?.category ?? null);
+    const member = tx.select({ username: users.username }).from(users).where(eq(users.id, appeal.userId)).get();
     if (decision === "granted" && appeal.subjectType === "suspension") {
-      tx.update(suspensions).set({ liftedAt: now }).where(and(eq(suspensions.id, appeal.subjectId), isNull(suspensions.liftedAt))).run();
+      const lifted = tx.update(suspensions).set({ liftedAt: now }).where(and(eq(suspensions.id, appeal.subjectId), isNull(suspensions.liftedAt))).returning({ id: suspensions.id }).all();
+      // The suspension's end, as a lift from the Users tab is: the public log files it so.
+      if (lifted.length > 0) {
+        appendModerationLog(tx, { admin: moderator, action: "lift_suspension", target: { kind: "user", id: appeal.userId, label: member?.username ?? `#${appeal.userId}` }, reason: `Appeal granted: ${reason}` });
+      }
     }
     tx.update(appeals).set({ status: decision, decidedAt: now }).where(eq(appeals.id, appealId)).run();
-    const member = tx.select({ username: users.username }).from(users).where(eq(users.id, appeal.userId)).get();
     appendModerationLog(tx, {
       admin: moderator,
       action: "decide_appeal",

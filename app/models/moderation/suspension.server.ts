@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "#db/client.server.ts";
 import { suspensions, users } from "#db/schema.ts";
 import { forbidden, invalid, notFound, NOT_FOUND } from "~/lib/problem.ts";
@@ -7,9 +7,11 @@ import { prepared, writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
 import { assertInReach, assertOutranks, requireModerator, type Staff } from "./roles.server.ts";
 import { notify } from "../notification.server.ts";
+import { SUSPENSION_RAN_OUT } from "~/rules/moderation-log-rules.ts";
 
 // Suspensions: a reason and an end (or none). A suspension lasts while it is not lifted and its end
-// is later than the clock at read time, so it ends by itself without any job.
+// is later than the clock at read time, so it ends by itself without any job; the maintenance timer
+// only logs that it ended (logEndedSuspensions), for the public log.
 
 export type ActiveSuspension = { id: number; reason: string; until: string | null; message: string };
 
@@ -89,6 +91,40 @@ export function liftSuspension({ actorId, userId, reason = null, now = new Date(
     if (lifted.length === 0) throw notFound(NOT_SUSPENDED);
     appendModerationLog(tx, { admin: moderator, action: "lift_suspension", target: { kind: "user", id: userId, label: target.username }, reason });
     return { suspended: false as const };
+  });
+}
+
+const ENDS_PER_PASS = 100;
+
+/**
+ * Logs the suspensions whose end date has come (a lift is logged by the lift): one entry each, by
+ * the site, marked so it is logged once. Run by the maintenance timer, so an end is in the public log
+ * within a minute of it; at most ENDS_PER_PASS a pass, read by the partial index of due ends.
+ */
+export function logEndedSuspensions(now = new Date()): number {
+  const dueWhere = and(isNotNull(suspensions.until), isNull(suspensions.liftedAt), isNull(suspensions.endLoggedAt), lte(suspensions.until, now));
+  // Most minutes nothing is due: no write lock is taken for them.
+  if (!getDb().select({ id: suspensions.id }).from(suspensions).where(dueWhere).limit(1).get()) return 0;
+  // Read again inside the transaction: another worker's pass may have logged them a moment ago.
+  return writeTransaction((tx) => {
+    const due = tx
+      .select({ id: suspensions.id, userId: suspensions.userId, until: suspensions.until, username: users.username })
+      .from(suspensions)
+      .innerJoin(users, eq(users.id, suspensions.userId))
+      .where(dueWhere)
+      .orderBy(asc(suspensions.until))
+      .limit(ENDS_PER_PASS)
+      .all();
+    for (const s of due) {
+      tx.update(suspensions).set({ endLoggedAt: now }).where(eq(suspensions.id, s.id)).run();
+      appendModerationLog(tx, {
+        admin: { role: "site" },
+        action: "end_suspension",
+        target: { kind: "user", id: s.userId, label: s.username },
+        reason: `${SUSPENSION_RAN_OUT} (${formatUntil(s.until!)})`,
+      });
+    }
+    return due.length;
   });
 }
 

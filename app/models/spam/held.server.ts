@@ -4,7 +4,7 @@ import { notFound } from "~/lib/problem.ts";
 import type { NewPostInput } from "~/rules/schemas/post-input.ts";
 import { getDb } from "#db/client.server.ts";
 import { createComment } from "../comment.server.ts";
-import { writeTransaction } from "../db.server.ts";
+import { writeTransaction, type DbOrTx } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
 import { assertInReach, itemOf, reachWhere, requireModerator, type Staff } from "../moderation/roles.server.ts";
 import { createPost } from "../post/index.server.ts";
@@ -74,6 +74,13 @@ export function listHeldQueue(limit = 100, reach?: Staff): QueuedHeld[] {
     .map((r) => ({ ...toHeldView(r.item), author: { id: r.item.userId, username: r.username }, postTitle: r.postTitle }));
 }
 
+/** The category a waiting item would be filed under: a post's own, a comment's post's. */
+export function heldCategory(tx: DbOrTx, row: Pick<HeldRow, "kind" | "postId" | "payload">): string | null {
+  if (row.kind === "comment") return row.postId === null ? null : (tx.select({ c: posts.category }).from(posts).where(eq(posts.id, row.postId)).get()?.c ?? null);
+  const category = (JSON.parse(row.payload ?? "{}") as { category?: unknown }).category;
+  return typeof category === "string" ? category : null;
+}
+
 export type HeldDecision = { kind: HeldRow["kind"]; approved: boolean; publishedId: number | null };
 
 /**
@@ -99,6 +106,8 @@ export function decideHeld({ actorId, id, approve }: { actorId: number; id: numb
       admin: moderator,
       action: approve ? "approve_held" : "reject_held",
       target: { kind: row.kind, id: publishedId ?? row.id, label },
+      // A refused item never was a row of its own: its category is the one it was sent with.
+      ...(publishedId === null ? { category: heldCategory(tx, row) } : {}),
     });
     return { kind: row.kind, approved: approve, publishedId };
   });

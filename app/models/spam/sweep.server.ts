@@ -4,6 +4,7 @@ import { writeTransaction } from "../db.server.ts";
 import { appendModerationLog } from "../moderation-log.server.ts";
 import { assertInReach, requireModerator } from "../moderation/roles.server.ts";
 import { moderatorRemoves, tellReporters } from "../moderation/moderator-removal.server.ts";
+import { heldCategory } from "./held.server.ts";
 import { suspendInTx } from "../moderation/suspension.server.ts";
 
 // A moderator's one action against a spammer (docs/product.md §11 "Spam"): everything the member
@@ -68,10 +69,10 @@ export function sweepMember({
     }
     for (const p of doomedPosts) moderatorRemoves(tx, { moderator, target: { kind: "post", id: p.id }, reason, caseId: caseOf.get(`post-${p.id}`), now });
 
-    const held = tx.select({ id: heldItems.id, kind: heldItems.kind, content: heldItems.content }).from(heldItems).where(eq(heldItems.userId, userId)).all();
+    const held = tx.select({ id: heldItems.id, kind: heldItems.kind, content: heldItems.content, postId: heldItems.postId, payload: heldItems.payload }).from(heldItems).where(eq(heldItems.userId, userId)).all();
     for (const h of held) {
       tx.delete(heldItems).where(eq(heldItems.id, h.id)).run();
-      appendModerationLog(tx, { admin: moderator, action: "reject_held", target: { kind: h.kind, id: h.id, label: h.content.slice(0, 80) }, reason });
+      appendModerationLog(tx, { admin: moderator, action: "reject_held", target: { kind: h.kind, id: h.id, label: h.content.slice(0, 80) }, reason, category: heldCategory(tx, h) });
     }
 
     const username = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get()?.username ?? "";

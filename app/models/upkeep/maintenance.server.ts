@@ -1,9 +1,10 @@
-// Housekeeping of one server process: expired sessions swept, the WAL kept bounded, the query
+// Housekeeping of one server process: expired sessions swept, ended suspensions logged, the WAL kept bounded, the query
 // planner's statistics kept fresh. Runs at start and then on an unref'd timer (it never keeps a
 // process alive). Every worker runs it: each task is idempotent and cheap.
 import { checkpointWal, optimizeDatabase } from "#db/client.server.ts";
 import { sweepExpiredSessions } from "~/models/session.server.ts";
 import { sweepOldPrints } from "~/models/spam/hold.server.ts";
+import { logEndedSuspensions } from "~/models/moderation/suspension.server.ts";
 
 const EVERY_MS = Number(process.env.MAINTENANCE_INTERVAL_MS ?? 60_000);
 // PRAGMA optimize is for long-lived connections "every few hours"; once an hour is plenty.
@@ -29,6 +30,7 @@ export function startMaintenance() {
     ticks++;
     runOnce("sweep", sweepExpiredSessions);
     runOnce("sweep prints", sweepOldPrints);
+    runOnce("suspension ends", () => logEndedSuspensions());
     runOnce("checkpoint", () => checkpointWal("PASSIVE"));
     if (ticks % OPTIMIZE_EVERY === 0) runOnce("optimize", optimizeDatabase);
   }, EVERY_MS);

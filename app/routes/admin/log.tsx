@@ -8,6 +8,7 @@ import { GeneralErrorBoundary, RetryLink } from "~/components/ui/general-error-b
 import { formatDateTime } from "~/lib/format.ts";
 import { AdminListQuerySchema } from "~/rules/schemas/admin.ts";
 import { listModerationLog, type ModerationEntry } from "~/models/moderation-log.server.ts";
+import { ACTION_TEXT, ROLE_TEXT } from "~/rules/moderation-log-rules.ts";
 import { ADMIN_SIGN_IN, loadOrFail } from "~/routes/admin/admin-page.server.ts";
 
 // /admin/log: the moderation log, newest first, 50 a page. Read-only: nothing edits an entry.
@@ -22,30 +23,6 @@ export const loader = page(
   ({ input }) => loadOrFail("Failed to load the moderation log", () => listModerationLog({ page: input.page })),
   ADMIN_SIGN_IN,
 );
-
-const ACTION_LABELS: Record<ModerationEntry["action"], string> = {
-  create_user: "Created user",
-  grant_admin: "Granted admin",
-  remove_admin: "Removed admin",
-  delete_user: "Deleted user",
-  delete_post: "Deleted post",
-  delete_self: "Deleted own account",
-  reset_demo: "Reset the demo account",
-  dismiss_report: "Dismissed a report",
-  approve_held: "Approved a waiting item",
-  reject_held: "Rejected a waiting item",
-  delete_comment: "Deleted comment",
-  suspend_user: "Suspended user",
-  lift_suspension: "Lifted suspension",
-  decide_appeal: "Decided an appeal",
-  edit_post: "Edited post",
-  redact_revision: "Redacted a version",
-  rule_hold: "Held for review",
-  rule_refuse: "Refused",
-  rule_flag: "Flagged to the review queue",
-  grant_role: "Gave a role",
-  remove_role: "Took back a role",
-};
 
 const TARGET_LABELS: Record<ModerationEntry["targetKind"], string> = { user: "User", post: "Post", comment: "Comment" };
 
@@ -65,11 +42,11 @@ export default function AdminLog({ loaderData }: Route.ComponentProps) {
         <AdminList label="Moderation log, newest first">
           {items.map((e) => (
             <AdminRow key={e.id} id={`log-${e.id}`}>
-              <span className="font-medium">{ACTION_LABELS[e.action]}</span>
+              <span className="font-medium">{ACTION_TEXT[e.action]}</span>
               <span className="min-w-0 truncate">
                 {TARGET_LABELS[e.targetKind]} '{e.targetLabel}' <span className="text-slate-700">#{e.targetId}</span>
               </span>
-              <span className="text-slate-700">{e.ruleId !== null ? `by rule #${e.ruleId}` : `by ${e.adminName}`}</span>
+              <span className="text-slate-700">{e.ruleId !== null ? `by rule #${e.ruleId}` : `by ${e.adminName || ROLE_TEXT.site}`}</span>
               <Time value={e.createdAt} timeZone={timeZone} className="text-slate-700">
                 {formatDateTime(e.createdAt, timeZone)}
               </Time>

@@ -29,8 +29,8 @@ export const whole = (name: string, min: number, max: number, fallback: number) 
 
 const query = textField({ type: "Search query must be text", max: { length: MAX_QUERY, message: `Search query must be at most ${MAX_QUERY} characters` } }).default("");
 
-/** ?category= takes any casing of one of the 20 categories, or 'Uncategorized'. */
-const category = tokenField("category must be text", "Unknown category").transform((value, ctx) => {
+/** ?category= (the feeds, the moderation log) takes any casing of one of the 20 categories, or 'Uncategorized'. */
+export const category = tokenField("category must be text", "Unknown category").transform((value, ctx) => {
   if (value.toLowerCase() === DEFAULT_CATEGORY.toLowerCase()) return DEFAULT_CATEGORY;
   const found = categoryFromSlug(value);
   if (!found) {
