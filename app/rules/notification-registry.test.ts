@@ -93,7 +93,7 @@ describe("the notifications registry", () => {
   });
 });
 
-describe("migration 0027: stored sentences become params", () => {
+describe("migration 0029: stored sentences become params", () => {
   it("gives every existing type's row params from which the registry makes the sentence it stored", () => {
     const dir = path.join(import.meta.dirname, "../../db/migrations");
     const journal = JSON.parse(fs.readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
@@ -102,7 +102,7 @@ describe("migration 0027: stored sentences become params", () => {
     };
     const db = withSqlFunctions(new Database(":memory:"));
     const tags = journal.entries.map((e) => e.tag);
-    const at = tags.indexOf("0027_notification_params");
+    const at = tags.indexOf("0029_notification_params");
     for (const tag of tags.slice(0, at)) run(db, tag);
     // The rows alone: what they point to is not what is converted.
     db.pragma("foreign_keys = OFF");

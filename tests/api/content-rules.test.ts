@@ -220,7 +220,7 @@ describe("each kind of rule × each action, on every path of new text (form and 
             const entry = lastLog();
             const label = `${kind} ${action} ${path.name}`;
             expect(entry.id, label).toBeGreaterThan(logBefore);
-            expect(entry, label).toMatchObject({ ruleId, adminId: null, adminName: null, action: `rule_${action}`, reason: MESSAGE });
+            expect(entry, label).toMatchObject({ ruleId, adminId: null, adminName: "", actorRole: "rule", kind: "rule", action: `rule_${action}`, reason: MESSAGE });
             if (action === "refuse") {
               await expectRefused(path, res);
               // Nothing made; an edit left as it was.
