@@ -20,7 +20,7 @@ function siteConfig(upstream: string, port: number, cacheDir: string, standby?: 
     [/^proxy_cache_path \S+ (.*) # test: cache$/m, `proxy_cache_path ${cacheDir} $1`],
     [/^(\s*)server \S+( [^#]*)?; # test: upstream$/m, `$1server ${upstream}$2;`],
     [/^(\s*)listen \S+; # test: listen$/m, `$1listen 127.0.0.1:${port};`],
-    ...(standby ? [[/^(\s*)# server \S+ backup; # test: standby$/m, `$1server ${standby} backup;`] as [RegExp, string]] : []),
+    ...(standby ? [[/^(\s*)# server \S+( backup[^#]*); # test: standby$/m, `$1server ${standby}$2;`] as [RegExp, string]] : []),
   ];
   let text = fs.readFileSync(SHIPPED, "utf8");
   for (const [pattern, replacement] of replacements) {
