@@ -1,6 +1,9 @@
 // `npm run bench:capacity`: how much one box holds (docs/operations.md, "Capacity"). On a copy of the
-// large dataset (db:generate-large), the realistic mix of bench/mix.ts (30 % of reads by 500
-// signed-in members, the rest visitors; no shared cache in front) with 0, 5 and 50 writes a second
+// large dataset (db:generate-large), the mix of a real visit: Chromium's visits recorded first
+// (bench/visit.ts: documents, `.data` navigations, assets, thumbnails, the GET after a 303), then
+// replayed over many URLs (bench/mix.ts, visitMix: 30 % of reads by 500 signed-in members whose
+// sessions were last seen two hours ago and whose GETs write as they do, the rest visitors; no
+// shared cache in front; thumbnails from a local picture host) with 0, 5 and 50 writes a second
 // beside it, flat out on 10 connections, for:
 //  - one core: WORKERS=1 pinned to core 0 (taskset), autocannon on core 1;
 //  - the 2-core box: WORKERS=2 on cores 0 and 1, autocannon on the same cores (the box has two; the
@@ -15,8 +18,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { copyDataset, DATA, dataset, DB_FILE } from "./dataset.ts";
-import { readMix, readSite, runMix, writeMix, type MixRun } from "./mix.ts";
+import Database from "better-sqlite3";
+import { readSite, runMix, visitMix, writeMix, type MixRun, type VisitShape } from "./mix.ts";
 import { hasTaskset, log, ROOT, serve, signIn, stop, type Server } from "./serve.ts";
+import { fakePictureHost, recordVisits, visitShape, visitTable } from "./visit.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUN_DB = path.join(DATA, "capacity.db");
@@ -67,25 +72,48 @@ async function main() {
   pinLoader("1");
   const site = readSite(DB_FILE);
   const stride = Math.max(1, Math.floor(site.members.length / MEMBERS));
+  const videos = (() => {
+    const db = new Database(DB_FILE, { readonly: true });
+    try {
+      return db.prepare("SELECT video_id FROM posts ORDER BY hot DESC").pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+  })();
+  const pictures = await fakePictureHost();
   const rows: Row[] = [...(await bareRuns())];
+  let shape: VisitShape | null = null;
+  let visits = "";
   for (const [setup, workers, cores] of [
     ["one core (WORKERS=1)", "1", "0"],
     ["2-core box (WORKERS=2)", "2", "0,1"],
   ] as const) {
     copyDataset(RUN_DB);
-    const members = await signIn(RUN_DB, SECRET, site.members.filter((_, i) => i % stride === 0).slice(0, MEMBERS));
-    const env = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET: SECRET, WORKERS: workers };
+    const thumbnails = path.join(DATA, "capacity-thumbnails");
+    fs.rmSync(thumbnails, { recursive: true, force: true });
+    const members = await signIn(RUN_DB, SECRET, site.members.filter((_, i) => i % stride === 0).slice(0, MEMBERS), { seenAgoMs: 2 * 60 * 60 * 1000 });
+    const env = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET: SECRET, WORKERS: workers, THUMBNAIL_BASE_URL: pictures.url, THUMBNAIL_CACHE_DIR: thumbnails };
     pinLoader(cores === "0" ? "1" : "0,1");
     const app: Server = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, env, cores);
+    if (!shape) {
+      log("Recording visits with Chromium …");
+      const [browserMember] = await signIn(RUN_DB, SECRET, [site.members[site.members.length - 1]]);
+      const recorded = await recordVisits(app.url, browserMember);
+      visits = visitTable(recorded);
+      log(visits);
+      shape = visitShape(recorded);
+    }
+    const reads = (seed: number) => visitMix(site, members, seed, shape!, videos);
     // Warmed as a server that has been up a while (bench/README.md, 0093), on URLs of its own.
-    await runMix(`${setup}: warm-up`, app, readMix(site, members, 101), writeMix(site, members, app.url, 102), 5, 16);
+    await runMix(`${setup}: warm-up`, app, reads(101), writeMix(site, members, app.url, 102), 5, 16);
     for (const writesPerSecond of [0, 5, 50]) {
       const writes = writesPerSecond ? writeMix(site, members, app.url, 200 + writesPerSecond) : null;
-      const run = await runMix(`${setup}, ${writesPerSecond} writes/s`, app, readMix(site, members, 300 + writesPerSecond), writes, writesPerSecond, SECONDS);
+      const run = await runMix(`${setup}, ${writesPerSecond} writes/s`, app, reads(300 + writesPerSecond), writes, writesPerSecond, SECONDS);
       rows.push(rowOf(setup, writesPerSecond, run));
     }
     await stop(app);
   }
+  await pictures.close();
   pinLoader("1");
   rows.push(...(await bareRuns()));
 
@@ -97,6 +125,7 @@ async function main() {
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map((r) => `| ${r.setup} | ${r.writesPerSecond || (r.setup.startsWith("bare") ? "—" : 0)} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(2)} | ${r.cpuPercent.toFixed(0)} | ${r.errors} |`),
   ];
+  lines.push("", "Requests that reached the server in the recorded visits (each from an empty browser cache), the mix's shape:", "", visits);
   console.log(lines.join("\n"));
   fs.writeFileSync(path.join(DATA, "last-capacity-run.md"), `${lines.join("\n")}\n`);
 }

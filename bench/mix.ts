@@ -209,3 +209,55 @@ export function kindRequests(site: Site, kind: Kind, cookies: string[] | null, s
   const make = even[kind] ?? kinds[kind];
   return () => ({ path: make(), cookie: cookies ? cookies[Math.floor(rand() * cookies.length)] : undefined });
 }
+
+/** What a recorded visit (bench/visit.ts) asked for, by kind: how many of each, and the URLs of the kinds replayed as they were. */
+export type VisitShape = { counts: Record<"document" | "data" | "asset" | "thumbnail" | "other", number>; assets: string[]; others: string[]; largeThumbnails: number };
+
+/** A page's client-navigation URL (React Router's single fetch): /post/1 → /post/1.data, / → /_root.data. */
+export function dataUrl(page: string): string {
+  const [pathname, query] = page.split("?");
+  const base = pathname === "/" ? "/_root" : pathname.replace(/\/+$/, "");
+  return `${base}.data${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The read mix as a recorded visit makes it: documents and `.data` navigations in the visit's
+ * proportion (each a page of the kinds and shares of MIX), beside them the assets, thumbnails (of
+ * posts by popularity, the large size as often as recorded) and the other requests (favicon, route
+ * manifest) as often as the visit asked for them, after the browser's own cache. A signed-in
+ * member's share as in readMix; their GETs write as they do (the post's read mark, the session's
+ * sliding expiry once an hour).
+ */
+export function visitMix(site: Site, cookies: string[], seed: number, shape: VisitShape, videos: string[]): Vary {
+  const rand = random(seed);
+  const pages = readMix(site, cookies, seed + 1);
+  const kinds = Object.entries(shape.counts) as [keyof VisitShape["counts"], number][];
+  const total = kinds.reduce((n, [, c]) => n + c, 0);
+  const pick = <T,>(list: T[]) => list[Math.floor(rand() * list.length)];
+  return (n) => {
+    let r = rand() * total;
+    let kind = kinds[0][0];
+    for (const [k, c] of kinds) {
+      if (r < c) {
+        kind = k;
+        break;
+      }
+      r -= c;
+    }
+    const page = pages(n);
+    switch (kind) {
+      case "document":
+        return page;
+      case "data":
+        return page.path.startsWith("/api/") ? page : { ...page, path: dataUrl(page.path) };
+      case "asset":
+        return { path: pick(shape.assets), cookie: page.cookie };
+      case "thumbnail": {
+        const large = rand() * shape.counts.thumbnail < shape.largeThumbnails;
+        return { path: `/thumbnails/${videos[zipf(rand, videos.length)]}.jpg${large ? "?size=large" : ""}`, cookie: page.cookie };
+      }
+      default:
+        return { path: pick(shape.others), cookie: page.cookie };
+    }
+  };
+}

@@ -90,17 +90,18 @@ export function rssMb(pid: number): number {
 
 /**
  * Signed-in members: a session row for each of `userIds` straight into the copy `file` (as models/session.server.ts
- * makes them: the SHA-256 of the token is the id, seen just now so no request rewrites it) and the
+ * makes them: the SHA-256 of the token is the id, seen just now so no request rewrites it, or
+ * `seenAgoMs` ago, so a member's first request slides it as a returning member's does) and the
  * cookie signed with the `secret` the server gets, as tests/support/api-client.ts does.
  */
-export async function signIn(file: string, secret: string, userIds: number[]): Promise<string[]> {
-  const now = Date.now();
+export async function signIn(file: string, secret: string, userIds: number[], { seenAgoMs = 0 }: { seenAgoMs?: number } = {}): Promise<string[]> {
+  const now = Date.now() - seenAgoMs;
   const tokens = userIds.map(() => crypto.randomBytes(32).toString("base64url"));
   const db = new Database(file);
   try {
     const insert = db.prepare("INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)");
     db.transaction(() => {
-      userIds.forEach((userId, i) => insert.run(crypto.createHash("sha256").update(tokens[i]).digest("hex"), userId, now + 24 * 60 * 60 * 1000, now, "bench", now));
+      userIds.forEach((userId, i) => insert.run(crypto.createHash("sha256").update(tokens[i]).digest("hex"), userId, Date.now() + 24 * 60 * 60 * 1000, now, "bench", now));
     })();
   } finally {
     db.close();

@@ -1,6 +1,8 @@
 // Starts Debian's nginx (/usr/sbin/nginx) with deploy/nginx/chortle.conf in front of a server, as any
 // user: its own prefix, pid, logs, temp and cache directories under a temp dir, on a free port. Only
-// the lines of the shipped file marked `# test:` are changed (each must be found once).
+// the lines of the shipped file marked `# test:` are changed (each must be found once): the listen
+// port, the cache directory, the upstream, the access log, and (when a test has one) the standby's
+// commented line.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -14,12 +16,13 @@ const SHIPPED = path.resolve(import.meta.dirname, "../../deploy/nginx/chortle.co
 export type RunningNginx = { url: string; port: number; dir: string; pid: number; errors: () => string; accessLog: () => Record<string, unknown>[]; stop: () => Promise<void> };
 
 /** The shipped site file with the test's listen port, upstream and cache directory. */
-function siteConfig(upstream: string, port: number, cacheDir: string): string {
+function siteConfig(upstream: string, port: number, cacheDir: string, standby?: string): string {
   const replacements: [RegExp, string][] = [
     [/^proxy_cache_path \S+ (.*) # test: cache$/m, `proxy_cache_path ${cacheDir} $1`],
-    [/^(\s*)server \S+; # test: upstream$/m, `$1server ${upstream};`],
+    [/^(\s*)server \S+( [^#]*)?; # test: upstream$/m, `$1server ${upstream}$2;`],
     [/^(\s*)listen \S+ default_server; # test: listen$/m, `$1listen 127.0.0.1:${port} default_server;`],
     [/^(\s*)access_log \S+ chortle; # test: log$/m, `$1access_log ${path.join(path.dirname(cacheDir), "access.log")} chortle;`],
+    ...(standby ? [[/^(\s*)# server \S+( backup[^#]*); # test: standby$/m, `$1server ${standby}$2;`] as [RegExp, string]] : []),
   ];
   let text = fs.readFileSync(SHIPPED, "utf8");
   for (const [pattern, replacement] of replacements) {
@@ -40,12 +43,15 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** nginx in front of `upstream` ("127.0.0.1:PORT"); `port` when the caller needs to know it first. */
-export async function startNginx(upstream: string, port?: number): Promise<RunningNginx> {
+/**
+ * nginx in front of `upstream` ("127.0.0.1:PORT"); `port` when the caller needs to know it first;
+ * `standby` the warm standby's address, asked while the upstream does not answer.
+ */
+export async function startNginx(upstream: string, port?: number, standby?: string): Promise<RunningNginx> {
   if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx (.ci/run installs it)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-nginx-"));
   port ??= await freePort();
-  fs.writeFileSync(path.join(dir, "chortle.conf"), siteConfig(upstream, port, path.join(dir, "cache")));
+  fs.writeFileSync(path.join(dir, "chortle.conf"), siteConfig(upstream, port, path.join(dir, "cache"), standby));
   const temp = (name: string) => path.join(dir, name);
   // As root (CI), nginx would hand its workers to `nobody`, who cannot write these directories.
   const user = process.getuid?.() === 0 ? "user root;\n" : "";

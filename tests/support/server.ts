@@ -29,6 +29,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** What every test server runs with (and a server a test has started some other way, e.g. by `npm run promote`). */
+export const TEST_SERVER_ENV = {
+  NODE_ENV: "production",
+  SEED_DEMO: "false",
+  RATE_LIMIT: "off",
+  // Test servers are driven by scripts: the sign-up form's minimum fill time is off unless a test asks.
+  SIGNUP_MIN_SECONDS: "0",
+  SMTP_URL: "",
+  // A line per request is noise here, and with it web-tools' feed fetches met "other side
+  // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
+  LOG_REQUESTS: "off",
+  // The YouTube refresh job would ask the fake about every post at start: off unless a test asks
+  // (tests/api/youtube-refresh.test.ts).
+  YOUTUBE_REFRESH_INTERVAL_MS: "0",
+};
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chortle-server-"));
   // The caller may name the database (API tests share their worker's file with the server).
@@ -38,22 +54,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = env.PORT ?? String(await freePort());
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
-    NODE_ENV: "production",
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: "127.0.0.1",
     DATABASE_PATH: databasePath,
-    SEED_DEMO: "false",
-    RATE_LIMIT: "off",
-    // Test servers are driven by scripts: the sign-up form's minimum fill time is off unless a test asks.
-    SIGNUP_MIN_SECONDS: "0",
-    SMTP_URL: "",
-    // A line per request is noise here, and with it web-tools' feed fetches met "other side
-    // closed" under parallel load (docs/decisions/0138); tests/api/metrics.test.ts turns it on.
-    LOG_REQUESTS: "off",
-    // The YouTube refresh job would ask the fake about every post at start: off unless a test asks
-    // (tests/api/youtube-refresh.test.ts).
-    YOUTUBE_REFRESH_INTERVAL_MS: "0",
+    ...TEST_SERVER_ENV,
     ...env,
   };
   // PUBLIC_URL: "" starts the server without one (its links then come from the request's Host).
