@@ -77,7 +77,7 @@ async function main() {
     const env = { DATABASE_PATH: RUN_DB, SEED_DEMO: "false", SESSION_SECRET: SECRET, WORKERS: workers };
     pinLoader(cores === "0" ? "1" : "0,1");
     const app: Server = await serve([...NODE_FLAGS, "server.js"], APP_BUILD, env, cores);
-    // Warmed as a server that has been up a while (bench/README.md, 0093), on URLs of its own.
+    // Warmed as a server that has been up a while (bench/README.md, decision 0139), on URLs of its own.
     await runMix(`${setup}: warm-up`, app, readMix(site, members, 101), writeMix(site, members, app.url, 102), 5, 16);
     for (const writesPerSecond of [0, 5, 50]) {
       const writes = writesPerSecond ? writeMix(site, members, app.url, 200 + writesPerSecond) : null;

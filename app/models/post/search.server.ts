@@ -86,7 +86,7 @@ function sortMatches(
   // weights, for a prefix a merge of every word it starts: twice the cost (docs/decisions/0089).
   // The matches are read once (a CTE used twice is materialised) and each joined to its post; over
   // all time their count is the CTE's, a window over the joined rows only when a range drops some:
-  // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0102).
+  // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0089).
   const oldestFirst = sort === "oldest" && since === null;
   const shape = muted?.shape ?? "";
   const rows = preparedFor(`search ${sort} ${since !== null} ${shape}`, () => {
