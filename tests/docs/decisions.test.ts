@@ -114,16 +114,19 @@ describe("each decision record", () => {
 });
 
 // Where the repo cites a record: the explicit forms anywhere ("decision 0045", "decisions 0015 and
-// 0049", docs/decisions/0045, [0045](…), 0045-name.md); inside the records, also a bare number, as
-// they cite each other ("folded into 0139"), but not a migration's ("migration 0017") or a standard's.
-// Record numbers start with 0 (a year such as 2026 in a dated file's name is none).
+// 0049", across a comment's line break too, docs/decisions/0045, [0045](…), 0045-name.md, "(…, 0045)");
+// in Markdown (the records, the READMEs, docs/), also a bare number, as they cite each other ("folded
+// into 0139"), but not a migration's ("migration 0017") or a standard's. Record numbers start with 0
+// (a year such as 2026 in a dated file's name is none).
+const LIST = String.raw`((?:0\d{3}(?:,?\s+(?:and\s+|or\s+)?|\b))+)`;
 const CITED = [
-  /decisions?\/((?:0\d{3}(?:,? (?:and |or )?|\b))+)/g,
+  new RegExp(String.raw`decisions?\/` + LIST, "g"),
   /\[(0\d{3})\]\(/g,
   /\b(0\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.md\b/g,
-  /\b[Dd]ecisions? ((?:0\d{3}(?:,? (?:and |or )?|\b))+)/g,
+  new RegExp(String.raw`\b[Dd]ecisions?\s+(?:(?:\/\/|\*|--|#)\s*)?` + LIST, "g"),
+  /(?<=\((?:[^()\n]*[,;] )?)(0\d{3})(?=\))/g,
 ];
-const BARE = /(?<![\w./-])(0[0-9]{3})\b(?![_.-])/g;
+const BARE = /(?<![\w./-])(0[0-9]{3})\b(?![_-]|\.\w)/g;
 const NOT_CITED = /\b(?:migrations?|JIS X) \d{4}\b/g;
 // bench/results holds dated run logs (history, cited as they were); the rest is built or installed.
 const SKIP = new Set(["node_modules", "build", ".git", ".react-router", "test-results", "playwright-report", "data"]);
@@ -141,10 +144,10 @@ function repoFiles(dirname: string, out: string[] = []): string[] {
 }
 
 /** The record numbers a text cites, by the forms above. */
-function citations(text: string, isRecord: boolean): string[] {
+function citations(text: string, markdown: boolean): string[] {
   const found: string[] = [];
   for (const pattern of CITED) for (const m of text.matchAll(pattern)) found.push(...(m[1].match(/\d{4}/g) ?? []));
-  if (isRecord) for (const m of text.replace(NOT_CITED, "").matchAll(BARE)) found.push(m[1]);
+  if (markdown) for (const m of text.replace(NOT_CITED, "").matchAll(BARE)) found.push(m[1]);
   return found;
 }
 
@@ -153,8 +156,11 @@ describe("citations of decision records", () => {
     expect(citations("(decision 0045); decisions 0015, 0049 and 0100; docs/decisions/0062, 0113", false)).toEqual(
       ["0062", "0113", "0045", "0015", "0049", "0100"],
     );
-    expect(citations("see [0016](0016-two-fts5-indexes.md), folded into 0139 (migration 0017)", true)).toEqual(
-      ["0016", "0016", "0016", "0139"],
+    expect(citations("worked out once: decision\n// 0103), lag (VISITOR_LAG_MS, 0095); call 555 0100", false)).toEqual(
+      ["0103", "0095"],
+    );
+    expect(citations("see [0016](0016-two-fts5-indexes.md), folded into 0139 (migration 0017) since 0100.", true)).toEqual(
+      ["0016", "0016", "0016", "0139", "0100"],
     );
   });
 
@@ -164,9 +170,8 @@ describe("citations of decision records", () => {
     // This file's own examples above are not citations.
     const self = path.join("tests", "docs", "decisions.test.ts");
     for (const file of repoFiles(process.cwd()).filter((f) => f !== self)) {
-      const isRecord = path.dirname(file) === path.join("docs", "decisions");
       const text = fs.readFileSync(file, "utf8");
-      for (const n of new Set(citations(text, isRecord))) if (!numbers.has(n)) dangling.push(`${file} cites ${n}`);
+      for (const n of new Set(citations(text, file.endsWith(".md")))) if (!numbers.has(n)) dangling.push(`${file} cites ${n}`);
     }
     expect(dangling).toEqual([]);
   });
