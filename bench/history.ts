@@ -1,6 +1,6 @@
 // What a history costs per request, for 5 and for 500 revisions: `npm run bench:history`. A comment
 // edited 5, 50 (a full first page) and 500 times, each time to another text of about 1,000
-// characters (the attack of the issue that led to decision 0103), on a fresh database in this
+// characters (the attack of the issue that led to decision 0068), on a fresh database in this
 // process; then the CPU time of page 1 of its history and of its revisions call, read by the model
 // and asked of the built app (BUILD_DIR, default build; MEMO=off, so every request renders), beside
 // the bare React Router page (bench/bare, built here when missing). CPU time, not wall time: it

@@ -16,12 +16,12 @@ import zlib from "node:zlib";
 export const JS_BUDGET = { home: 120.6 * 1024, any: 126.5 * 1024 } as const;
 /**
  * Everything a page runs before it is usable, measured in Chromium (tests/budget/page-js.test.ts,
- * docs/decisions/0113): the files above, the lazy parts loaded at once (a member's account menu and
+ * docs/decisions/0034): the files above, the lazy parts loaded at once (a member's account menu and
  * bell, an open dialog) and the document's inline scripts (the loader data React hydrates from).
  */
 export const RUN_BUDGET = { home: 130 * 1024, any: 136 * 1024 } as const;
 /**
- * The same, as the server sends it (docs/decisions/0141): each file with the Content-Encoding it came
+ * The same, as the server sends it (docs/decisions/0034): each file with the Content-Encoding it came
  * with (brotli, precompressed), the inline scripts at the page's brotli. The target of issue 36.
  */
 export const SENT_BUDGET = { home: 120 * 1024, any: 126 * 1024 } as const;

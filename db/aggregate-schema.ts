@@ -1,7 +1,7 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Aggregates kept as data, so that no page regroups a large table to show them
-// (docs/decisions/0148-week-contributors-rollup.md).
+// (docs/decisions/0084-sidebar-aggregates-as-data.md).
 
 // The number of posts per category: a counter, changed by triggers on posts (migration
 // 0015_category_counts_kept.sql) in the same transaction as the post inserted, deleted or moved to

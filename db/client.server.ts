@@ -45,7 +45,7 @@ export function openDatabase(file: string, { durability = "normal" }: { durabili
   sqlite.pragma(durability === "full" ? "synchronous = FULL" : "synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // SQLite's own page cache, 16 MB: what it misses the OS's file cache serves for a read (decision 0088).
+  // SQLite's own page cache, 16 MB: what it misses the OS's file cache serves for a read (decision 0052).
   sqlite.pragma("cache_size = -16000");
   sqlite.pragma("temp_store = MEMORY");
   // After a checkpoint the -wal file is cut back to this size instead of keeping its high-water mark.

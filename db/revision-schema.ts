@@ -30,7 +30,7 @@ export const revisions = sqliteTable(
     // When it was replaced: the time of the edit.
     createdAt: createdAt(),
     // What the edit that replaced this version changed, made once when the edit is written
-    // (docs/decisions/0103): per field, the lengths of the kept, removed and added runs of text
+    // (docs/decisions/0068): per field, the lengths of the kept, removed and added runs of text
     // ("=12-5+7"), read against this version's text and the next one's. '{}' when there is nothing
     // to show (a redacted side); NULL for rows written before 0018, filled on their first read.
     diff: text("diff"),

@@ -1,6 +1,6 @@
 // Migration 0017 makes the word index (posts_search) again with prefix indexes for 2 to 8 letters and
 // fills it from posts. Made again over a site that has posts, it finds what it found before: every
-// field, the last word as a prefix, a post whose author is gone (docs/decisions/0091). Migration 0025 fills
+// field, the last word as a prefix, a post whose author is gone (docs/decisions/0016). Migration 0025 fills
 // it (and post_words) with folded text, as its triggers do (docs/decisions/0160).
 import fs from "node:fs";
 import path from "node:path";

@@ -6,7 +6,7 @@ import { comments, follows, posts, users, votes } from "./schema.ts";
 
 /**
  * The password of the shared demo account (demo_user), published in the README. It is the only seeded
- * account anyone can sign into (docs/decisions/0108).
+ * account anyone can sign into (docs/decisions/0072).
  */
 export const DEMO_PASSWORD = "chortle-demo";
 

@@ -75,7 +75,7 @@ export function encodeWhole(encoding, body) {
 }
 
 // A page made for one answer (the render memo's fresh page): brotli 1 costs about half of gzip 3 for
-// a slightly smaller body; gzip 3 ~40 % less than gzip 6 for ~5 % more bytes (docs/decisions/0090, 0083).
+// a slightly smaller body; gzip 3 ~40 % less than gzip 6 for ~5 % more bytes (docs/decisions/0015, 0083).
 const QUICK_BROTLI = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };

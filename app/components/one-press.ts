@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 
-// One press at a time per control (decision 0099). A toggle pressed again before its last press was
+// One press at a time per control (decision 0094). A toggle pressed again before its last press was
 // answered (a vote switched back, a save undone) would otherwise send a second POST beside the first:
 // the browser cancels the first fetch, but the server may already have read it, and the two then
 // reach the database in either order, leaving the first press's state under the second's arrows. So a

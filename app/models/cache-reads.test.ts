@@ -5,7 +5,7 @@
 // that column's updates), fails: a write there would not drop the cache's entries.
 //
 // SQLite's authorizer (sqlite3_set_authorizer) would say the same while the statement is prepared, but
-// better-sqlite3 has no binding for it (docs/decisions/0104). So: the statements are recorded by wrapping
+// better-sqlite3 has no binding for it (docs/decisions/0045). So: the statements are recorded by wrapping
 // better-sqlite3's Statement methods, and read with EXPLAIN: every OpenRead cursor's root page is a
 // table, or an index of one (sqlite_schema); its Column opcodes name the columns (an index's through
 // index_xinfo). A virtual table (VOpen) is named by the statement's text: the two word indexes are

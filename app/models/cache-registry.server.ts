@@ -1,6 +1,6 @@
 // Every cache kept in front of the database, by name, with the tables it reads (checked by
 // app/models/cache-reads.test.ts), and the log of values given while they may lag, which the answer
-// memo reads so that no page outlives a cache's lag (decision 0104). The caches themselves are
+// memo reads so that no page outlives a cache's lag (decision 0045). The caches themselves are
 // data-version.server.ts's `versionedCache` and rollup.server.ts's rows.
 
 /** What a cache may watch: `"comments"`, or `"users:username,display_name"` (updates of those columns only). */

@@ -18,7 +18,7 @@ import { logRuleRefusals } from "./moderation/rule-check.server.ts";
 
 // Editing a post or a comment (docs/product.md §5, decision 0068). Each edit keeps the version it
 // replaces as a row of `revisions`, with what the edit changed (worked out here, once: decision
-// 0103), in the same transaction as the new text. No notice is sent again; a mention the edit adds
+// 0068), in the same transaction as the new text. No notice is sent again; a mention the edit adds
 // notifies once (mention.server.ts). The FTS triggers follow UPDATEs of the title and the quoted
 // author, so search follows the new text. An edit passes the admins' rules and a new account's the
 // spam rules of new text (spam/hold.server.ts holdEdited): when the new text would wait, the item goes

@@ -1,7 +1,7 @@
 import { diffWordsWithSpace } from "diff";
 import type { DiffPart } from "~/rules/edit-rules.ts";
 
-// How a revision keeps what the edit that replaced it changed (revisions.diff, decision 0103): worked
+// How a revision keeps what the edit that replaced it changed (revisions.diff, decision 0068): worked
 // out once, when the edit is written, as runs of lengths, and cut back into words from the two
 // versions' own texts when a history page shows them.
 

@@ -10,7 +10,7 @@ import { editComment, editPost } from "./edit.server.ts";
 import { getCommentHistory, getPostHistory, listRevisions, redactRevision, type History } from "./revision.server.ts";
 
 // The history reads a page of versions and the differences kept when each edit was written
-// (decision 0103): its cost does not grow with the number of versions.
+// (decision 0068): its cost does not grow with the number of versions.
 
 const WORDS = ["giggle", "snort", "chortle", "guffaw", "titter", "cackle", "hoot", "chuckle", "smirk", "howl", "roar", "beam"];
 

@@ -13,7 +13,7 @@ import { NOTHING_TO_SHOW, partsOf, storedChange, type FieldName, type Texts } fr
 // before it. Public, like the item itself.
 //
 // What changed is worked out once, when the edit is written (revision-diff.server.ts, with jsdiff), and kept on the
-// revision the edit replaced (revisions.diff, decision 0103): a page reads its rows and cuts the texts
+// revision the edit replaced (revisions.diff, decision 0068): a page reads its rows and cuts the texts
 // it already has by the stored lengths, so it costs the same whatever the number of versions.
 
 
@@ -130,7 +130,7 @@ function historyPage(kind: History["kind"], id: number, current: Snapshot, revis
 
 /**
  * Revisions written before migration 0018 have no stored difference: the first page that shows one
- * works it out and keeps it (at most a page's worth, once each; decision 0103). A redaction since
+ * works it out and keeps it (at most a page's worth, once each; decision 0068). A redaction since
  * then has stored NOTHING_TO_SHOW, which this never overwrites.
  */
 function fillMissingChanges(shown: [Snapshot, Snapshot | undefined][]) {

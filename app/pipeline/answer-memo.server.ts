@@ -10,21 +10,21 @@
 // then the render memo, render-memo.server.ts); but a member opening a post (the row that says
 // they read it) moves only their own pages' version (memberVersion), not everyone's (decision 0165). A visitor's page (it names no member) may be given
 // for VISITOR_LAG_MS after its data was read, in the same minute, whatever was written since
-// (docs/decisions/0095). Off with MEMO=off.
+// (docs/decisions/0049). Off with MEMO=off.
 //
 // Kept only for the pages whose routes all declare it (`export const handle = { memo: true }`: their
 // loaders read nothing but the database, the URL and the cookies), when the answer is a 200 that
 // sets no cookie, the stamp did not move while it was made, and no cache behind it may still lag
 // behind another process's commit; a page made from a value a cache gave within its lag (after a
 // write, this process's or another's: data-version.server.ts, noteLagging) is given only until that
-// lag ends, never longer (docs/decisions/0104). Keyed by origin, URL, Cookie header and the encoding the client
+// lag ends, never longer (docs/decisions/0045). Keyed by origin, URL, Cookie header and the encoding the client
 // takes best (server/encoding.js).
 import type { EntryContext } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { cacheClock, databaseVersion, memberVersion, memoOn, personalWrites } from "~/models/data-version.server.ts";
 import { laggingSince, lagMark, longestStaleMs } from "~/models/cache-registry.server.ts";
 
-/** How long after a write a visitor's kept page may still be given (docs/decisions/0095). */
+/** How long after a write a visitor's kept page may still be given (docs/decisions/0049). */
 export const VISITOR_LAG_MS = 2_000;
 
 /** Whether every route of the page says its answers may be kept (its `handle`, lib/route-handle.ts). */

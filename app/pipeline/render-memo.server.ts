@@ -80,7 +80,7 @@ export function putRendered(key: string, html: Buffer): Rendered {
 // A page made for one answer (most pages of a live site: another post, another member) is compressed
 // at the quickest settings (brotli 1, or gzip 3 for a client without brotli); one served again from
 // here is worth the better ratio, so its second answer packs it once more at the server's usual
-// settings for dynamic answers (brotli 4 / gzip 6). Both live in server/encoding.js (decision 0090).
+// settings for dynamic answers (brotli 4 / gzip 6). Both live in server/encoding.js (decision 0015).
 
 /** The page's HTML (unpacked again when only its compressed body is kept). */
 export function renderedHtml(entry: Rendered): Buffer {

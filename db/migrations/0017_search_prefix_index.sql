@@ -2,7 +2,7 @@
 -- and 3): the last word of a search is a prefix (it may still be being typed), and a prefix without its
 -- own index is a merge of every word it starts (a common one: tens of thousands of rows) on each search.
 -- Measured on the large dataset: 0.95 -> 0.30 ms per one-word search, the index 31.8 -> 55.0 MB, a post's
--- insert 0.021 -> 0.031 ms (docs/decisions/0091). The same words, the same matches. FTS5 takes its
+-- insert 0.021 -> 0.031 ms (docs/decisions/0016). The same words, the same matches. FTS5 takes its
 -- options only when a table is made: it is made again and filled from posts (the triggers of
 -- 0001_search.sql name it and keep it from here).
 DROP TABLE `posts_search`;

@@ -1,4 +1,4 @@
--- A site seeded before docs/decisions/0108 gave every seeded member the password the README
+-- A site seeded before its seeded members lost their passwords (docs/decisions/0072) gave every seeded member the password the README
 -- publishes, so anyone could sign in as them. Their passwords go (a value no password verifies, as
 -- db/seed.ts now writes), and with them whatever a stranger may have opened in their name: sessions,
 -- reset links and unused invite codes. A seeded member is one of the seed's names with the seed's

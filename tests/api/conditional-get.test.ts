@@ -1,7 +1,7 @@
 // Pages answer conditional GETs: the ETag is the render memo's key (the URL and every loader's data).
 // A repeated GET may be answered from the answer memo (pipeline/answer-memo.server.ts): the same
 // bytes and headers; a member's page never once a row has changed, a visitor's for up to 2 s after
-// (docs/decisions/0095).
+// (docs/decisions/0049).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoEnabled } from "~/integrations/env.server.ts";
 import { SHARED_CACHE_CONTROL } from "~/rules/cache-rules.ts";

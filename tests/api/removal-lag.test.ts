@@ -1,9 +1,9 @@
 // A post its author deletes, or an admin removes, leaves every list it was on: at once for members
-// and the admin (their next page), within VISITOR_LAG_MS (2 s, decision 0095) for visitors, whose
+// and the admin (their next page), within VISITOR_LAG_MS (2 s, decision 0049) for visitors, whose
 // kept pages may be given that long. Through the built server, so the answer memo and the render
 // memo are in play, with every page asked twice first (kept) — the home page's 'Top Comments This
 // Week' once stayed for up to a minute: the answer memo kept a page made from the sidebar's lagging
-// entry under the new stamp (decision 0104).
+// entry under the new stamp (decision 0045).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categorySlug } from "~/lib/category-list.ts";
 import { followUser } from "~/models/follow.server.ts";

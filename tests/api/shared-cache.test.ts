@@ -2,7 +2,7 @@
 // server (docs/decisions/0135): visitors' pages come from its cache, members' requests and every
 // write go through, a visitor is never given a member's page (nor the other way round), a cookie a
 // visitor sets (the theme) gets its own copy, and a write, or a removed post, reaches visitors within
-// the stated lag: the app's own (VISITOR_LAG_MS, 0095) plus what the proxy may add (s-maxage and
+// the stated lag: the app's own (VISITOR_LAG_MS, 0049) plus what the proxy may add (s-maxage and
 // stale-while-revalidate). nginx has no purge: that lag is the promise.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The web's own tools, run against the built server on the seeded demo data (docs/decisions/0112):
+// The web's own tools, run against the built server on the seeded demo data (docs/decisions/0025):
 // an HTML validator over every page kind, as a visitor, a member and an admin, light and dark; a
 // crawler over every link and GET form; every Atom feed the pages link through a feed parser; the
 // link-preview tags of every public page kind through a preview scraper; the sitemap against its XSD.

@@ -1,5 +1,5 @@
 // What a page makes the browser run before it is usable, measured in Chromium against the built
-// server on the seeded demo data (docs/decisions/0113, 0141): every script file it has fetched by the
+// server on the seeded demo data (docs/decisions/0034): every script file it has fetched by the
 // time it has hydrated (the entry, the route modules, the shared chunks, and the lazy parts hydration
 // waits for: a member's account menu and bell, an open dialog), not the screens the page fetches
 // later when idle (app/components/route-preload.tsx), and every inline script of the document (the

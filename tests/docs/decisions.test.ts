@@ -1,7 +1,9 @@
 // The decision records (docs/decisions, decision 0062): every record is in the index once, in number
 // order, with its date and its status word for word; every record has the template's parts
-// (0000-template.md); a status that points at another record points at one that exists. A record
-// added without its index row, or a row left behind by a renamed file, fails here.
+// (0000-template.md); no record is marked superseded or folded (such a record is removed). A record
+// added without its index row, or a row left behind by a renamed file, fails here. A removed record's
+// number cited anywhere in the repo (code, tests, docs, other records) fails here too: its citations
+// must point at what replaced it.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,11 +28,10 @@ function parse(file: string) {
   return { text, number: title?.[1] ?? null, title: title?.[2] ?? null, date, status, sections };
 }
 
-const LINK = String.raw`\[(\d{4})\]\((\d{4}-[a-z0-9-]+\.md)\)`;
 const DAY = String.raw`\d{4}-\d{2}-\d{2}`;
-// The statuses 0000-template.md allows.
+// The statuses 0000-template.md allows: a superseded or folded record is removed, not marked.
 const STATUS = new RegExp(
-  String.raw`^(?:accepted|withdrawn(?: \(.+\))?|amended (${DAY}) \(.+\)|(?:superseded by|folded into) ${LINK}(?: \(.+\))?)$`,
+  String.raw`^(?:accepted|withdrawn(?: \(.+\))?|amended (${DAY}) \(.+\))$`,
 );
 
 /** The index's rows: `| [NNNN](file) | date | decision | status |`. */
@@ -103,15 +104,6 @@ describe("each decision record", () => {
 
       if (file.startsWith("0000-")) return;
 
-      it("points only at records that exist, never at itself", () => {
-        const status = STATUS.exec(record.status ?? "");
-        const target = status?.[3];
-        if (!target) return;
-        expect(records, `${file} names ${target}`).toContain(target);
-        expect(target).not.toBe(file);
-        expect(status![2]).toBe(target.slice(0, 4));
-      });
-
       it("says what an amendment changed, and when", () => {
         const day = STATUS.exec(record.status ?? "")?.[1];
         if (!day) return;
@@ -119,4 +111,68 @@ describe("each decision record", () => {
       });
     });
   }
+});
+
+// Where the repo cites a record: the explicit forms anywhere ("decision 0045", "decisions 0015 and
+// 0049", across a comment's line break too, docs/decisions/0045, [0045](…), 0045-name.md, "(…, 0045)");
+// in Markdown (the records, the READMEs, docs/), also a bare number, as they cite each other ("folded
+// into 0139"), but not a migration's ("migration 0017") or a standard's. Record numbers start with 0
+// (a year such as 2026 in a dated file's name is none).
+const LIST = String.raw`((?:0\d{3}(?:,?\s+(?:and\s+|or\s+)?|\b))+)`;
+const CITED = [
+  new RegExp(String.raw`decisions?\/` + LIST, "g"),
+  /\[(0\d{3})\]\(/g,
+  /\b(0\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.md\b/g,
+  new RegExp(String.raw`\b[Dd]ecisions?\s+(?:(?:\/\/|\*|--|#)\s*)?` + LIST, "g"),
+  /(?<=\((?:[^()\n]*[,;] )?)(0\d{3})(?=\))/g,
+];
+const BARE = /(?<![\w./-])(0[0-9]{3})\b(?![_-]|\.\w)/g;
+const NOT_CITED = /\b(?:migrations?|JIS X) \d{4}\b/g;
+// bench/results holds dated run logs (history, cited as they were); the rest is built or installed.
+const SKIP = new Set(["node_modules", "build", ".git", ".react-router", "test-results", "playwright-report", "data"]);
+const TEXT = /\.(?:ts|tsx|js|mjs|cjs|md|json|sql|css|yml|yaml|conf|sh|patch|txt|webmanifest)$/;
+
+function repoFiles(dirname: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dirname, { withFileTypes: true })) {
+    const full = path.join(dirname, entry.name);
+    const rel = path.relative(process.cwd(), full);
+    if (entry.isDirectory()) {
+      if (!SKIP.has(entry.name) && !entry.name.startsWith("build-") && rel !== path.join("bench", "results") && rel !== path.join("bench", ".data")) repoFiles(full, out);
+    } else if (TEXT.test(entry.name) && entry.name !== "package-lock.json") out.push(rel);
+  }
+  return out;
+}
+
+/** The record numbers a text cites, by the forms above. */
+function citations(text: string, markdown: boolean): string[] {
+  const found: string[] = [];
+  for (const pattern of CITED) for (const m of text.matchAll(pattern)) found.push(...(m[1].match(/\d{4}/g) ?? []));
+  if (markdown) for (const m of text.replace(NOT_CITED, "").matchAll(BARE)) found.push(m[1]);
+  return found;
+}
+
+describe("citations of decision records", () => {
+  it("finds the forms the repo uses", () => {
+    expect(citations("(decision 0045); decisions 0015, 0049 and 0100; docs/decisions/0062, 0113", false)).toEqual(
+      ["0062", "0113", "0045", "0015", "0049", "0100"],
+    );
+    expect(citations("worked out once: decision\n// 0103), lag (VISITOR_LAG_MS, 0095); call 555 0100", false)).toEqual(
+      ["0103", "0095"],
+    );
+    expect(citations("see [0016](0016-two-fts5-indexes.md), folded into 0139 (migration 0017) since 0100.", true)).toEqual(
+      ["0016", "0016", "0016", "0139", "0100"],
+    );
+  });
+
+  it("cite only numbers that have a record, in every file outside bench/results", () => {
+    const numbers = new Set(files.map((f) => f.slice(0, 4)));
+    const dangling: string[] = [];
+    // This file's own examples above are not citations.
+    const self = path.join("tests", "docs", "decisions.test.ts");
+    for (const file of repoFiles(process.cwd()).filter((f) => f !== self)) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const n of new Set(citations(text, file.endsWith(".md")))) if (!numbers.has(n)) dangling.push(`${file} cites ${n}`);
+    }
+    expect(dangling).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Every form of the route table that a person types into, typed into on a slow phone before the page's
 // code arrives (project `slowphone`): when the code comes, each form's state follows what its fields
 // hold (its button enabled, nothing reset), and pressing its button sends what was typed, once
-// (docs/decisions/0114). The comment, reply, comment edit, bio, search, sign-in and share forms have
+// (docs/decisions/0081). The comment, reply, comment edit, bio, search, sign-in and share forms have
 // their own cases in slowphone.spec.ts.
 import { Secret, TOTP } from "otpauth";
 import type { BrowserContext, Locator, Page } from "@playwright/test";

@@ -51,7 +51,7 @@ test("edit a comment, see 'edited' and its history with the difference", async (
 // With JavaScript the save answers before the page's data has caught up with it, and the route of
 // the 'edited' link is looked up only when first needed: on a slow link (the page's data 600 ms, the
 // lookup 1.5 s) a press in that moment must still open the history, not leave the post page under
-// the history's address (decision 0096). Without JavaScript it is the plain link it always is.
+// the history's address (decision 0092). Without JavaScript it is the plain link it always is.
 test("the 'edited' link pressed while the page catches up after the save opens the history", async ({ page, context, jsEnabled }) => {
   const author = makeUser();
   const post = makePost({ userId: author.id, title: "Edit, then look back" });

@@ -91,7 +91,7 @@ test("a new account's post waits, marked on its author's profile alone, until a 
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(adminPage.getByTestId("toast")).toContainText("Post approved");
 
-  // A visitor's page may be the one kept for every visitor up to 2 s before (decision 0095).
+  // A visitor's page may be the one kept for every visitor up to 2 s before (decision 0049).
   await expect(async () => {
     await open(visitorPage, `/profile/${fresh.id}`, jsEnabled);
     await expect(visitorPage.getByRole("article").filter({ hasText: title })).toBeVisible({ timeout: 500 });

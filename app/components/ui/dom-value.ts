@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from "react";
 // <textarea>'s server text back over it (the head script, routes/root/early-input.server.ts, notes what was
 // typed). This module is the one way a component learns what its fields hold: when it hydrates, from
 // the fields themselves (the note first), and after that from the form's own input and change events,
-// never from a field's handler that hydration may have missed. docs/decisions/0114.
+// never from a field's handler that hydration may have missed. docs/decisions/0081.
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const earlyNotes = () => (window as { __typed?: Record<string, string> }).__typed;

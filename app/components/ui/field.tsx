@@ -127,7 +127,7 @@ export function useZodForm<S extends Schema>(
     id,
     errorId: `${id}-error`,
     errors: formErrors,
-    /** Each field's value now, from the fields themselves (docs/decisions/0114): never a field's onChange. */
+    /** Each field's value now, from the fields themselves (docs/decisions/0081): never a field's onChange. */
     values,
     props: {
       id,

@@ -29,7 +29,7 @@ export function Link({ to, replace, preventScrollReset, reloadDocument, ...rest 
 
 // React Router 7 (7.18) loses a navigation that must first look up its route (lazy route discovery)
 // when a fetcher's write answers, or its data comes back, during the lookup: the address changes and
-// the old page stays under it (decision 0096). A link pressed while a write is under way therefore
+// the old page stays under it (decision 0092). A link pressed while a write is under way therefore
 // waits for it to settle — at most WRITE_WAIT_MS, a write that slow should not hold the press.
 const WRITE_WAIT_MS = 3000;
 let writing = false;

@@ -1,5 +1,5 @@
 // The demo's accounts: the shared demo account (anyone may sign in with its published password) and
-// the seed's other members, who have no password at all (docs/decisions/0072, 0108). Each model that
+// the seed's other members, who have no password at all (docs/decisions/0072). Each model that
 // would let a visitor take one of them over, or act in its name where that outlives the visit
 // (a report, a reset link, an invite code), asks here; the page form, the fetcher and the JSON
 // call all reach the model, so none of them can skip it.

@@ -83,10 +83,10 @@ function sortMatches(
   // One pass over the word index: the SEARCH_CAP + 1 newest matches (the one past the cap only says
   // there are more), then those in the range, counted and sorted in the same statement by the list's
   // own order (read.server.ts). Ranking by relevance (bm25) read the index a second time for its word
-  // weights, for a prefix a merge of every word it starts: twice the cost (docs/decisions/0089).
+  // weights, for a prefix a merge of every word it starts: twice the cost (docs/decisions/0016).
   // The matches are read once (a CTE used twice is materialised) and each joined to its post; over
   // all time their count is the CTE's, a window over the joined rows only when a range drops some:
-  // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0102).
+  // 0.49 → 0.33 ms a one-word search on the large dataset (docs/decisions/0016).
   const oldestFirst = sort === "oldest" && since === null;
   const shape = muted?.shape ?? "";
   const rows = preparedFor(`search ${sort} ${since !== null} ${shape}`, () => {

@@ -3,7 +3,7 @@ import { cleanText, hasControlCharacter, hasLoneSurrogate, hasUnsafeCharacter, I
 
 // Every string a schema accepts has a declared kind, made by one function per kind below; the
 // schemas' test (text-kinds.test.ts) walks every exported schema and fails on a string without one
-// (decision 0109).
+// (decision 0075).
 // - text:   what a person writes and another reads (titles, comments, names, reasons, notes,
 //           search queries): cleaned once (app/lib/text.ts), lengths in characters a person sees.
 // - secret: a password: compared by its hash, so never altered; a value with a control character

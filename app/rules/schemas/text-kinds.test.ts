@@ -1,5 +1,5 @@
 // Every string a shared schema accepts has a declared kind (text, secret or token: ./text-fields.ts), so no
-// field can take text past the one normaliser (decision 0109). The walk below reads every exported
+// field can take text past the one normaliser (decision 0075). The walk below reads every exported
 // schema of this folder; a new schema with a bare z.string() fails here, naming where it is.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
