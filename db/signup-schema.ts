@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./account-schema.ts";
 
-// Sign-up defences (docs/decisions/0078, 0079): the links that verify an address (SIGNUP_MODE=verify)
+// Sign-up defences (docs/decisions/0073): the links that verify an address (SIGNUP_MODE=verify)
 // and the invite codes (SIGNUP_MODE=invite). Whether an account still waits for its verification is
 // `users.email_verified` (every account made before it, and by an admin, counts as verified).
 const createdAt = () =>

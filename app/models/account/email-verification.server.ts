@@ -8,7 +8,7 @@ import { mailTicket } from "../../integrations/mail-cap.server.ts";
 import { writeTransaction } from "../db.server.ts";
 import { hashToken, randomToken } from "../token.server.ts";
 
-// SIGNUP_MODE=verify (docs/decisions/0078): a new account is made and signed in, unverified, and a link
+// SIGNUP_MODE=verify (docs/decisions/0073): a new account is made and signed in, unverified, and a link
 // is mailed, as a password reset's (a random token, only its SHA-256 kept, an end). Until it is opened
 // the account reads but does not write: `assertEmailVerified` is asked with who may act (contract.server.ts admit).
 

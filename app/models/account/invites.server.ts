@@ -9,7 +9,7 @@ import { activeSuspension } from "../moderation/suspension.server.ts";
 import { refuseDemoAccounts } from "./demo.server.ts";
 import { assertEmailVerified } from "./email-verification.server.ts";
 
-// SIGNUP_MODE=invite (docs/decisions/0079): a visitor registers with a code, used once. Members in good
+// SIGNUP_MODE=invite (docs/decisions/0073): a visitor registers with a code, used once. Members in good
 // standing (not suspended, not the shared demo account, an account at least a week old) hold a few
 // unused codes at a time; admins any number. Who invited whom stays on the code's row.
 
