@@ -114,7 +114,7 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
  * - `refuse(req, res)`: answers 421 / 413 / 411 / 403 and returns true when the request may not go on;
  * - `clientAddress(req)`: the client's address (X-Forwarded-For through trusted proxies);
  * - `origin(req)`: "protocol://host" of the request (X-Forwarded-Proto from a trusted proxy; the host
- *   is always the Host header's, never X-Forwarded-Host: decision 0191);
+ *   is always the Host header's, never X-Forwarded-Host: decision 0076);
  * - `fromTrustedProxy(req)`: whether the request came straight from a proxy TRUST_PROXY trusts.
  */
 export function createGuard({ trustProxy, publicUrl }) {
@@ -133,7 +133,7 @@ export function createGuard({ trustProxy, publicUrl }) {
 
   // Cross-site writes are refused on every action and endpoint. Requests with neither Origin nor
   // Sec-Fetch-Site (curl, scripts) pass; a browser always sends one of them. The Origin is compared
-  // whole, scheme and port included: http://site is another site than https://site (decision 0105).
+  // whole, scheme and port included: http://site is another site than https://site (decision 0076).
   const isCrossSite = (req) => {
     const site = req.headers["sec-fetch-site"];
     const claimed = req.headers.origin;
@@ -158,7 +158,7 @@ export function createGuard({ trustProxy, publicUrl }) {
   // The host the request is for: its Host header ("" when absent), whoever sent it. Never
   // X-Forwarded-Host, not even from a trusted proxy: a proxy that does not set it itself passes on
   // whatever the client wrote, and a shared cache keyed by Host would keep the page made with it for
-  // every visitor (issue 45; decision 0191). A proxy passes the client's Host on instead
+  // every visitor (issue 45; decision 0076). A proxy passes the client's Host on instead
   // (deploy/nginx/chortle.conf: `proxy_set_header Host $http_host`), the name its cache keys by.
   const requestHost = (req) => req.headers.host ?? "";
 
@@ -166,7 +166,7 @@ export function createGuard({ trustProxy, publicUrl }) {
   // PUBLIC_URL set, the site answers only to its own name, spelt exactly (and to loopback names:
   // health checks, a proxy that passes 127.0.0.1 on); any other name, a trailing dot included, is
   // 421. A page on another name that resolves to this server (DNS rebinding) would otherwise pass
-  // the cross-site check as "same origin" and read the answers. (Decision 0105.)
+  // the cross-site check as "same origin" and read the answers. (Decision 0076.)
   const hostRefusal = (req) => {
     const host = requestHost(req);
     // No Host at all: an HTTP/1.0 client such as a load balancer's health check (node:http refuses an

@@ -41,7 +41,7 @@ describe("TRUST_PROXY", () => {
     expect(one.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("10.0.0.2");
     const two = createGuard({ trustProxy: "2", publicUrl: undefined });
     expect(two.clientAddress(request("127.0.0.1", forwarded) as never)).toBe("203.0.113.9");
-    // The first forwarded protocol is the client's; the host is always the Host header's (decision 0191).
+    // The first forwarded protocol is the client's; the host is always the Host header's (decision 0076).
     expect(one.origin(request("127.0.0.1", forwarded) as never)).toBe("https://app.internal:3000");
   });
 
@@ -87,7 +87,7 @@ describe("PUBLIC_URL: the site answers only to its own name", () => {
     }
   });
 
-  it("behind a trusted proxy the Host it passes on is the one checked; X-Forwarded-Host is never believed (decision 0191)", () => {
+  it("behind a trusted proxy the Host it passes on is the one checked; X-Forwarded-Host is never believed (decision 0076)", () => {
     const guard = createGuard({ trustProxy: "loopback", publicUrl: "https://chortle.example" });
     expect(refused(guard, request("127.0.0.1", { host: "chortle.example", "x-forwarded-host": "evil.example" }))).toBeNull();
     expect(refused(guard, request("127.0.0.1", { host: "evil.example", "x-forwarded-host": "chortle.example" }))).toBe(421);
