@@ -104,7 +104,7 @@ async function main() {
       shape = visitShape(recorded);
     }
     const reads = (seed: number) => visitMix(site, members, seed, shape!, videos);
-    // Warmed as a server that has been up a while (bench/README.md, decision 0139), on URLs of its own.
+    // Warmed as a server that has been up a while (bench/README.md, decision 0058), on URLs of its own.
     await runMix(`${setup}: warm-up`, app, reads(101), writeMix(site, members, app.url, 102), 5, 16);
     for (const writesPerSecond of [0, 5, 50]) {
       const writes = writesPerSecond ? writeMix(site, members, app.url, 200 + writesPerSecond) : null;

@@ -377,7 +377,7 @@ async function main() {
   if (PARTS.has("mix")) {
     log("The realistic mix (bench/README.md), the bare page beside each run:");
     // A live site's server has been up for hours: its JIT warm, its memos holding the popular pages.
-    // After 4 s the first 6 s run still cost ~20 % more than the next (decision 0139): the warm-up
+    // After 4 s the first 6 s run still cost ~20 % more than the next (decision 0058): the warm-up
     // runs until the runs after it cost the same, on URLs of its own (another seed).
     await runMix("warm-up", app, readMix(site, mixMembers, 1), null, 0, MIX_WARM_UP_SECONDS);
     let bareBefore = await beside();
