@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 
-// React Router's production build carries eight edits for the server (docs/decisions/0082, 0152):
+// React Router's production build carries eight edits for the server (docs/decisions/0082):
 // they are a patch, patches/react-router+<version>.patch, which patch-package applies to
 // node_modules at every `npm install` / `npm ci` (package.json's postinstall; patches/README.md has
 // each edit with what React Router would need to change). Each edit is behind

@@ -1,4 +1,4 @@
-// What each React Router edit (patches/README.md, decisions 0082 and 0152) still saves:
+// What each React Router edit (patches/README.md, decision 0082) still saves:
 // `node --import tsx bench/react-router-edits.ts all=build-a none=build-b minus-1=build-c …`
 // Every build given (label=dir, the first is the reference) is loaded in this one process, each with
 // its own bundled React Router and app, on a copy of the large dataset (bench/.data/large.db) with

@@ -1,4 +1,4 @@
-// The React Router patch (patches/README.md, decision 0152): written for the installed version, and a
+// The React Router patch (patches/README.md, decision 0082): written for the installed version, and a
 // server build without its eight edits fails (vite.react-router.ts), naming the ones it lacks.
 import fs from "node:fs";
 import path from "node:path";
