@@ -17,7 +17,7 @@ export const CASE_STATUSES = ["open", "resolved"] as const;
 export const CASE_ACTIONS = ["dismiss", "remove", "suspend"] as const;
 
 // One open case per reported item (a decided case stays as it was decided; a later report opens a new
-// one: docs/decisions/0106). `report_count` counts its reports rows, changed in the same transaction.
+// one: docs/decisions/0070). `report_count` counts its reports rows, changed in the same transaction.
 export const reportCases = sqliteTable(
   "report_cases",
   {

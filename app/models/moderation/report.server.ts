@@ -58,7 +58,7 @@ export function findReportedItem(tx: DbOrTx, targetType: ReportTargetType, targe
  * `reporterId` reports an item: 403 for the demo's accounts, 404 when it is gone, 400 for their own, 409 when they already
  * reported it in its open case. The report joins the item's open case, or opens a new one: a
  * decided case (dismissed, removed, suspended) is never reopened, so its decision and reason stay in
- * the history (docs/decisions/0106).
+ * the history (docs/decisions/0070).
  */
 export function fileReport({ reporterId, input }: { reporterId: number; input: ReportInput }): ReportView {
   return writeTransaction((tx) => {
