@@ -163,7 +163,7 @@ function notModified(request: Request, version: Version): boolean {
 /**
  * An XML answer with ETag / Last-Modified, or 304 when the reader already has this body.
  * A public feed or sitemap may be kept by a shared cache exactly as a visitor's page is (SHARED_CACHE_CONTROL:
- * gone within the same lag, decision 0193); a reader asks again each time, by its ETag. A private one
+ * gone within the same lag, decision 0135); a reader asks again each time, by its ETag. A private one
  * only by the reader, asked again each time too.
  */
 export function xmlResponse(
