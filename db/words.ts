@@ -1,5 +1,5 @@
-// The one fold of a text into words, and how a muted phrase is found in folded words (issue 45,
-// decision 0160). Used by the word index (posts_search is filled with folded text by the triggers),
+// The one fold of a text into words, and how a muted phrase is found in folded words (decision
+// 0160). Used by the word index (posts_search is filled with folded text by the triggers),
 // by a post's folded words (post_words, what its mutes are checked against), by comments (matched
 // when read) and by every mute key: so "ｐｉｎｅａｐｐｌｅ", "𝐩𝐢𝐧𝐞𝐚𝐩𝐩𝐥𝐞", "ⓟⓘⓝⓔⓐⓟⓟⓛⓔ", "pine\u200Bapple",
 // "pine\u00ADapple", "PINEAPPLE" and "pïneapple" are one word everywhere. The SQL functions

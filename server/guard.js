@@ -158,7 +158,7 @@ export function createGuard({ trustProxy, publicUrl }) {
   // The host the request is for: its Host header ("" when absent), whoever sent it. Never
   // X-Forwarded-Host, not even from a trusted proxy: a proxy that does not set it itself passes on
   // whatever the client wrote, and a shared cache keyed by Host would keep the page made with it for
-  // every visitor (issue 45; decision 0076). A proxy passes the client's Host on instead
+  // every visitor (decision 0076). A proxy passes the client's Host on instead
   // (deploy/nginx/chortle.conf: `proxy_set_header Host $http_host`), the name its cache keys by.
   const requestHost = (req) => req.headers.host ?? "";
 

@@ -1,4 +1,4 @@
-// Secrets a URL can carry, kept out of every log line (issue 45 finding 8, decision 0168): a private
+// Secrets a URL can carry, kept out of every log line (decision 0168): a private
 // feed's token is its file name (/feeds/following/{token}.xml, routes/syndication/following.ts); a
 // password reset link's token and e-mail (reset-password.tsx), an e-mail verification link's token
 // (account.verify-email.ts) and an unsubscribe link's signature (email.unsubscribe.tsx) are query

@@ -1,16 +1,18 @@
 // The policy every route's contract must satisfy (decision 0195), written apart from the contracts and
 // reviewed as one table: which kinds of URL are admins' only or moderators' too (with the second
-// factor where REQUIRE_ADMIN_2FA is on) or members' only, which writes a suspended or unverified member may still
-// make (a short list), which writes the shared demo account may not make, which budget each write
-// spends, and which reads never look at the session. tests/api/route-contracts.test.ts derives what
-// each route must declare from this table and fails a contract that disagrees with it, so a wrong
-// declaration (an admin form declared for members, a watch route allowed while suspended) fails there.
+// factor where REQUIRE_ADMIN_2FA is on) or members' only, which writes a suspended or unverified
+// member may still make (a short list), which writes the shared demo account may not make, which
+// budget each write spends (route-budgets.ts, the table's second half), and which reads never look at
+// the session. tests/api/route-contracts.test.ts derives what each route must declare from this
+// table and fails a contract that disagrees with it, so a wrong declaration (an admin form declared
+// for members, a watch route allowed while suspended) fails there.
 //
 // A rule is "METHOD /pattern" in the route map's own words (app/routes.ts: `:id` params, `*` for a
 // splat route), where a method `*` stands for any method and a last segment `**` for one or more
 // segments. A contract that only
 // redirects or answers 405 (`inert`: redirectLoader, onlyMethods) does nothing and is not held to it.
-import type { Budget, Who } from "./contract.server.ts";
+import type { Who } from "./contract.server.ts";
+import { BUDGETS, type PolicyBudget } from "./route-budgets.ts";
 
 /** Admins' only, every method that does anything: the admin pages, their forms, the admin API (but MODERATION below). */
 export const ADMIN_ONLY = ["* /admin", "* /admin/**", "* /api/admin/**", "POST /revisions/:id/redact"] as const;
@@ -160,124 +162,6 @@ export const SESSIONLESS = [
   // A post's link-preview picture: the same for everyone (a link scraper sends no cookie).
   "GET /post/:id/preview.png",
 ] as const;
-
-type ByIntent = { readonly byIntent: Readonly<Record<string, Budget>> };
-/** What a write spends: a budget, one per form intent, or nothing at the route (`null`, with its reason). */
-export type PolicyBudget = Budget | ByIntent | null;
-
-/**
- * Which budget each write spends (rate-limit.server.ts). Every write must have its row: a new write
- * route fails the contract test until it is given one here.
- */
-export const BUDGETS: Readonly<Record<string, PolicyBudget>> = {
-  // Votes, saves, hides, watches, blocks, mutes, deletions, settings: the member's "toggle" budget.
-  "POST /post/:id/vote": "toggle",
-  "POST /comments/:id/vote": "toggle",
-  "POST /api/votes": "toggle",
-  "POST /post/:id/save": "toggle",
-  "POST /api/posts/:id/save": "toggle",
-  "DELETE /api/posts/:id/save": "toggle",
-  "POST /post/:id/hide": "toggle",
-  "PUT /api/posts/:id/hide": "toggle",
-  "DELETE /api/posts/:id/hide": "toggle",
-  "POST /post/:id/watch": "toggle",
-  "PUT /api/posts/:id/watch": "toggle",
-  "DELETE /api/posts/:id/watch": "toggle",
-  "POST /comments/:id/watch": "toggle",
-  "PUT /api/comments/:id/watch": "toggle",
-  "DELETE /api/comments/:id/watch": "toggle",
-  "POST /profile/:id/block": "toggle",
-  "POST /api/users/:id/block": "toggle",
-  "DELETE /api/users/:id/block": "toggle",
-  "POST /mutes": "toggle",
-  "POST /api/me/mutes": "toggle",
-  "DELETE /api/me/mutes/:id": "toggle",
-  "POST /post/:id/delete": "toggle",
-  "POST /comments/:id/delete": "toggle",
-  "DELETE /api/posts/:id": "toggle",
-  "DELETE /api/comments/:id": "toggle",
-  "POST /notifications": "toggle",
-  "PATCH /api/notifications/read-all": "toggle",
-  "PATCH /api/notifications/:id/read": "toggle",
-  "POST /profile/:id": "toggle",
-  "PATCH /api/users/:id": "toggle",
-  "POST /sessions/sign-out-others": "toggle",
-  "POST /account/email": "toggle",
-  "POST /account/verify-email": "toggle",
-  "POST /api/me/verification": "toggle",
-  "PATCH /api/me/email-preferences": "toggle",
-  "POST /api/me/two-factor/setup": "toggle",
-  "POST /invites": "toggle",
-  "POST /api/invites": "toggle",
-  "POST /feeds/following/token": "toggle",
-  // Moderators' and admins' actions: moderation's own budget (decision 0221), never a member's "toggle".
-  "POST /admin/users": "moderate",
-  "POST /admin/reports/:id/resolve": "moderate",
-  "POST /admin/held/:id/decide": "moderate",
-  "POST /admin/appeals/:id/decide": "moderate",
-  "POST /admin/users/:id/suspend": "moderate",
-  "POST /admin/users/:id/sweep": "moderate",
-  "POST /admin/users/:id/toggle-admin": "moderate",
-  "POST /admin/users/:id/delete": "moderate",
-  "POST /admin/posts/:id/delete": "moderate",
-  "POST /admin/demo/reset": "moderate",
-  "POST /api/admin/users": "moderate",
-  "DELETE /api/admin/users/:id": "moderate",
-  "POST /api/admin/users/:id/toggle-admin": "moderate",
-  "DELETE /api/admin/posts/:id": "moderate",
-  "POST /api/admin/reports/:id/resolve": "moderate",
-  "POST /api/admin/users/:id/suspend": "moderate",
-  "DELETE /api/admin/users/:id/suspend": "moderate",
-  "POST /api/admin/users/:id/suspension": "moderate",
-  "DELETE /api/admin/users/:id/suspension": "moderate",
-  "POST /revisions/:id/redact": "moderate",
-  "POST /admin/users/:id/role": "moderate",
-  "PUT /api/admin/users/:id/role": "moderate",
-  "DELETE /api/admin/users/:id/role": "moderate",
-  "POST /admin/rules": "moderate",
-  "POST /api/admin/rules": "moderate",
-  "PATCH /api/admin/rules/:id": "moderate",
-  "DELETE /api/admin/rules/:id": "moderate",
-  // Writing text others read.
-  "POST /post/:id/comments": "comment",
-  "POST /api/comments": "comment",
-  "POST /comments/:id/edit": "comment",
-  "PATCH /api/comments/:id": "comment",
-  "POST /post/:id/edit": "post",
-  "PATCH /api/posts/:id": "post",
-  // A share spends "post" in the model (sharePost), once the dialog's other intents are told apart.
-  "POST /share": null,
-  "POST /api/posts": null,
-  "POST /profile/:id/follow": "follow",
-  "POST /api/users/:id/follow": "follow",
-  "DELETE /api/users/:id/follow": "follow",
-  "POST /reports": "report",
-  "POST /api/reports": "report",
-  "POST /account/standing": "report",
-  // The sign-in family: an address's budgets (and the password asked again).
-  "POST /auth": { byIntent: { login: "login", register: "register", demo: "demo-login", "forgot-password": "forgot-password" } },
-  "POST /auth/two-factor": "login",
-  "POST /api/login": "login",
-  "POST /api/login/two-factor": "login",
-  "POST /account/password": "login",
-  "POST /account/delete": "login",
-  "POST /account/two-factor": { byIntent: { setup: "toggle", enable: "login", disable: "login" } },
-  "POST /api/me/two-factor/enable": "login",
-  "POST /api/me/two-factor/disable": "login",
-  "POST /api/register": "register",
-  "POST /api/demo-login": "demo-login",
-  "POST /api/forgot-password": "forgot-password",
-  "POST /reset-password": "reset-password",
-  "POST /api/reset-password": "reset-password",
-  // Nothing to spend: signing out, the theme, an unsubscribe link, a one-time sign-in link, not found.
-  "POST /logout": null,
-  "POST /api/logout": null,
-  "POST /theme": null,
-  "POST /email/unsubscribe": null,
-  "POST /api/direct-login": null,
-  "POST /api/*": null,
-  "POST /*": null,
-};
 
 /** What the policy asks of one method of one route (the route map's pattern). */
 export type Required = { who: Who; whileSuspended: boolean; notDemo: boolean; sessionless: boolean; budget: PolicyBudget | undefined };

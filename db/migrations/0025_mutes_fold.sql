@@ -1,4 +1,4 @@
--- One fold of words for every index and every mute (issue 45, decision 0160; db/words.ts):
+-- One fold of words for every index and every mute (decision 0160; db/words.ts):
 --  * post_words: a post's title, comment, comment author and video title folded (the fields apart),
 --    kept by the triggers; a muting viewer's list tests each row it reads against their mutes
 --    (holds_muted_word), so a mute costs per row read, not per post holding the word.
